@@ -1,0 +1,130 @@
+//! A set of board cells as one machine word.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// The most cells a board may have: one bit per cell of a [`Bitboard`].
+///
+/// Cells are numbered rank by rank from White's side (missing cells get no number), so a
+/// 12x12 grid with 16 cells removed still fits. A larger board is rejected when the definition
+/// is compiled.
+pub const MAX_CELLS: usize = 128;
+
+/// A set of cells: bit `i` is cell `i` in the board's rank-major numbering.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Bitboard(pub u128);
+
+impl Bitboard {
+    /// The empty set.
+    pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// The set holding one cell.
+    #[inline]
+    pub const fn from_cell(cell: u8) -> Bitboard {
+        Bitboard(1u128 << cell)
+    }
+
+    /// Whether the set holds `cell`.
+    #[inline]
+    pub const fn has(self, cell: u8) -> bool {
+        (self.0 >> cell) & 1 != 0
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Number of cells in the set.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The lowest-numbered cell, if any.
+    #[inline]
+    pub const fn first(self) -> Option<u8> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(self.0.trailing_zeros() as u8)
+        }
+    }
+
+    /// The highest-numbered cell, if any.
+    #[inline]
+    pub const fn last(self) -> Option<u8> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(127 - self.0.leading_zeros() as u8)
+        }
+    }
+
+    /// The set with `cell` added.
+    #[inline]
+    pub const fn with(self, cell: u8) -> Bitboard {
+        Bitboard(self.0 | (1u128 << cell))
+    }
+
+    /// The set with `cell` removed.
+    #[inline]
+    pub const fn without(self, cell: u8) -> Bitboard {
+        Bitboard(self.0 & !(1u128 << cell))
+    }
+}
+
+impl Iterator for Bitboard {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        let cell = self.first()?;
+        self.0 &= self.0 - 1;
+        Some(cell)
+    }
+}
+
+macro_rules! bit_op {
+    ($trait:ident, $f:ident, $assign:ident, $fa:ident, $op:tt) => {
+        impl $trait for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn $f(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 $op rhs.0)
+            }
+        }
+        impl $assign for Bitboard {
+            #[inline]
+            fn $fa(&mut self, rhs: Bitboard) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iterates_in_cell_order() {
+        let b = Bitboard::from_cell(3).with(127).with(0);
+        assert_eq!(b.collect::<Vec<_>>(), [0, 3, 127]);
+        assert_eq!(b.first(), Some(0));
+        assert_eq!(b.last(), Some(127));
+        assert_eq!(b.without(3).count(), 2);
+    }
+}

@@ -1,0 +1,131 @@
+//! Commands of the `fairy` binary. Each parses its arguments, calls the library and prints.
+
+mod perft;
+mod validate;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use fairy_rules::{Game, LoadError, Variant};
+
+/// fairy: chess variants defined in YAML, played by a generic engine.
+#[derive(Parser)]
+#[command(name = "fairy", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check definition files (or every .yaml file in a folder); exit code 1 on any error.
+    Validate {
+        /// Files or folders.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+    },
+    /// List the legal moves of a position, sorted, one per line.
+    Moves {
+        #[command(flatten)]
+        at: At,
+    },
+    /// Count the leaf nodes of the legal move tree to a depth.
+    Perft {
+        #[command(flatten)]
+        at: At,
+        /// Depth in plies.
+        depth: u32,
+        /// Also give the count below each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+/// A variant and a position in it.
+#[derive(clap::Args)]
+struct At {
+    /// A definition file, or the name of a bundled one in variants/ (`chess`, `falcon-chess`).
+    variant: String,
+    /// Start from this FEN instead of the variant's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Then play these moves (move text such as `e2e4`).
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Validate { paths } => return validate::run(&paths),
+        Command::Moves { at } => moves(&at),
+        Command::Perft { at, depth, divide } => perft::run(&at, depth, divide),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(report) => {
+            eprintln!("{report:?}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Finds a variant by path, or by name in `variants/`.
+fn resolve(name: &str) -> PathBuf {
+    let direct = Path::new(name);
+    if direct.exists() {
+        return direct.to_path_buf();
+    }
+    let bundled = Path::new("variants").join(format!("{name}.yaml"));
+    if bundled.exists() {
+        bundled
+    } else {
+        direct.to_path_buf()
+    }
+}
+
+fn load(name: &str) -> miette::Result<Variant> {
+    Variant::from_file(resolve(name)).map_err(|e| match e {
+        LoadError::Definition(d) => {
+            for report in d.diagnostics() {
+                eprintln!("{:?}", miette::Report::new(report));
+            }
+            miette::miette!("{d}")
+        }
+        io => miette::miette!("{io}"),
+    })
+}
+
+/// The game at the requested position (FEN, then moves).
+fn game(at: &At) -> miette::Result<Game> {
+    let variant = load(&at.variant)?;
+    let mut game = match &at.fen {
+        Some(fen) => Game::from_fen(variant, fen).map_err(|e| miette::miette!("{e}"))?,
+        None => Game::new(variant),
+    };
+    for (i, m) in at.moves.iter().enumerate() {
+        game.play(m)
+            .map_err(|e| miette::miette!("move {}: {e}", i + 1))?;
+    }
+    Ok(game)
+}
+
+fn moves(at: &At) -> miette::Result<()> {
+    let game = game(at)?;
+    let variant = game.variant();
+    let mut texts: Vec<String> = game
+        .legal_moves()
+        .into_iter()
+        .map(|m| variant.move_text(m))
+        .collect();
+    texts.sort();
+    for t in &texts {
+        println!("{t}");
+    }
+    if let Some(outcome) = game.outcome() {
+        eprintln!("game over: {outcome}");
+    }
+    Ok(())
+}

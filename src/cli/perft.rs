@@ -1,0 +1,33 @@
+//! `fairy perft`.
+
+use std::time::Instant;
+
+use super::{game, At};
+
+pub(super) fn run(at: &At, depth: u32, divide: bool) -> miette::Result<()> {
+    let game = game(at)?;
+    let variant = game.variant();
+    let pos = game.position();
+    let started = Instant::now();
+    let nodes = if divide {
+        let d = variant.divide(pos, depth);
+        let mut lines: Vec<(String, u64)> = d
+            .moves
+            .iter()
+            .map(|&(m, n)| (variant.move_text(m), n))
+            .collect();
+        lines.sort();
+        for (m, n) in lines {
+            println!("{m}: {n}");
+        }
+        println!();
+        d.total
+    } else {
+        variant.perft(pos, depth)
+    };
+    let secs = started.elapsed().as_secs_f64();
+    println!("nodes {nodes}");
+    println!("time {secs:.3} s");
+    println!("nps {:.0}", nodes as f64 / secs.max(1e-9));
+    Ok(())
+}

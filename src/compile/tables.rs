@@ -1,0 +1,198 @@
+//! Motions to per-cell move tables and the reverse tables used to find attackers.
+
+use crate::bitboard::Bitboard;
+use crate::rules::{
+    Alternative, AttackTables, Color, Conditional, Hop, Lines, PieceTables, RayAttack, Ride,
+    Topology,
+};
+
+use super::betza::{Motion, Reach};
+
+/// Orients a White-frame offset for `color`: Black's forward is down the board, and its left
+/// is White's right (the board seen from Black's side).
+fn orient(color: Color, dx: i8, dy: i8) -> (i8, i8) {
+    match color {
+        Color::White => (dx, dy),
+        Color::Black => (-dx, -dy),
+    }
+}
+
+/// Builds the move tables of one piece type for one side.
+pub(crate) fn piece_tables(
+    topo: &Topology,
+    lines: &mut Lines,
+    motions: &[Motion],
+    color: Color,
+) -> PieceTables {
+    let n = topo.cell_count();
+    let mut t = PieceTables {
+        leap_quiet: vec![Bitboard::EMPTY; n],
+        leap_capture: vec![Bitboard::EMPTY; n],
+        initial_quiet: vec![Bitboard::EMPTY; n],
+        initial_capture: vec![Bitboard::EMPTY; n],
+        conditional: vec![Vec::new(); n],
+        rides: Vec::new(),
+    };
+    for motion in motions {
+        let (dx, dy) = orient(color, motion.dx, motion.dy);
+        match &motion.reach {
+            Reach::Leap => {
+                for from in 0..n as u8 {
+                    let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
+                        continue;
+                    };
+                    let (quiet, capture) = if motion.initial {
+                        (&mut t.initial_quiet, &mut t.initial_capture)
+                    } else {
+                        (&mut t.leap_quiet, &mut t.leap_capture)
+                    };
+                    if motion.mode.quiet() {
+                        quiet[from as usize] = quiet[from as usize].with(to);
+                    }
+                    if motion.mode.capture() {
+                        capture[from as usize] = capture[from as usize].with(to);
+                    }
+                }
+            }
+            Reach::Conditional(alternatives) => {
+                for from in 0..n as u8 {
+                    let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
+                        continue;
+                    };
+                    let cells = |offsets: &[(i8, i8)]| -> Option<Bitboard> {
+                        offsets.iter().try_fold(Bitboard::EMPTY, |acc, &(ox, oy)| {
+                            let (ox, oy) = orient(color, ox, oy);
+                            topo.offset(from, ox as i32, oy as i32).map(|c| acc.with(c))
+                        })
+                    };
+                    // A way through a missing square is no way at all.
+                    let alts: Vec<Alternative> = alternatives
+                        .iter()
+                        .filter_map(|a| {
+                            Some(Alternative {
+                                empty: cells(&a.empty)?,
+                                occupied: cells(&a.occupied)?,
+                            })
+                        })
+                        .collect();
+                    if alts.is_empty() {
+                        continue;
+                    }
+                    let list = &mut t.conditional[from as usize];
+                    match list.iter_mut().find(|c| {
+                        c.to == to && c.mode == motion.mode && c.initial == motion.initial
+                    }) {
+                        Some(existing) => {
+                            for a in alts {
+                                if !existing.alternatives.contains(&a) {
+                                    existing.alternatives.push(a);
+                                }
+                            }
+                        }
+                        None => list.push(Conditional {
+                            to,
+                            alternatives: alts,
+                            mode: motion.mode,
+                            initial: motion.initial,
+                        }),
+                    }
+                }
+            }
+            Reach::Ride { max, hop } => {
+                let line = lines.index((dx, dy), topo);
+                let reach = (0..n as u8)
+                    .map(|from| {
+                        topo.ray(from, dx as i32, dy as i32)
+                            .take(max.map_or(usize::MAX, usize::from))
+                            .fold(Bitboard::EMPTY, Bitboard::with)
+                    })
+                    .collect();
+                t.rides.push(Ride {
+                    line,
+                    reach,
+                    mode: motion.mode,
+                    initial: motion.initial,
+                    hop: *hop,
+                });
+            }
+        }
+    }
+    t
+}
+
+/// Builds the reverse tables of every piece type of `color` (as attacker).
+pub(crate) fn attack_tables(
+    topo: &Topology,
+    lines: &mut Lines,
+    tables: &[PieceTables],
+) -> AttackTables {
+    let n = topo.cell_count();
+    let mut a = AttackTables {
+        conditional: vec![Vec::new(); n],
+        exposure: vec![Bitboard::EMPTY; n],
+        ..AttackTables::default()
+    };
+    for (kind, t) in tables.iter().enumerate() {
+        let kind = kind as u8;
+        for (source, target) in [
+            (&t.leap_capture, &mut a.leaps),
+            (&t.initial_capture, &mut a.initial_leaps),
+        ] {
+            if source.iter().all(|b| b.is_empty()) {
+                continue;
+            }
+            let mut reverse = vec![Bitboard::EMPTY; n];
+            for (from, targets) in source.iter().enumerate() {
+                for to in *targets {
+                    reverse[to as usize] = reverse[to as usize].with(from as u8);
+                }
+            }
+            target.push((kind, reverse));
+        }
+        for (from, list) in t.conditional.iter().enumerate() {
+            for c in list.iter().filter(|c| c.mode.capture()) {
+                for alt in &c.alternatives {
+                    a.exposure[c.to as usize] |= alt.empty;
+                    a.screens |= !alt.occupied.is_empty();
+                }
+                a.conditional[c.to as usize].push((from as u8, kind, c.clone()));
+            }
+        }
+        for ride in t.rides.iter().filter(|r| r.mode.capture()) {
+            if ride.hop != Hop::None {
+                if !a.hoppers.contains(&kind) {
+                    a.hoppers.push(kind);
+                }
+                a.screens = true;
+                continue;
+            }
+            let (dx, dy) = lines.steps[ride.line];
+            let back = lines.index((-dx, -dy), topo);
+            // The attacker's range seen from the target: cells whose forward reach holds it.
+            let reach: Vec<Bitboard> = (0..n)
+                .map(|to| {
+                    lines.rays[back][to]
+                        .filter(|&from| ride.reach[from as usize].has(to as u8))
+                        .fold(Bitboard::EMPTY, Bitboard::with)
+                })
+                .collect();
+            for (to, r) in reach.iter().enumerate() {
+                a.exposure[to] |= *r;
+            }
+            match a
+                .rays
+                .iter_mut()
+                .find(|r| r.line == back && r.reach == reach && r.initial == ride.initial)
+            {
+                Some(existing) => existing.kinds |= 1 << kind,
+                None => a.rays.push(RayAttack {
+                    line: back,
+                    reach,
+                    kinds: 1 << kind,
+                    initial: ride.initial,
+                }),
+            }
+        }
+    }
+    a
+}

@@ -1,0 +1,270 @@
+//! serde types of the definition file. Unknown keys are errors everywhere.
+
+use indexmap::IndexMap;
+use serde::de::{self, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+
+use super::Sp;
+
+/// A whole variant definition (one YAML file).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantDef {
+    /// Display name, e.g. `Falcon Chess`.
+    pub name: Sp<String>,
+    /// Free text for people; not interpreted.
+    #[serde(default)]
+    pub description: Option<Sp<String>>,
+    /// Board shape in the board language: `10x8`, `6x8 minus a1, f1, a8, f8`.
+    pub board: Sp<String>,
+    /// Named regions, either one region for both sides or one per side.
+    #[serde(default)]
+    pub regions: IndexMap<String, Sp<RegionDef>>,
+    /// Piece types by name, in the order they are listed.
+    pub pieces: IndexMap<String, Sp<PieceDef>>,
+    /// Start position: the board part of a FEN, ranks from the top; missing cells are skipped.
+    pub setup: Sp<String>,
+    /// Castling, when the variant has it.
+    #[serde(default)]
+    pub castling: Option<Sp<CastlingDef>>,
+    /// How the game ends.
+    #[serde(default)]
+    pub end: EndDef,
+}
+
+/// One piece type.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceDef {
+    /// The FEN letter: upper case for White, lower case for Black. One ASCII letter.
+    pub letter: Sp<String>,
+    /// Movement in Betza notation with paths, e.g. `fmWfcFifmnD` or `{WWF}{FFW}`.
+    pub moves: Sp<String>,
+    /// Whether the piece is royal: it may not be left attacked (check), and losing it ends the game.
+    #[serde(default)]
+    pub royal: bool,
+    /// Whether the piece's multi-square non-capturing moves may be captured en passant on the
+    /// squares they pass, and whether it may itself capture that way.
+    #[serde(default)]
+    pub en_passant: bool,
+    /// Whether a move of this piece resets the halfmove clock (the n-move rule), as a pawn's does.
+    #[serde(default)]
+    pub resets_halfmove_clock: bool,
+    /// Promotion, when the piece promotes.
+    #[serde(default)]
+    pub promotion: Option<PromotionDef>,
+}
+
+/// Where a piece promotes and to what.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionDef {
+    /// The name of a region (per side) in which a move ending promotes.
+    pub zone: Sp<String>,
+    /// Letters of the piece types it may become.
+    pub choices: Vec<Sp<String>>,
+}
+
+/// Castling between a king piece and partner pieces on the same rank.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingDef {
+    /// Letter of the piece that castles (the king).
+    pub king: Sp<String>,
+    /// Letters of the pieces it castles with (the rooks).
+    pub partners: Vec<Sp<String>>,
+    /// How far the king moves: a number of squares, `free` (any distance of at least one,
+    /// as in free castling) or `{kingside: .., queenside: ..}`.
+    pub king_distance: Sp<DistanceDef>,
+    /// When true, attacks do not matter: the king may castle out of, through and into check.
+    #[serde(default)]
+    pub ignore_check: bool,
+}
+
+/// The king's castling distance toward each side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DistanceDef {
+    /// Toward the higher files (the h- or j-file rook).
+    pub kingside: Distance,
+    /// Toward file a.
+    pub queenside: Distance,
+}
+
+/// A king's castling distance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Distance {
+    /// Exactly this many squares.
+    Fixed(u8),
+    /// Any number of squares from one up to the square next to the partner.
+    Free,
+}
+
+/// How the game ends.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndDef {
+    /// What losing the royal piece means.
+    #[serde(default)]
+    pub royal: RoyalRule,
+    /// The result when the side to move has no legal move and is not in check.
+    #[serde(default)]
+    pub stalemate: StalemateRule,
+    /// Draw after this many moves by each side without a capture or a clock-resetting move
+    /// (50 in chess); 0 turns the rule off.
+    #[serde(default = "fifty")]
+    pub move_rule: u32,
+    /// Draw when the same position occurs this many times (3 in chess); 0 turns it off.
+    #[serde(default = "three")]
+    pub repetition: u32,
+}
+
+fn fifty() -> u32 {
+    50
+}
+
+fn three() -> u32 {
+    3
+}
+
+impl Default for EndDef {
+    fn default() -> Self {
+        EndDef {
+            royal: RoyalRule::default(),
+            stalemate: StalemateRule::default(),
+            move_rule: fifty(),
+            repetition: three(),
+        }
+    }
+}
+
+/// The rule protecting royal pieces.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RoyalRule {
+    /// A royal piece may not be left attacked; a side in check with no legal move loses.
+    #[default]
+    Checkmate,
+}
+
+/// The result of stalemate for the side that cannot move.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StalemateRule {
+    /// Stalemate is a draw (FIDE).
+    #[default]
+    Draw,
+    /// The stalemated side loses.
+    Loss,
+    /// The stalemated side wins.
+    Win,
+}
+
+/// A region: one text for both sides, or one per side.
+#[derive(Debug)]
+pub enum RegionDef {
+    /// The same squares for both sides (given with the region's own span by the outer `Sp`).
+    Both(String),
+    /// Different squares for White and Black.
+    PerSide {
+        /// White's squares.
+        white: Sp<String>,
+        /// Black's squares.
+        black: Sp<String>,
+    },
+}
+
+impl<'de> Deserialize<'de> for RegionDef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RegionDef;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a region such as `c3-h8`, or a map with `white` and `black` regions")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<RegionDef, E> {
+                Ok(RegionDef::Both(v.to_string()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RegionDef, A::Error> {
+                let (mut white, mut black) = (None, None);
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "white" => white = Some(map.next_value()?),
+                        "black" => black = Some(map.next_value()?),
+                        other => return Err(de::Error::unknown_field(other, &["white", "black"])),
+                    }
+                }
+                Ok(RegionDef::PerSide {
+                    white: white.ok_or_else(|| de::Error::missing_field("white"))?,
+                    black: black.ok_or_else(|| de::Error::missing_field("black"))?,
+                })
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl<'de> Deserialize<'de> for DistanceDef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        fn one<E: de::Error>(v: &str) -> Result<Distance, E> {
+            match v {
+                "free" => Ok(Distance::Free),
+                n => n
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .map(Distance::Fixed)
+                    .ok_or_else(|| {
+                        E::custom(format!(
+                            "castling distance `{n}` is not a positive number or `free`"
+                        ))
+                    }),
+            }
+        }
+        impl<'de> Visitor<'de> for V {
+            type Value = DistanceDef;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number of squares, `free`, or a map with `kingside` and `queenside`")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<DistanceDef, E> {
+                let d = one(&v.to_string())?;
+                Ok(DistanceDef {
+                    kingside: d,
+                    queenside: d,
+                })
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<DistanceDef, E> {
+                let d = one(&v.to_string())?;
+                Ok(DistanceDef {
+                    kingside: d,
+                    queenside: d,
+                })
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<DistanceDef, E> {
+                let d = one(v)?;
+                Ok(DistanceDef {
+                    kingside: d,
+                    queenside: d,
+                })
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<DistanceDef, A::Error> {
+                let (mut king, mut queen) = (None, None);
+                while let Some(key) = map.next_key::<String>()? {
+                    let value: DistanceDef = map.next_value()?;
+                    match key.as_str() {
+                        "kingside" => king = Some(value.kingside),
+                        "queenside" => queen = Some(value.queenside),
+                        other => {
+                            return Err(de::Error::unknown_field(other, &["kingside", "queenside"]))
+                        }
+                    }
+                }
+                Ok(DistanceDef {
+                    kingside: king.ok_or_else(|| de::Error::missing_field("kingside"))?,
+                    queenside: queen.ok_or_else(|| de::Error::missing_field("queenside"))?,
+                })
+            }
+        }
+        d.deserialize_any(V)
+    }
+}

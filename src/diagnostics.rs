@@ -1,0 +1,165 @@
+//! Diagnostics for definitions: every problem points at its exact place in the YAML file.
+
+use std::sync::Arc;
+
+use miette::{
+    Diagnostic, LabeledSpan, MietteSpanContents, Severity, SourceCode, SourceSpan, SpanContents,
+};
+
+/// A definition file's text and name, shared by all diagnostics about it.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// The file name as given (or a label such as `<string>`).
+    pub name: Arc<str>,
+    /// The whole file text.
+    pub text: Arc<str>,
+}
+
+impl Source {
+    /// Wraps a file's name and text.
+    pub fn new(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>) -> Self {
+        Source {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    /// One-based line and column (in characters) of a byte offset into the text.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+}
+
+/// One problem in a definition: what is wrong, where (a byte range in the file) and how to fix it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// Stable code such as `fairy::unknown-atom`.
+    pub code: &'static str,
+    /// What is wrong.
+    pub message: String,
+    /// Byte range in the file the label sits on.
+    pub span: std::ops::Range<usize>,
+    /// Text of the label under the span.
+    pub label: String,
+    /// How to fix it.
+    pub help: Option<String>,
+    /// Error or warning.
+    pub severity: Severity,
+}
+
+impl Problem {
+    /// An error with a label.
+    pub fn error(
+        code: &'static str,
+        message: impl Into<String>,
+        span: std::ops::Range<usize>,
+        label: impl Into<String>,
+    ) -> Self {
+        Problem {
+            code,
+            message: message.into(),
+            span,
+            label: label.into(),
+            help: None,
+            severity: Severity::Error,
+        }
+    }
+
+    /// Adds a help line.
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// All problems found in one definition file, renderable by miette with the file's text.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{} has {} problem{}", file.name, problems.len(), if problems.len() == 1 { "" } else { "s" })]
+pub struct DefinitionError {
+    /// The file the problems are in.
+    pub file: Source,
+    /// The problems, in the order they were found.
+    pub problems: Vec<Problem>,
+}
+
+impl DefinitionError {
+    /// Each problem as its own miette diagnostic carrying the file's text.
+    pub fn diagnostics(&self) -> Vec<ProblemReport> {
+        self.problems
+            .iter()
+            .map(|p| ProblemReport {
+                problem: p.clone(),
+                file: self.file.clone(),
+            })
+            .collect()
+    }
+}
+
+impl Diagnostic for DefinitionError {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        Some(Box::new("fairy::definition"))
+    }
+}
+
+/// A [`Problem`] bound to its file, so that miette can draw it.
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{}", problem.message)]
+pub struct ProblemReport {
+    /// The problem.
+    pub problem: Problem,
+    /// The file it is in.
+    pub file: Source,
+}
+
+impl Diagnostic for ProblemReport {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        Some(Box::new(self.problem.code))
+    }
+
+    fn severity(&self) -> Option<Severity> {
+        Some(self.problem.severity)
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.problem
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn std::fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        Some(self)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = SourceSpan::from(self.problem.span.clone());
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            Some(self.problem.label.clone()),
+            span,
+        ))))
+    }
+}
+
+impl SourceCode for ProblemReport {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, miette::MietteError> {
+        let text: &'a str = &self.file.text;
+        let contents = text.read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.file.name.to_string(),
+            contents.data(),
+            *contents.span(),
+            contents.line(),
+            contents.column(),
+            contents.line_count(),
+        )))
+    }
+}

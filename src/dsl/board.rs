@@ -1,0 +1,197 @@
+//! Board shape (`10x8`, `6x8 minus a1, f1, a8, f8`) and regions (`c3-h8`, `rank 8`).
+
+use std::ops::Range as ByteRange;
+
+use pest::iterators::Pair;
+use pest::Parser;
+
+use super::{from_pest, DslError, FairyParser, Rule};
+
+/// A grid cell by zero-based file and rank, as written (not yet checked against a board).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    /// Zero-based file (`a` = 0).
+    pub file: u8,
+    /// Zero-based rank (`1` = 0).
+    pub rank: u8,
+}
+
+/// One item of a region or of a board's `minus` list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RegionItem {
+    /// One square, `e4`.
+    Square(Cell),
+    /// Every square of the rectangle spanned by two corners, `c3-h8`.
+    Rect(Cell, Cell),
+    /// Whole ranks, `rank 8` or `rank 3-8` (zero-based, inclusive).
+    Ranks(u8, u8),
+    /// Whole files, `file a` or `file a-c` (zero-based, inclusive).
+    Files(u8, u8),
+}
+
+/// A parsed region: items with their byte ranges in the source string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RegionSpec {
+    /// The items in written order.
+    pub items: Vec<(RegionItem, ByteRange<usize>)>,
+}
+
+/// A parsed board shape: a `width` x `height` grid minus some cells.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardShape {
+    /// Number of files, 1 to 26.
+    pub width: u8,
+    /// Number of ranks, 1 to 99.
+    pub height: u8,
+    /// Cells removed from the grid.
+    pub removed: RegionSpec,
+}
+
+/// Parses a board shape such as `12x12 minus a1-b2, k1-l2`.
+///
+/// # Errors
+/// A [`DslError`] at the first invalid character, or on dimensions outside 1..=26 files and
+/// 1..=99 ranks.
+pub fn parse_board(input: &str) -> Result<BoardShape, DslError> {
+    let top = FairyParser::parse(Rule::board, input)
+        .map_err(|e| from_pest(e, input, "board shape"))?
+        .next()
+        .expect("board rule yields one pair");
+    let mut inner = top.into_inner();
+    let dims = inner.next().expect("board starts with dimensions");
+    let dims_span = dims.as_span().start()..dims.as_span().end();
+    let (w, h) = dims
+        .as_str()
+        .split_once('x')
+        .expect("grammar guarantees WxH");
+    let width: u8 = w.parse().unwrap_or(0);
+    let height: u8 = h.parse().unwrap_or(0);
+    if !(1..=26).contains(&width) || !(1..=99).contains(&height) {
+        return Err(
+            DslError::new(dims_span, format!("a {w}x{h} board is not supported"))
+                .with_help("boards have 1 to 26 files and 1 to 99 ranks"),
+        );
+    }
+    let removed = match inner.next() {
+        Some(p) if p.as_rule() == Rule::items => items(p)?,
+        _ => RegionSpec { items: Vec::new() },
+    };
+    Ok(BoardShape {
+        width,
+        height,
+        removed,
+    })
+}
+
+/// Parses a region such as `c3-h8`, `rank 8` or `a1, h1, file e`.
+///
+/// # Errors
+/// A [`DslError`] at the first character that is not region text.
+pub fn parse_region(input: &str) -> Result<RegionSpec, DslError> {
+    let top = FairyParser::parse(Rule::region, input)
+        .map_err(|e| from_pest(e, input, "region"))?
+        .next()
+        .expect("region rule yields one pair");
+    let items_pair = top.into_inner().next().expect("region has items");
+    items(items_pair)
+}
+
+fn items(pair: Pair<Rule>) -> Result<RegionSpec, DslError> {
+    let mut out = Vec::new();
+    for item in pair.into_inner() {
+        let span = item.as_span().start()..item.as_span().end();
+        let inner = item.into_inner().next().expect("item has one alternative");
+        let value = match inner.as_rule() {
+            Rule::square => RegionItem::Square(square(&inner)?),
+            Rule::rect => {
+                let mut corners = inner.into_inner();
+                let a = square(&corners.next().expect("rect corner"))?;
+                let b = square(&corners.next().expect("rect corner"))?;
+                RegionItem::Rect(a, b)
+            }
+            Rule::rank_span => {
+                let nums: Vec<Pair<Rule>> = inner.into_inner().collect();
+                let first = rank_number(&nums[0])?;
+                let last = nums.get(1).map(rank_number).transpose()?.unwrap_or(first);
+                RegionItem::Ranks(first.min(last), first.max(last))
+            }
+            Rule::file_span => {
+                let files: Vec<u8> = inner
+                    .into_inner()
+                    .map(|p| p.as_str().as_bytes()[0] - b'a')
+                    .collect();
+                let (a, b) = (files[0], *files.get(1).unwrap_or(&files[0]));
+                RegionItem::Files(a.min(b), a.max(b))
+            }
+            other => unreachable!("unexpected rule {other:?} in region item"),
+        };
+        out.push((value, span));
+    }
+    Ok(RegionSpec { items: out })
+}
+
+fn square(pair: &Pair<Rule>) -> Result<Cell, DslError> {
+    let text = pair.as_str();
+    let file = text.as_bytes()[0] - b'a';
+    let rank: u32 = text[1..].parse().unwrap_or(0);
+    if rank == 0 || rank > 99 {
+        let span = pair.as_span().start()..pair.as_span().end();
+        return Err(DslError::new(span, format!("`{text}` is not a square"))
+            .with_help("ranks are numbered from 1"));
+    }
+    Ok(Cell {
+        file,
+        rank: (rank - 1) as u8,
+    })
+}
+
+fn rank_number(pair: &Pair<Rule>) -> Result<u8, DslError> {
+    let rank: u32 = pair.as_str().parse().unwrap_or(0);
+    if rank == 0 || rank > 99 {
+        let span = pair.as_span().start()..pair.as_span().end();
+        return Err(
+            DslError::new(span, format!("`{}` is not a rank", pair.as_str()))
+                .with_help("ranks are numbered from 1"),
+        );
+    }
+    Ok((rank - 1) as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_minus_corners() {
+        let b = parse_board("6x8 minus a1, f1, a8, f8").unwrap();
+        assert_eq!((b.width, b.height), (6, 8));
+        assert_eq!(b.removed.items.len(), 4);
+        assert_eq!(
+            b.removed.items[1],
+            (RegionItem::Square(Cell { file: 5, rank: 0 }), 14..16)
+        );
+    }
+
+    #[test]
+    fn region_items() {
+        let r = parse_region("c3-h8, rank 8 file a-b j10").unwrap();
+        let kinds: Vec<RegionItem> = r.items.into_iter().map(|(i, _)| i).collect();
+        assert_eq!(
+            kinds,
+            [
+                RegionItem::Rect(Cell { file: 2, rank: 2 }, Cell { file: 7, rank: 7 }),
+                RegionItem::Ranks(7, 7),
+                RegionItem::Files(0, 1),
+                RegionItem::Square(Cell { file: 9, rank: 9 }),
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_board_points_at_text() {
+        let e = parse_board("10y8").unwrap_err();
+        assert_eq!(e.span, 0..1);
+        let e = parse_board("30x8").unwrap_err();
+        assert_eq!(e.span, 0..4);
+    }
+}

@@ -1,0 +1,82 @@
+//! Making a move on a copy of the position.
+
+use crate::bitboard::Bitboard;
+use crate::rules::{Color, Piece, Ruleset};
+
+use super::{Move, MoveKind, Position};
+
+impl Ruleset {
+    /// The position after `m`, which must be legal (or at least pseudo-legal) in `pos`.
+    ///
+    /// Checks nothing; use [`Ruleset::legal_moves`] or [`crate::Game::play`] for moves from
+    /// outside.
+    pub fn play_unchecked(&self, pos: &Position, m: Move) -> Position {
+        let z = &self.zobrist;
+        let mut p = pos.clone();
+        let us = p.side;
+        let Some(piece) = p.remove(z, m.from) else {
+            return p;
+        };
+        let mut unmoved = p.unmoved.without(m.from).without(m.to);
+        let captured = match m.kind {
+            MoveKind::Normal => p.remove(z, m.to),
+            MoveKind::EnPassant { captured } => {
+                unmoved = unmoved.without(captured);
+                p.remove(z, captured)
+            }
+            MoveKind::Castle {
+                partner_from,
+                partner_to,
+            } => {
+                if let Some(partner) = p.remove(z, partner_from) {
+                    p.put(z, partner_to, partner);
+                }
+                unmoved = unmoved.without(partner_from).without(partner_to);
+                None
+            }
+        };
+        let placed = m.promotion.map_or(piece, |k| Piece::new(k, us));
+        p.put(z, m.to, placed);
+        p.set_unmoved(z, unmoved);
+
+        let kind = &self.pieces[piece.kind() as usize];
+        let mut ep = (Bitboard::EMPTY, None);
+        if kind.en_passant && captured.is_none() && m.kind == MoveKind::Normal {
+            let passed = self.passed_cells(m.from, m.to);
+            // Only remember targets someone can capture on, so equal positions hash equally.
+            if passed
+                .into_iter()
+                .any(|c| self.attacked_by(&p, c, us.opponent(), self.en_passant_kinds))
+            {
+                ep = (passed, Some(m.to));
+            }
+        }
+        p.set_en_passant(z, ep.0, ep.1);
+        p.halfmove_clock = if captured.is_some() || kind.resets_halfmove_clock {
+            0
+        } else {
+            p.halfmove_clock + 1
+        };
+        if us == Color::Black {
+            p.fullmove += 1;
+        }
+        p.set_side(z, us.opponent());
+        p
+    }
+
+    /// The cells strictly between `from` and `to` when they lie on a straight line (rank, file
+    /// or diagonal); empty otherwise or when they are adjacent.
+    pub(crate) fn passed_cells(&self, from: u8, to: u8) -> Bitboard {
+        let (fx, fy) = self.topology.coords(from);
+        let (tx, ty) = self.topology.coords(to);
+        let (dx, dy) = (tx as i32 - fx as i32, ty as i32 - fy as i32);
+        if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+            return Bitboard::EMPTY;
+        }
+        let n = dx.abs().max(dy.abs());
+        self.topology
+            .ray(from, dx.signum(), dy.signum())
+            .take(n.saturating_sub(1) as usize)
+            .fold(Bitboard::EMPTY, Bitboard::with)
+    }
+}

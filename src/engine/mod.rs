@@ -1,0 +1,14 @@
+//! The generic engine: positions, move generation, making moves, attacks, game end, perft.
+
+mod attacks;
+mod make;
+mod movegen;
+mod moves;
+mod outcome;
+mod perft;
+mod position;
+
+pub use moves::{Move, MoveKind};
+pub use outcome::{Outcome, Reason};
+pub use perft::Divide;
+pub use position::Position;

@@ -1,0 +1,241 @@
+//! Legal move generation: pseudo-legal moves from the tables, then a legality filter that
+//! only makes the moves that could expose a royal piece.
+
+use crate::bitboard::Bitboard;
+use crate::definition::Distance;
+use crate::rules::{Color, Hop, Lines, Ride, Ruleset};
+
+use super::{Move, MoveKind, Position};
+
+/// The cells a line move from `from` can arrive on (empty cells and the capture cell), given
+/// the occupancy.
+#[inline]
+pub(crate) fn line_targets(lines: &Lines, ride: &Ride, from: u8, occ: Bitboard) -> Bitboard {
+    let reach = ride.reach[from as usize];
+    match ride.hop {
+        Hop::None => lines.slide(ride.line, reach, occ),
+        Hop::Cannon => {
+            let Some(screen) = lines.nearest(ride.line, reach & occ) else {
+                return Bitboard::EMPTY;
+            };
+            let beyond = reach & lines.rays[ride.line][screen as usize];
+            lines.slide(ride.line, beyond, occ)
+        }
+        Hop::Grasshopper => {
+            let Some(hurdle) = lines.nearest(ride.line, reach & occ) else {
+                return Bitboard::EMPTY;
+            };
+            match lines.next[ride.line][hurdle as usize] {
+                Some(landing) => Bitboard::from_cell(landing),
+                None => Bitboard::EMPTY,
+            }
+        }
+    }
+}
+
+impl Ruleset {
+    /// The legal moves of the side to move, appended to `out` (which is cleared first).
+    ///
+    /// Reuse one buffer across calls to avoid allocation. The order is the generator's
+    /// (by origin cell); sort for presentation.
+    pub fn legal_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        self.pseudo_moves(pos, out);
+        let us = pos.side;
+        let royals = pos.royals(self, us);
+        if royals.is_empty() {
+            return;
+        }
+        let them = us.opponent();
+        let attacks = &self.attacks[them.index()];
+        let in_check = self.royal_attacked(pos, us);
+        let exposure = royals.fold(Bitboard::EMPTY, |acc, r| acc | attacks.exposure[r as usize]);
+        let always = in_check || attacks.screens;
+        out.retain(|m| {
+            let risky =
+                always || royals.has(m.from) || m.kind != MoveKind::Normal || exposure.has(m.from);
+            !risky || !self.royal_attacked(&self.play_unchecked(pos, *m), us)
+        });
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_moves_into(pos, &mut out);
+        out
+    }
+
+    fn pseudo_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        let us = pos.side;
+        for from in pos.by_color[us.index()] {
+            let piece = pos.board[from as usize].expect("bitboards match the board");
+            self.piece_moves(pos, piece.kind(), from, us, out);
+        }
+        if let Some(castling) = &self.castling {
+            for king in pos.pieces_of_kind(castling.king, us) & pos.unmoved {
+                self.castling_moves(pos, king, out);
+            }
+        }
+    }
+
+    /// Quiet targets and capture reach (cells it could capture on, ignoring who stands there)
+    /// of one piece.
+    #[inline]
+    pub(crate) fn piece_targets(
+        &self,
+        pos: &Position,
+        kind: u8,
+        from: u8,
+        us: Color,
+    ) -> (Bitboard, Bitboard) {
+        let t = &self.tables[us.index()][kind as usize];
+        let f = from as usize;
+        let occ = pos.occupied();
+        let unmoved = pos.unmoved.has(from);
+        let mut quiet = t.leap_quiet[f];
+        let mut reach = t.leap_capture[f];
+        if unmoved && self.pieces[kind as usize].has_initial {
+            quiet |= t.initial_quiet[f];
+            reach |= t.initial_capture[f];
+        }
+        for c in &t.conditional[f] {
+            if (!c.initial || unmoved) && c.alternatives.iter().any(|a| a.open(occ)) {
+                if c.mode.quiet() {
+                    quiet = quiet.with(c.to);
+                }
+                if c.mode.capture() {
+                    reach = reach.with(c.to);
+                }
+            }
+        }
+        for ride in &t.rides {
+            if ride.initial && !unmoved {
+                continue;
+            }
+            let targets = line_targets(&self.lines, ride, from, occ);
+            if ride.mode.quiet() {
+                quiet |= targets;
+            }
+            if ride.mode.capture() {
+                reach |= targets;
+            }
+        }
+        (quiet & !occ, reach)
+    }
+
+    fn piece_moves(&self, pos: &Position, kind: u8, from: u8, us: Color, out: &mut Vec<Move>) {
+        let (quiet, reach) = self.piece_targets(pos, kind, from, us);
+        let captures = reach & pos.by_color[us.opponent().index()];
+        let piece = &self.pieces[kind as usize];
+        let zone = piece
+            .promotion
+            .as_ref()
+            .map_or(Bitboard::EMPTY, |p| p.zone[us.index()]);
+        for to in quiet | captures {
+            self.push_with_promotions(kind, from, to, MoveKind::Normal, zone, out);
+        }
+        if piece.en_passant && !pos.ep_targets.is_empty() {
+            if let Some(victim) = pos.ep_victim {
+                for to in reach & pos.ep_targets & !pos.occupied() {
+                    self.push_with_promotions(
+                        kind,
+                        from,
+                        to,
+                        MoveKind::EnPassant { captured: victim },
+                        zone,
+                        out,
+                    );
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn push_with_promotions(
+        &self,
+        kind: u8,
+        from: u8,
+        to: u8,
+        mk: MoveKind,
+        zone: Bitboard,
+        out: &mut Vec<Move>,
+    ) {
+        if zone.has(to) {
+            let promotion = self.pieces[kind as usize]
+                .promotion
+                .as_ref()
+                .expect("zone implies promotion");
+            for &choice in &promotion.choices {
+                out.push(Move {
+                    from,
+                    to,
+                    promotion: Some(choice),
+                    kind: mk,
+                });
+            }
+        } else {
+            out.push(Move {
+                from,
+                to,
+                promotion: None,
+                kind: mk,
+            });
+        }
+    }
+
+    /// Castling of the unmoved king on `king` with the first piece along its rank each way,
+    /// when that is an unmoved partner: every square between them empty, the king moving the
+    /// rule's distance and the partner landing next to it on the side it came from.
+    fn castling_moves(&self, pos: &Position, king: u8, out: &mut Vec<Move>) {
+        let castling = self.castling.as_ref().expect("called only with castling");
+        let us = pos.side;
+        let them = us.opponent();
+        let mut checked_origin = None;
+        for (dir, distance) in [(1i32, castling.kingside), (-1, castling.queenside)] {
+            let ray: Vec<u8> = self.topology.ray(king, dir, 0).collect();
+            let Some(gap) = ray.iter().position(|&c| pos.board[c as usize].is_some()) else {
+                continue;
+            };
+            let partner = ray[gap];
+            let Some(p) = pos.board[partner as usize] else {
+                continue;
+            };
+            if p.color() != us
+                || castling.partners >> p.kind() & 1 == 0
+                || !pos.unmoved.has(partner)
+            {
+                continue;
+            }
+            // The king stops short of the partner: `gap` squares lie between them.
+            let distances = match distance {
+                Distance::Fixed(d) if (d as usize) <= gap => d..=d,
+                Distance::Fixed(_) => continue,
+                Distance::Free => 1..=gap as u8,
+            };
+            for d in distances {
+                let king_to = ray[d as usize - 1];
+                let partner_to = if d == 1 { king } else { ray[d as usize - 2] };
+                if !castling.ignore_check {
+                    let in_check = *checked_origin
+                        .get_or_insert_with(|| self.attacked_by(pos, king, them, u32::MAX));
+                    if in_check
+                        || ray[..d as usize]
+                            .iter()
+                            .any(|&c| self.attacked_by(pos, c, them, u32::MAX))
+                    {
+                        continue;
+                    }
+                }
+                out.push(Move {
+                    from: king,
+                    to: king_to,
+                    promotion: None,
+                    kind: MoveKind::Castle {
+                        partner_from: partner,
+                        partner_to,
+                    },
+                });
+            }
+        }
+    }
+}

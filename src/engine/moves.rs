@@ -1,0 +1,45 @@
+//! Moves as values.
+
+/// A move: from and to cells, an optional promotion, and what else it does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Cell the piece leaves.
+    pub from: u8,
+    /// Cell the piece arrives on.
+    pub to: u8,
+    /// Kind the piece becomes, if it promotes.
+    pub promotion: Option<u8>,
+    /// Special effects.
+    pub kind: MoveKind,
+}
+
+/// What a move does besides moving one piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MoveKind {
+    /// A plain move or capture on `to`.
+    Normal,
+    /// Captures the piece on `captured`, which is not `to`.
+    EnPassant {
+        /// Cell of the captured piece.
+        captured: u8,
+    },
+    /// The king moves from `from` to `to` and the partner from `partner_from` to `partner_to`.
+    Castle {
+        /// The partner's (rook's) cell.
+        partner_from: u8,
+        /// Where the partner lands: next to the king, on the side the king came from.
+        partner_to: u8,
+    },
+}
+
+impl Move {
+    /// A plain move.
+    pub fn new(from: u8, to: u8) -> Move {
+        Move {
+            from,
+            to,
+            promotion: None,
+            kind: MoveKind::Normal,
+        }
+    }
+}

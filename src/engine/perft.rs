@@ -1,0 +1,64 @@
+//! Perft: the number of leaf nodes of the legal move tree, the standard check of a move
+//! generator.
+
+use crate::rules::Ruleset;
+
+use super::{Move, Position};
+
+/// Perft split by root move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Divide {
+    /// Each legal root move with the leaf count below it.
+    pub moves: Vec<(Move, u64)>,
+    /// The sum.
+    pub total: u64,
+}
+
+impl Ruleset {
+    /// Counts the leaf nodes `depth` plies below `pos` (depth 0 counts 1).
+    ///
+    /// Ended games are leaves without children (no legal moves); the move rule and repetition
+    /// are not applied, as is usual for perft. Allocates one move buffer per ply up front and
+    /// nothing per node.
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+        self.perft_with(pos, &mut buffers)
+    }
+
+    /// Perft with caller-provided move buffers, one per remaining ply (`buffers.len()` is the
+    /// depth, at least 1).
+    pub fn perft_with(&self, pos: &Position, buffers: &mut [Vec<Move>]) -> u64 {
+        let Some((moves, rest)) = buffers.split_first_mut() else {
+            return 1;
+        };
+        self.legal_moves_into(pos, moves);
+        if rest.is_empty() {
+            return moves.len() as u64;
+        }
+        let mut nodes = 0;
+        for &m in moves.iter() {
+            nodes += self.perft_with(&self.play_unchecked(pos, m), rest);
+        }
+        nodes
+    }
+
+    /// Perft for each root move, in the generator's order.
+    pub fn divide(&self, pos: &Position, depth: u32) -> Divide {
+        let moves = self.legal_moves(pos);
+        let mut buffers: Vec<Vec<Move>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
+        let moves: Vec<(Move, u64)> = moves
+            .into_iter()
+            .map(|m| {
+                (
+                    m,
+                    self.perft_with(&self.play_unchecked(pos, m), &mut buffers),
+                )
+            })
+            .collect();
+        let total = moves.iter().map(|(_, n)| n).sum();
+        Divide { moves, total }
+    }
+}

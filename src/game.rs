@@ -1,0 +1,159 @@
+//! A game in progress: a variant, the moves played, and the result including repetition.
+
+use crate::engine::{Move, Outcome, Position, Reason};
+use crate::notation::{FenError, MoveError};
+use crate::Variant;
+
+/// A game: the start position, the moves played and the positions they led to.
+///
+/// ```
+/// use fairy_rules::{Game, Variant};
+/// let chess = Variant::from_file("variants/chess.yaml")?;
+/// let mut game = Game::new(chess);
+/// for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     game.play(m)?;
+/// }
+/// assert_eq!(game.outcome().unwrap().to_string(), "0-1 (checkmate)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Game {
+    variant: Variant,
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    /// Hashes of every position so far, the current one last.
+    hashes: Vec<u64>,
+}
+
+impl Game {
+    /// A game from the variant's start position.
+    pub fn new(variant: Variant) -> Game {
+        let start = variant.start_position();
+        Game::from_position(variant, start)
+    }
+
+    /// A game from a FEN.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the field that is wrong.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, FenError> {
+        let pos = variant.parse_fen(fen)?;
+        Ok(Game::from_position(variant, pos))
+    }
+
+    fn from_position(variant: Variant, start: Position) -> Game {
+        let hashes = vec![start.hash()];
+        Game {
+            variant,
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            hashes,
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Legal moves now; none once the game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        self.variant.legal_moves(&self.position)
+    }
+
+    /// Plays a move given as text (see [`crate::notation`]); returns it as a value.
+    ///
+    /// # Errors
+    /// A [`MoveError`] if the text is malformed or the move is illegal (also after the game
+    /// has ended); the game is unchanged.
+    pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
+        self.check_not_over(text)?;
+        let m = self.variant.parse_move(&self.position, text)?;
+        self.push(m);
+        Ok(m)
+    }
+
+    /// Plays a move given as a value.
+    ///
+    /// # Errors
+    /// [`MoveError::Illegal`] if it is not one of the legal moves; the game is unchanged.
+    pub fn play_move(&mut self, m: Move) -> Result<(), MoveError> {
+        let text = self.variant.move_text(m);
+        self.check_not_over(&text)?;
+        if !self.variant.legal_moves(&self.position).contains(&m) {
+            return Err(MoveError::Illegal {
+                text,
+                reason: "it is not among the legal moves".into(),
+            });
+        }
+        self.push(m);
+        Ok(())
+    }
+
+    fn check_not_over(&self, text: &str) -> Result<(), MoveError> {
+        match self.outcome() {
+            Some(o) => Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!("the game is over: {o}"),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    fn push(&mut self, m: Move) {
+        self.position = self.variant.play_unchecked(&self.position, m);
+        self.moves.push(m);
+        self.hashes.push(self.position.hash());
+    }
+
+    /// The result, if the game is over: checkmate, stalemate, the move rule or repetition.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.variant.outcome(&self.position) {
+            return Some(o);
+        }
+        let needed = self.variant.end.repetition;
+        if needed > 0 {
+            let now = self.position.hash();
+            // Only positions since the last irreversible move can repeat.
+            let window = self.position.halfmove_clock() as usize + 1;
+            let seen = self
+                .hashes
+                .iter()
+                .rev()
+                .take(window)
+                .filter(|&&h| h == now)
+                .count();
+            if seen >= needed as usize {
+                return Some(Outcome::Draw {
+                    reason: Reason::Repetition,
+                });
+            }
+        }
+        None
+    }
+
+    /// The current position as FEN.
+    pub fn fen(&self) -> String {
+        self.variant.fen(&self.position)
+    }
+}

@@ -1,0 +1,42 @@
+//! fairy-rules: chess variants as data.
+//!
+//! A variant is a YAML file (see `docs/language.md`) whose piece movement and board shape are
+//! written in a small language (`grammar/fairy.pest`). [`Variant::from_file`] parses and
+//! compiles it into an immutable [`Ruleset`]; the generic engine then gives legal moves,
+//! makes moves, detects the end of the game, reads and writes FEN and move text, and counts
+//! perft.
+//!
+//! ```
+//! use fairy_rules::Variant;
+//! let falcon = Variant::from_file("variants/falcon-chess.yaml")?;
+//! let start = falcon.start_position();
+//! assert_eq!(falcon.fen(&start), "rnbfqkfbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBFQKFBNR w KQkq - 0 1");
+//! let after = falcon.play_unchecked(&start, falcon.parse_move(&start, "e2e4")?);
+//! assert_eq!(falcon.legal_moves(&after).len(), 30);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Data flows one way: [`definition`] (YAML with spans) → [`dsl`] (movement and board text) →
+//! `compile` → [`Ruleset`] → the engine ([`Position`], [`Move`]) → [`notation`].
+#![warn(missing_docs)]
+
+pub mod bitboard;
+mod compile;
+pub mod definition;
+pub mod diagnostics;
+pub mod dsl;
+mod engine;
+mod game;
+pub mod notation;
+mod rules;
+mod variant;
+
+pub use bitboard::Bitboard;
+pub use diagnostics::{DefinitionError, Problem, Source};
+pub use engine::{Divide, Move, MoveKind, Outcome, Position, Reason};
+pub use game::Game;
+pub use notation::{FenError, MoveError};
+pub use rules::{
+    Castling, Color, EndRules, Piece, PieceType, Promotion, Ruleset, Topology, MAX_KINDS,
+};
+pub use variant::{LoadError, Variant};

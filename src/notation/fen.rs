@@ -1,0 +1,313 @@
+//! FEN generalised to any board: `placement side castling en-passant halfmove fullmove`.
+//!
+//! Placement digits count empty cells and may have several digits (`10`); missing squares
+//! are not written. Castling uses `KQkq` for the outermost partner on each side of the king
+//! and the partner's file letter (Shredder-FEN style, `Hh`) for any other. En passant lists the
+//! target squares one after another (`e3`, or `c3c4` after a longer step), or `-`.
+
+use crate::bitboard::Bitboard;
+use crate::rules::{Color, Ruleset};
+use crate::Position;
+
+use super::parse_placement;
+
+/// A FEN that cannot be read, naming the field and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid FEN {field}: {message}")]
+pub struct FenError {
+    /// Which field: `placement`, `side to move`, `castling`, `en passant`, `halfmove clock`,
+    /// `fullmove number`, or `text` for the whole.
+    pub field: &'static str,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+fn err(field: &'static str, message: impl Into<String>) -> FenError {
+    FenError {
+        field,
+        message: message.into(),
+    }
+}
+
+impl Ruleset {
+    /// Reads a position. The last four fields may be left out (`- - 0 1` is assumed).
+    ///
+    /// Pieces with first-move components count as unmoved when they stand where the start
+    /// position has the same piece; castling pieces are unmoved as the castling field says.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the field that is wrong: a rank of the wrong length, an unknown
+    /// letter, a castling right without its pieces, an en passant square off the board.
+    pub fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(err("text", "it is empty"));
+        }
+        if fields.len() > 6 {
+            return Err(err(
+                "text",
+                format!("it has {} fields; at most 6", fields.len()),
+            ));
+        }
+        let z = &self.zobrist;
+        let placement = parse_placement(&self.topology, |c| self.kind_of_letter(c), fields[0])
+            .map_err(|(span, message, _)| {
+                err(
+                    "placement",
+                    format!("{message} (at `{}`)", &fields[0][span]),
+                )
+            })?;
+        let mut pos = Position::empty();
+        for (cell, piece) in placement {
+            pos.put(z, cell, piece);
+        }
+        let side = match fields.get(1).copied().unwrap_or("w") {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => {
+                return Err(err(
+                    "side to move",
+                    format!("`{other}` is neither `w` nor `b`"),
+                ))
+            }
+        };
+        pos.set_side(z, side);
+        let unmoved = self.initial_unmoved(&pos)
+            | self.castling_field(&pos, fields.get(2).copied().unwrap_or("-"))?;
+        pos.set_unmoved(z, unmoved);
+        let (targets, victim) =
+            self.en_passant_field(&pos, fields.get(3).copied().unwrap_or("-"))?;
+        pos.set_en_passant(z, targets, victim);
+        pos.halfmove_clock = match fields.get(4) {
+            Some(s) => s
+                .parse()
+                .map_err(|_| err("halfmove clock", format!("`{s}` is not a number")))?,
+            None => 0,
+        };
+        pos.fullmove =
+            match fields.get(5) {
+                Some(s) => s.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    err("fullmove number", format!("`{s}` is not a positive number"))
+                })?,
+                None => 1,
+            };
+        Ok(pos)
+    }
+
+    /// Writes a position as FEN.
+    pub fn fen(&self, pos: &Position) -> String {
+        let topo = &self.topology;
+        let mut out = String::new();
+        for rank in (0..topo.height() as i32).rev() {
+            let mut empty = 0;
+            for file in 0..topo.width() as i32 {
+                let Some(cell) = topo.cell(file, rank) else {
+                    continue;
+                };
+                match pos.piece_at(cell) {
+                    Some(p) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(self.letter(p));
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push_str(if pos.side_to_move() == Color::White {
+            " w "
+        } else {
+            " b "
+        });
+        let castling = self.castling_text(pos);
+        out.push_str(if castling.is_empty() { "-" } else { &castling });
+        out.push(' ');
+        if pos.ep_targets.is_empty() {
+            out.push('-');
+        } else {
+            for cell in pos.ep_targets {
+                out.push_str(&topo.name(cell));
+            }
+        }
+        out.push_str(&format!(" {} {}", pos.halfmove_clock, pos.fullmove));
+        out
+    }
+
+    /// Unmoved pieces implied by the placement: pieces with first-move components standing
+    /// where the start position has the same piece (castling pieces excepted).
+    fn initial_unmoved(&self, pos: &Position) -> Bitboard {
+        let castling_kinds = self
+            .castling
+            .as_ref()
+            .map_or(0, |c| c.partners | 1 << c.king);
+        pos.occupied()
+            .filter(|&cell| {
+                let p = pos.piece_at(cell).expect("occupied");
+                self.pieces[p.kind() as usize].has_initial
+                    && castling_kinds >> p.kind() & 1 == 0
+                    && self.start.piece_at(cell) == Some(p)
+            })
+            .fold(Bitboard::EMPTY, Bitboard::with)
+    }
+
+    /// The partners of the unmoved king on `king` along its rank toward `dir`, nearest first.
+    fn partners_toward(&self, pos: &Position, king: u8, dir: i32) -> Vec<u8> {
+        let Some(c) = &self.castling else {
+            return Vec::new();
+        };
+        let color = pos.piece_at(king).expect("king").color();
+        self.topology
+            .ray(king, dir, 0)
+            .filter(|&cell| {
+                pos.piece_at(cell)
+                    .is_some_and(|p| p.color() == color && c.partners >> p.kind() & 1 != 0)
+            })
+            .collect()
+    }
+
+    fn castling_field(&self, pos: &Position, field: &str) -> Result<Bitboard, FenError> {
+        if field == "-" {
+            return Ok(Bitboard::EMPTY);
+        }
+        let Some(c) = &self.castling else {
+            return Err(err("castling", "this variant has no castling; write `-`"));
+        };
+        let mut unmoved = Bitboard::EMPTY;
+        for ch in field.chars() {
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let kings = pos.pieces_of_kind(c.king, color);
+            let Some(king) = kings.first().filter(|_| kings.count() == 1) else {
+                return Err(err(
+                    "castling",
+                    format!("`{ch}` needs exactly one {} castling king", color.name()),
+                ));
+            };
+            let partner = match ch.to_ascii_uppercase() {
+                'K' => self.partners_toward(pos, king, 1).last().copied(),
+                'Q' => self.partners_toward(pos, king, -1).last().copied(),
+                f if f.is_ascii_uppercase() => {
+                    let file = f as u8 - b'A';
+                    let (_, rank) = self.topology.coords(king);
+                    self.topology
+                        .cell(file as i32, rank as i32)
+                        .filter(|&cell| {
+                            pos.piece_at(cell).is_some_and(|p| {
+                                p.color() == color && c.partners >> p.kind() & 1 != 0
+                            })
+                        })
+                }
+                _ => return Err(err("castling", format!("`{ch}` is not a castling right"))),
+            };
+            let Some(partner) = partner else {
+                return Err(err(
+                    "castling",
+                    format!("`{ch}`: no {} castling partner stands there", color.name()),
+                ));
+            };
+            unmoved = unmoved.with(king).with(partner);
+        }
+        Ok(unmoved)
+    }
+
+    fn castling_text(&self, pos: &Position) -> String {
+        let Some(c) = &self.castling else {
+            return String::new();
+        };
+        let mut out = String::new();
+        for color in Color::BOTH {
+            for king in pos.pieces_of_kind(c.king, color) & pos.unmoved {
+                for (dir, letter) in [(1, 'K'), (-1, 'Q')] {
+                    let partners = self.partners_toward(pos, king, dir);
+                    for (i, &cell) in partners.iter().enumerate().rev() {
+                        if !pos.unmoved.has(cell) {
+                            continue;
+                        }
+                        let ch = if i + 1 == partners.len() {
+                            letter
+                        } else {
+                            (b'A' + self.topology.coords(cell).0) as char
+                        };
+                        out.push(if color == Color::White {
+                            ch
+                        } else {
+                            ch.to_ascii_lowercase()
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Reads the en passant field. The captured piece is the side-not-to-move's en passant
+    /// piece found by going on from the targets in that side's forward direction.
+    fn en_passant_field(
+        &self,
+        pos: &Position,
+        field: &str,
+    ) -> Result<(Bitboard, Option<u8>), FenError> {
+        if field == "-" {
+            return Ok((Bitboard::EMPTY, None));
+        }
+        let mut targets = Bitboard::EMPTY;
+        let mut rest = field;
+        while !rest.is_empty() {
+            let digits_end = rest[1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(rest.len(), |i| i + 1);
+            let name = &rest[..digits_end];
+            let cell = self.topology.parse_cell(name).ok_or_else(|| {
+                err(
+                    "en passant",
+                    format!("`{name}` is not a square of this board"),
+                )
+            })?;
+            if pos.piece_at(cell).is_some() {
+                return Err(err("en passant", format!("{name} is occupied")));
+            }
+            targets = targets.with(cell);
+            rest = &rest[digits_end..];
+        }
+        let mover = pos.side_to_move().opponent();
+        let forward = if mover == Color::White { 1 } else { -1 };
+        let last = if mover == Color::White {
+            targets.last()
+        } else {
+            targets.first()
+        }
+        .expect("non-empty");
+        let victim = self
+            .topology
+            .ray(last, 0, forward)
+            .find(|&c| pos.piece_at(c).is_some())
+            .filter(|&c| {
+                pos.piece_at(c).is_some_and(|p| {
+                    p.color() == mover && self.pieces[p.kind() as usize].en_passant
+                })
+            })
+            .ok_or_else(|| {
+                err(
+                    "en passant",
+                    format!("no {} piece stands to be captured en passant", mover.name()),
+                )
+            })?;
+        // As after a move: targets nobody can capture on are not kept, so equal positions hash
+        // equally.
+        if !targets.any(|c| self.attacked_by(pos, c, pos.side_to_move(), self.en_passant_kinds)) {
+            return Ok((Bitboard::EMPTY, None));
+        }
+        Ok((targets, Some(victim)))
+    }
+}

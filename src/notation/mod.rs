@@ -1,0 +1,9 @@
+//! Text forms: positions (FEN) and moves.
+
+mod fen;
+mod movetext;
+mod placement;
+
+pub use fen::FenError;
+pub use movetext::MoveError;
+pub(crate) use placement::parse_placement;

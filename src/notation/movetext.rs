@@ -1,0 +1,228 @@
+//! Move text: UCI-style from-to for every move, with a documented form for castling.
+//!
+//! - A move or capture: origin and destination, `e2e4`, `a10a9`; a promotion adds the new
+//!   piece's letter in lower case, `e7e8q`. En passant is written like any capture, `e5d6`.
+//! - Castling is written as the king's move, `e1g1`, when the king could never make that
+//!   move by its own movement; otherwise (free castling one square over, where a king step
+//!   also lands) the partner's move follows after a slash: `f1g1/j1f1`. On input the UCI
+//!   Chess960 form, king onto its own partner (`e1h1`), is accepted too.
+
+use crate::rules::Ruleset;
+use crate::{Move, MoveKind, Position};
+
+/// A move text that cannot be read or is not legal here, with the reason.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not move text.
+    #[error("`{text}` is not a move: {reason}")]
+    Malformed {
+        /// The text given.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The text is a move, but not a legal one in this position.
+    #[error("`{text}` is not legal here: {reason}")]
+    Illegal {
+        /// The text given.
+        text: String,
+        /// Why, as far as can be told.
+        reason: String,
+    },
+}
+
+struct Parsed {
+    from: u8,
+    to: u8,
+    promotion: Option<char>,
+    partner: Option<(u8, u8)>,
+}
+
+impl Ruleset {
+    /// The text of a move (see the module documentation for the forms).
+    pub fn move_text(&self, m: Move) -> String {
+        let t = &self.topology;
+        let mut s = format!("{}{}", t.name(m.from), t.name(m.to));
+        if let Some(k) = m.promotion {
+            s.push(self.pieces[k as usize].letter.to_ascii_lowercase());
+        }
+        if let MoveKind::Castle {
+            partner_from,
+            partner_to,
+        } = m.kind
+        {
+            if self.king_could_step(m.from, m.to) {
+                s.push_str(&format!("/{}{}", t.name(partner_from), t.name(partner_to)));
+            }
+        }
+        s
+    }
+
+    /// Whether the castling king could, by its own movement on an empty board, go from
+    /// `from` to `to`; then castling there needs the long form.
+    fn king_could_step(&self, from: u8, to: u8) -> bool {
+        let Some(c) = &self.castling else {
+            return false;
+        };
+        (0..2).any(|color| {
+            let t = &self.tables[color][c.king as usize];
+            let f = from as usize;
+            (t.leap_quiet[f] | t.leap_capture[f] | t.initial_quiet[f] | t.initial_capture[f])
+                .has(to)
+                || t.conditional[f].iter().any(|c| c.to == to)
+                || t.rides.iter().any(|r| r.reach[f].has(to))
+        })
+    }
+
+    /// Reads a move and checks it is legal in `pos`.
+    ///
+    /// # Errors
+    /// [`MoveError::Malformed`] when the text is not move text (naming the bad part), and
+    /// [`MoveError::Illegal`] when no legal move matches (saying what stands in the way).
+    pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        let p = self.parse_syntax(text)?;
+        let legal = self.legal_moves(pos);
+        let matches_promotion = |m: &Move| match (m.promotion, p.promotion) {
+            (None, None) => true,
+            (Some(k), Some(c)) => self.pieces[k as usize].letter == c.to_ascii_uppercase(),
+            _ => false,
+        };
+        let found = match p.partner {
+            Some((pf, pt)) => legal.iter().find(|m| {
+                m.from == p.from
+                    && m.to == p.to
+                    && m.kind == MoveKind::Castle { partner_from: pf, partner_to: pt }
+            }),
+            None => legal
+                .iter()
+                .find(|m| m.from == p.from && m.to == p.to && !matches!(m.kind, MoveKind::Castle { .. }) && matches_promotion(m))
+                .or_else(|| {
+                    legal.iter().find(|m| {
+                        m.from == p.from
+                            && p.promotion.is_none()
+                            && matches!(m.kind, MoveKind::Castle { partner_from, .. }
+                                if (m.to == p.to && !self.king_could_step(m.from, m.to)) || partner_from == p.to)
+                    })
+                }),
+        };
+        found.copied().ok_or_else(|| MoveError::Illegal {
+            text: text.to_string(),
+            reason: self.why_illegal(pos, &p, &legal),
+        })
+    }
+
+    fn parse_syntax(&self, text: &str) -> Result<Parsed, MoveError> {
+        let malformed = |reason: String| MoveError::Malformed {
+            text: text.to_string(),
+            reason,
+        };
+        let (main, partner) = match text.split_once('/') {
+            Some((a, b)) => (a, Some(b)),
+            None => (text, None),
+        };
+        let (from, to, promotion) = self.squares(main, true).map_err(malformed)?;
+        let partner = match partner {
+            Some(pt) => {
+                let (a, b, promo) = self.squares(pt, false).map_err(malformed)?;
+                debug_assert!(promo.is_none());
+                Some((a, b))
+            }
+            None => None,
+        };
+        Ok(Parsed {
+            from,
+            to,
+            promotion,
+            partner,
+        })
+    }
+
+    /// Splits `e2e4`, `e2-e4`, `e7e8q` into cells and an optional promotion letter.
+    fn squares(&self, text: &str, allow_promotion: bool) -> Result<(u8, u8, Option<char>), String> {
+        let mut names = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() && names.len() < 2 {
+            rest = rest.strip_prefix('-').unwrap_or(rest);
+            let letter = rest
+                .chars()
+                .next()
+                .filter(char::is_ascii_lowercase)
+                .ok_or_else(|| format!("expected a square such as `e4` at `{rest}`"))?;
+            let digits = rest[1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(rest.len() - 1, |i| i);
+            if digits == 0 {
+                return Err(format!("`{letter}` is not followed by a rank number"));
+            }
+            let name = &rest[..1 + digits];
+            let cell = self
+                .topology
+                .parse_cell(name)
+                .ok_or_else(|| format!("{name} is not a square of this board"))?;
+            names.push(cell);
+            rest = &rest[1 + digits..];
+        }
+        if names.len() < 2 {
+            return Err("a move needs an origin and a destination square".into());
+        }
+        let promotion = match rest.chars().collect::<Vec<_>>()[..] {
+            [] => None,
+            [c] if allow_promotion && c.is_ascii_alphabetic() => {
+                if self.kind_of_letter(c).is_none() {
+                    return Err(format!("no piece has the letter `{c}`"));
+                }
+                Some(c)
+            }
+            _ => return Err(format!("unexpected `{rest}` after the squares")),
+        };
+        Ok((names[0], names[1], promotion))
+    }
+
+    fn why_illegal(&self, pos: &Position, p: &Parsed, legal: &[Move]) -> String {
+        let t = &self.topology;
+        let Some(piece) = pos.piece_at(p.from) else {
+            return format!("{} is empty", t.name(p.from));
+        };
+        if piece.color() != pos.side_to_move() {
+            return format!(
+                "the piece on {} is not {}'s",
+                t.name(p.from),
+                pos.side_to_move().name()
+            );
+        }
+        let same: Vec<&Move> = legal
+            .iter()
+            .filter(|m| m.from == p.from && m.to == p.to)
+            .collect();
+        if let Some(m) = same.first() {
+            if p.promotion.is_none() && m.promotion.is_some() {
+                let choices: Vec<String> = same
+                    .iter()
+                    .filter_map(|m| m.promotion)
+                    .map(|k| {
+                        self.pieces[k as usize]
+                            .letter
+                            .to_ascii_lowercase()
+                            .to_string()
+                    })
+                    .collect();
+                return format!("the move promotes; add one of {}", choices.join(", "));
+            }
+            return "that promotion is not allowed".into();
+        }
+        if legal.iter().any(|m| m.from == p.from) {
+            format!(
+                "the {} on {} cannot go to {}",
+                self.pieces[piece.kind() as usize].name,
+                t.name(p.from),
+                t.name(p.to)
+            )
+        } else {
+            format!(
+                "the {} on {} has no legal move",
+                self.pieces[piece.kind() as usize].name,
+                t.name(p.from)
+            )
+        }
+    }
+}

@@ -1,0 +1,237 @@
+//! The compiled, immutable rule set of a variant.
+
+mod tables;
+mod topology;
+
+pub(crate) use tables::{
+    Alternative, AttackTables, Conditional, Hop, Lines, Mode, PieceTables, RayAttack, Ride,
+};
+pub use topology::Topology;
+
+use indexmap::IndexMap;
+
+use crate::bitboard::Bitboard;
+use crate::definition::{Distance, RoyalRule, StalemateRule};
+use crate::engine::Position;
+
+/// The most piece types a variant may define.
+pub const MAX_KINDS: usize = 16;
+
+/// A side. White moves first and "forward" for White is toward higher ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// The side that moves first.
+    White,
+    /// The other side.
+    Black,
+}
+
+impl Color {
+    /// Both sides, White first.
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    /// 0 for White, 1 for Black.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The other side.
+    #[inline]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// `white` or `black`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+/// A piece on the board: a kind (index into [`Ruleset::pieces`]) and a colour, packed in a byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece(std::num::NonZeroU8);
+
+impl Piece {
+    /// The piece of `kind` and `color`.
+    #[inline]
+    pub fn new(kind: u8, color: Color) -> Piece {
+        Piece(std::num::NonZeroU8::new(((kind + 1) << 1) | color as u8).expect("nonzero"))
+    }
+
+    /// Index of the piece type in [`Ruleset::pieces`].
+    #[inline]
+    pub fn kind(self) -> u8 {
+        (self.0.get() >> 1) - 1
+    }
+
+    /// The owner.
+    #[inline]
+    pub fn color(self) -> Color {
+        if self.0.get() & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// A dense index `0..2 * MAX_KINDS`, for hash tables.
+    #[inline]
+    pub(crate) fn index(self) -> usize {
+        self.0.get() as usize - 2
+    }
+}
+
+/// A piece type as the rule set knows it.
+#[derive(Debug, Clone)]
+pub struct PieceType {
+    /// The name used in the definition (`falcon`).
+    pub name: String,
+    /// The upper-case FEN letter; Black's pieces use the lower case.
+    pub letter: char,
+    /// The movement as written, in Betza notation.
+    pub moves: String,
+    /// Whether the piece is royal (may not be left in check).
+    pub royal: bool,
+    /// Whether it takes part in en passant.
+    pub en_passant: bool,
+    /// Whether its moves reset the halfmove clock.
+    pub resets_halfmove_clock: bool,
+    /// Promotion, if it promotes.
+    pub promotion: Option<Promotion>,
+    /// Whether it has first-move-only (`i`) components.
+    pub(crate) has_initial: bool,
+}
+
+/// Where and into what a piece promotes.
+#[derive(Debug, Clone)]
+pub struct Promotion {
+    /// Per side, the cells where a move ending promotes.
+    pub zone: [Bitboard; 2],
+    /// Kinds it may become, in the definition's order.
+    pub choices: Vec<u8>,
+}
+
+/// Castling as data: the king piece, its partners and the king's distance.
+#[derive(Debug, Clone)]
+pub struct Castling {
+    /// Kind of the castling king.
+    pub king: u8,
+    /// Kinds of the partners (rooks), as a bit set.
+    pub partners: u32,
+    /// King distance toward the higher files.
+    pub kingside: Distance,
+    /// King distance toward file a.
+    pub queenside: Distance,
+    /// Whether attacks are ignored (castling out of, through and into check allowed).
+    pub ignore_check: bool,
+}
+
+/// How a game ends.
+#[derive(Debug, Clone)]
+pub struct EndRules {
+    /// Royal protection rule.
+    pub royal: RoyalRule,
+    /// Stalemate result for the stalemated side.
+    pub stalemate: StalemateRule,
+    /// Halfmove clock limit in plies (twice the move rule), 0 = off.
+    pub move_rule_plies: u32,
+    /// Repetition count that draws, 0 = off.
+    pub repetition: u32,
+}
+
+/// Random numbers for Zobrist hashing, fixed by a seed so keys are stable across runs.
+#[derive(Debug, Clone)]
+pub(crate) struct Zobrist {
+    pub(crate) pieces: Vec<[u64; crate::bitboard::MAX_CELLS]>,
+    pub(crate) unmoved: [u64; crate::bitboard::MAX_CELLS],
+    pub(crate) en_passant: [u64; crate::bitboard::MAX_CELLS],
+    pub(crate) black_to_move: u64,
+}
+
+impl Zobrist {
+    pub(crate) fn new() -> Zobrist {
+        // SplitMix64: a fixed, well-mixed sequence; the values only need to be distinct.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut table = || std::array::from_fn(|_| next());
+        let pieces = (0..2 * MAX_KINDS).map(|_| table()).collect();
+        let unmoved = table();
+        let en_passant = table();
+        let black_to_move = table()[0];
+        Zobrist {
+            pieces,
+            unmoved,
+            en_passant,
+            black_to_move,
+        }
+    }
+}
+
+/// Everything the engine needs to play a variant, compiled from its definition.
+///
+/// Immutable once built; share it (it is `Send + Sync`). Build one with
+/// [`crate::Variant::from_file`] or [`crate::Variant::from_yaml`].
+#[derive(Debug, Clone)]
+pub struct Ruleset {
+    /// The variant's display name.
+    pub name: String,
+    /// The board's cells.
+    pub topology: Topology,
+    /// Piece types; a [`Piece`]'s kind indexes this.
+    pub pieces: Vec<PieceType>,
+    /// Named regions, per side (White, Black).
+    pub regions: IndexMap<String, [Bitboard; 2]>,
+    /// Castling, if the variant has it.
+    pub castling: Option<Castling>,
+    /// How the game ends.
+    pub end: EndRules,
+    pub(crate) start: Position,
+    /// `tables[color][kind]`.
+    pub(crate) tables: [Vec<PieceTables>; 2],
+    /// `attacks[attacker color]`.
+    pub(crate) attacks: [AttackTables; 2],
+    pub(crate) lines: Lines,
+    pub(crate) zobrist: Zobrist,
+    /// Bit set of royal kinds.
+    pub(crate) royal_kinds: u32,
+    /// Bit set of kinds that take part in en passant.
+    pub(crate) en_passant_kinds: u32,
+}
+
+impl Ruleset {
+    /// The kind whose letter is `letter` (either case).
+    pub fn kind_of_letter(&self, letter: char) -> Option<u8> {
+        let up = letter.to_ascii_uppercase();
+        self.pieces
+            .iter()
+            .position(|p| p.letter == up)
+            .map(|k| k as u8)
+    }
+
+    /// The FEN letter of a piece: upper case for White.
+    pub fn letter(&self, piece: Piece) -> char {
+        let l = self.pieces[piece.kind() as usize].letter;
+        match piece.color() {
+            Color::White => l,
+            Color::Black => l.to_ascii_lowercase(),
+        }
+    }
+
+    /// The start position.
+    pub fn start_position(&self) -> Position {
+        self.start.clone()
+    }
+}

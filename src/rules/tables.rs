@@ -1,0 +1,170 @@
+//! Move and attack tables compiled from a rule set: the move generator only indexes these.
+
+use crate::bitboard::Bitboard;
+
+/// Which kinds of arrival a move component allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Onto an empty square or capturing (no modifier, or both `m` and `c`).
+    Both,
+    /// Onto an empty square only (`m`).
+    Quiet,
+    /// Capturing only (`c`).
+    Capture,
+}
+
+impl Mode {
+    pub(crate) fn quiet(self) -> bool {
+        self != Mode::Capture
+    }
+
+    pub(crate) fn capture(self) -> bool {
+        self != Mode::Quiet
+    }
+}
+
+/// One way a conditional move is open: these cells empty and these cells occupied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Alternative {
+    pub(crate) empty: Bitboard,
+    pub(crate) occupied: Bitboard,
+}
+
+impl Alternative {
+    #[inline]
+    pub(crate) fn open(&self, occupancy: Bitboard) -> bool {
+        (occupancy & self.empty).is_empty() && (occupancy & self.occupied) == self.occupied
+    }
+}
+
+/// A destination reached only when one of its alternatives is open (lame leaps, paths, `j`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Conditional {
+    pub(crate) to: u8,
+    pub(crate) alternatives: Vec<Alternative>,
+    pub(crate) mode: Mode,
+    pub(crate) initial: bool,
+}
+
+/// A line move (rider, or hopper when `hop` is set) from each cell.
+#[derive(Debug, Clone)]
+pub(crate) struct Ride {
+    /// Index into [`Lines`].
+    pub(crate) line: usize,
+    /// Per cell: the cells within range along the line, ignoring pieces.
+    pub(crate) reach: Vec<Bitboard>,
+    pub(crate) mode: Mode,
+    pub(crate) initial: bool,
+    pub(crate) hop: Hop,
+}
+
+/// How a line move treats the first piece on its line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Hop {
+    /// A rider: stops at the first piece (capturing it if allowed).
+    None,
+    /// `p`: must hop exactly one piece, then moves on to any square up to and including the next piece.
+    Cannon,
+    /// `g`: lands on the square just beyond the first piece.
+    Grasshopper,
+}
+
+/// Every move of one piece type for one side, from every cell.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PieceTables {
+    /// Per cell: unconditional leaps onto empty squares.
+    pub(crate) leap_quiet: Vec<Bitboard>,
+    /// Per cell: unconditional leaps that may capture.
+    pub(crate) leap_capture: Vec<Bitboard>,
+    /// Per cell: first-move-only leaps onto empty squares and captures.
+    pub(crate) initial_quiet: Vec<Bitboard>,
+    pub(crate) initial_capture: Vec<Bitboard>,
+    /// Per cell: conditional destinations.
+    pub(crate) conditional: Vec<Vec<Conditional>>,
+    pub(crate) rides: Vec<Ride>,
+}
+
+/// Rays along every line direction used by any rider: per direction, per cell, all cells
+/// to the edge (or a missing square).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Lines {
+    pub(crate) steps: Vec<(i8, i8)>,
+    /// `rays[line][cell]`.
+    pub(crate) rays: Vec<Vec<Bitboard>>,
+    /// `next[line][cell]`: the first cell along the line, if any.
+    pub(crate) next: Vec<Vec<Option<u8>>>,
+    /// Whether cell numbers grow along the line (first blocker = lowest bit).
+    pub(crate) ascending: Vec<bool>,
+}
+
+impl Lines {
+    /// Index of the line for a step, adding it when new.
+    pub(crate) fn index(&mut self, step: (i8, i8), topo: &super::Topology) -> usize {
+        if let Some(i) = self.steps.iter().position(|&s| s == step) {
+            return i;
+        }
+        let (dx, dy) = (step.0 as i32, step.1 as i32);
+        let cells = topo.cell_count() as u8;
+        self.rays.push(
+            (0..cells)
+                .map(|c| topo.ray(c, dx, dy).fold(Bitboard::EMPTY, Bitboard::with))
+                .collect(),
+        );
+        self.next
+            .push((0..cells).map(|c| topo.offset(c, dx, dy)).collect());
+        self.ascending.push(dy > 0 || (dy == 0 && dx > 0));
+        self.steps.push(step);
+        self.steps.len() - 1
+    }
+
+    /// The nearest occupied cell of `blockers` along `line` (which must be a subset of its ray).
+    #[inline]
+    pub(crate) fn nearest(&self, line: usize, blockers: Bitboard) -> Option<u8> {
+        if self.ascending[line] {
+            blockers.first()
+        } else {
+            blockers.last()
+        }
+    }
+
+    /// The cells a line move reaches from `from` within `reach`, stopping at (and including)
+    /// the first occupied cell.
+    #[inline]
+    pub(crate) fn slide(&self, line: usize, reach: Bitboard, occupancy: Bitboard) -> Bitboard {
+        match self.nearest(line, reach & occupancy) {
+            Some(b) => reach & !self.rays[line][b as usize],
+            None => reach,
+        }
+    }
+}
+
+/// Attacks on a cell by one side, indexed by the attacked cell (reverse tables).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct AttackTables {
+    /// Per piece kind with capturing leaps: per target, the cells a leap to it comes from.
+    pub(crate) leaps: Vec<(u8, Vec<Bitboard>)>,
+    /// Same for first-move-only capturing leaps (the attacker must be unmoved).
+    pub(crate) initial_leaps: Vec<(u8, Vec<Bitboard>)>,
+    /// Lines along which riders capture, seen from the target.
+    pub(crate) rays: Vec<RayAttack>,
+    /// Per target: conditional captures onto it, with the attacker's cell and kind.
+    pub(crate) conditional: Vec<Vec<(u8, u8, Conditional)>>,
+    /// Kinds with hopping captures, checked by generating their moves forward.
+    pub(crate) hoppers: Vec<u8>,
+    /// Per target: cells whose emptying could open an attack on it (lines and path squares).
+    pub(crate) exposure: Vec<Bitboard>,
+    /// Whether occupying a cell can create an attack (hoppers, must-jump moves).
+    pub(crate) screens: bool,
+}
+
+/// A rider attack seen backwards from its target.
+#[derive(Debug, Clone)]
+pub(crate) struct RayAttack {
+    /// Line pointing from the target back toward attackers.
+    pub(crate) line: usize,
+    /// Per target: the cells within the attackers' range.
+    pub(crate) reach: Vec<Bitboard>,
+    /// Bit `k` set when kind `k` attacks along this line with this range.
+    pub(crate) kinds: u32,
+    pub(crate) initial: bool,
+}

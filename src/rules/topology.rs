@@ -1,0 +1,154 @@
+//! The board as cells: which grid squares exist, their numbering, names and lines.
+
+use crate::bitboard::Bitboard;
+
+/// The cells of a board: a `width` x `height` grid minus missing squares.
+///
+/// Cells are numbered from 0 rank by rank from White's side, a-file first, skipping missing
+/// squares. The numbering keeps grid order, so along any line a step that goes up the board
+/// (or right along a rank) always reaches a higher cell number; ray scans rely on that.
+#[derive(Debug, Clone)]
+pub struct Topology {
+    width: u8,
+    height: u8,
+    /// Grid index (rank * width + file) to cell number.
+    index: Vec<Option<u8>>,
+    /// Cell number to (file, rank).
+    coords: Vec<(u8, u8)>,
+    all: Bitboard,
+}
+
+impl Topology {
+    /// Builds the topology of a grid whose squares `exists(file, rank)` returns true for.
+    /// Returns `None` when more than [`crate::bitboard::MAX_CELLS`] squares exist.
+    pub(crate) fn new(width: u8, height: u8, exists: impl Fn(u8, u8) -> bool) -> Option<Topology> {
+        let mut index = vec![None; width as usize * height as usize];
+        let mut coords = Vec::new();
+        for rank in 0..height {
+            for file in 0..width {
+                if exists(file, rank) {
+                    if coords.len() >= crate::bitboard::MAX_CELLS {
+                        return None;
+                    }
+                    index[rank as usize * width as usize + file as usize] =
+                        Some(coords.len() as u8);
+                    coords.push((file, rank));
+                }
+            }
+        }
+        let all = (0..coords.len() as u8).fold(Bitboard::EMPTY, Bitboard::with);
+        Some(Topology {
+            width,
+            height,
+            index,
+            coords,
+            all,
+        })
+    }
+
+    /// Number of files of the grid.
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Number of ranks of the grid.
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// Number of cells (existing squares).
+    pub fn cell_count(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// All cells.
+    pub fn all(&self) -> Bitboard {
+        self.all
+    }
+
+    /// The cell at a grid square, if that square exists. Coordinates may be off the grid.
+    pub fn cell(&self, file: i32, rank: i32) -> Option<u8> {
+        if file < 0 || rank < 0 || file >= self.width as i32 || rank >= self.height as i32 {
+            return None;
+        }
+        self.index[rank as usize * self.width as usize + file as usize]
+    }
+
+    /// The (file, rank) of a cell, both zero-based.
+    pub fn coords(&self, cell: u8) -> (u8, u8) {
+        self.coords[cell as usize]
+    }
+
+    /// The cell reached from `cell` by the offset, if it exists.
+    pub fn offset(&self, cell: u8, dx: i32, dy: i32) -> Option<u8> {
+        let (f, r) = self.coords(cell);
+        self.cell(f as i32 + dx, r as i32 + dy)
+    }
+
+    /// The algebraic name of a cell: file letter then rank number, `a1`, `j10`.
+    pub fn name(&self, cell: u8) -> String {
+        let (f, r) = self.coords(cell);
+        format!("{}{}", (b'a' + f) as char, r as u32 + 1)
+    }
+
+    /// The cell named by `text` (`e4`, `a10`), if it exists on this board.
+    pub fn parse_cell(&self, text: &str) -> Option<u8> {
+        let (file, rank) = split_square(text)?;
+        self.cell(file as i32, rank as i32)
+    }
+
+    /// Cells along a line from `cell` by repeated `(dx, dy)` steps, nearest first, stopping at
+    /// the grid edge or a missing square.
+    pub fn ray(&self, cell: u8, dx: i32, dy: i32) -> impl Iterator<Item = u8> + '_ {
+        let mut at = Some(cell);
+        std::iter::from_fn(move || {
+            at = self.offset(at?, dx, dy);
+            at
+        })
+    }
+}
+
+/// Splits a square name into zero-based (file, rank); `None` unless it is a letter then a
+/// number from 1.
+pub(crate) fn split_square(text: &str) -> Option<(u8, u8)> {
+    let bytes = text.as_bytes();
+    let file = *bytes.first()?;
+    if !file.is_ascii_lowercase() || bytes.len() < 2 || bytes.len() > 3 {
+        return None;
+    }
+    let rank: u8 = text[1..].parse().ok()?;
+    if rank == 0 || bytes[1] == b'0' || !text[1..].bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some((file - b'a', rank - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_cells_are_skipped_in_numbering() {
+        let t = Topology::new(6, 8, |f, r| {
+            !matches!((f, r), (0, 0) | (5, 0) | (0, 7) | (5, 7))
+        })
+        .unwrap();
+        assert_eq!(t.cell_count(), 44);
+        assert_eq!(t.parse_cell("b1"), Some(0));
+        assert_eq!(t.parse_cell("a1"), None);
+        assert_eq!(t.parse_cell("a2"), Some(4));
+        assert_eq!(t.name(43), "e8");
+        assert_eq!(t.ray(t.parse_cell("b2").unwrap(), -1, -1).count(), 0);
+    }
+
+    #[test]
+    fn names_round_trip_with_two_digit_ranks() {
+        let t = Topology::new(10, 10, |_, _| true).unwrap();
+        let j10 = t.parse_cell("j10").unwrap();
+        assert_eq!(j10, 99);
+        assert_eq!(t.name(j10), "j10");
+        assert_eq!(t.parse_cell("k1"), None);
+        assert_eq!(t.parse_cell("a0"), None);
+        assert_eq!(t.parse_cell("a01"), None);
+    }
+}

@@ -1,0 +1,76 @@
+//! Loading a definition file into a shareable rule set.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diagnostics::{DefinitionError, Source};
+use crate::rules::Ruleset;
+
+/// A compiled variant: a cheap-to-clone handle on its immutable [`Ruleset`].
+///
+/// Every [`Ruleset`] method (legal moves, FEN, move text, perft) is available on it.
+///
+/// ```
+/// let chess = fairy_rules::Variant::from_file("variants/chess.yaml")?;
+/// let start = chess.start_position();
+/// assert_eq!(chess.legal_moves(&start).len(), 20);
+/// assert_eq!(chess.perft(&start, 3), 8902);
+/// # Ok::<(), fairy_rules::LoadError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Variant(Arc<Ruleset>);
+
+impl std::ops::Deref for Variant {
+    type Target = Ruleset;
+    fn deref(&self) -> &Ruleset {
+        &self.0
+    }
+}
+
+/// Why a definition could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Io {
+        /// The path given.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// The file was read but has problems.
+    #[error(transparent)]
+    Definition(#[from] DefinitionError),
+}
+
+impl Variant {
+    /// Loads and compiles a definition file.
+    ///
+    /// # Errors
+    /// [`LoadError::Io`] if the file cannot be read; [`LoadError::Definition`] with every
+    /// problem found, each pointing at its line and column.
+    pub fn from_file(path: impl AsRef<Path>) -> Result<Variant, LoadError> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(Variant::from_yaml(&path.display().to_string(), &text)?)
+    }
+
+    /// Compiles a definition given as text; `name` labels diagnostics (a file name).
+    ///
+    /// # Errors
+    /// A [`DefinitionError`] with every problem found.
+    pub fn from_yaml(name: &str, text: &str) -> Result<Variant, DefinitionError> {
+        let source = Source::new(name, text);
+        let def = crate::definition::parse_yaml(&source)?;
+        let rules = crate::compile::compile(&def, &source)?;
+        Ok(Variant(Arc::new(rules)))
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> &Ruleset {
+        &self.0
+    }
+}
