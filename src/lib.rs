@@ -12,7 +12,7 @@
 //! let start = falcon.start_position();
 //! assert_eq!(falcon.fen(&start), "rnbfqkfbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBFQKFBNR w KQkq - 0 1");
 //! let after = falcon.play_unchecked(&start, falcon.parse_move(&start, "e2e4")?);
-//! assert_eq!(falcon.legal_moves(&after).len(), 30);
+//! assert_eq!(falcon.legal_moves(&after).len(), 24); // Black: 20 pawn moves, 4 knight moves
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

@@ -69,6 +69,7 @@ pub fn compile(def: &VariantDef, source: &Source) -> Result<Ruleset, DefinitionE
         problems: Vec::new(),
     };
     let result = build(def, &mut cx);
+    cx.problems.sort_by_key(|p| (p.span.start, p.span.end));
     match result {
         Some(rules) if cx.problems.is_empty() => Ok(rules),
         _ => Err(DefinitionError {

@@ -190,7 +190,7 @@ mod tests {
     #[test]
     fn bad_board_points_at_text() {
         let e = parse_board("10y8").unwrap_err();
-        assert_eq!(e.span, 0..1);
+        assert_eq!(e.span, 2..3);
         let e = parse_board("30x8").unwrap_err();
         assert_eq!(e.span, 0..4);
     }

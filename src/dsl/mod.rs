@@ -88,6 +88,7 @@ fn describe_rules(rules: &[Rule]) -> String {
             Rule::int => "a number",
             Rule::range | Rule::doubled => "a range digit",
             Rule::dims => "board dimensions such as `8x8`",
+            Rule::times => "`x` between the number of files and ranks",
             Rule::item | Rule::items | Rule::square | Rule::rect => {
                 "a square (`e4`), a rectangle (`c3-h8`), `rank N` or `file X`"
             }
