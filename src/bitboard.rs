@@ -74,14 +74,39 @@ impl Bitboard {
     }
 }
 
-impl Iterator for Bitboard {
+impl Bitboard {
+    /// The cells of the set, lowest first.
+    #[inline]
+    pub fn cells(self) -> Cells {
+        Cells(self.0)
+    }
+}
+
+/// Iterator over the cells of a [`Bitboard`], lowest first.
+#[derive(Debug, Clone)]
+pub struct Cells(u128);
+
+impl Iterator for Cells {
     type Item = u8;
 
     #[inline]
     fn next(&mut self) -> Option<u8> {
-        let cell = self.first()?;
+        if self.0 == 0 {
+            return None;
+        }
+        let cell = self.0.trailing_zeros() as u8;
         self.0 &= self.0 - 1;
         Some(cell)
+    }
+}
+
+impl IntoIterator for Bitboard {
+    type Item = u8;
+    type IntoIter = Cells;
+
+    #[inline]
+    fn into_iter(self) -> Cells {
+        self.cells()
     }
 }
 
@@ -122,7 +147,7 @@ mod tests {
     #[test]
     fn iterates_in_cell_order() {
         let b = Bitboard::from_cell(3).with(127).with(0);
-        assert_eq!(b.collect::<Vec<_>>(), [0, 3, 127]);
+        assert_eq!(b.cells().collect::<Vec<_>>(), [0, 3, 127]);
         assert_eq!(b.first(), Some(0));
         assert_eq!(b.last(), Some(127));
         assert_eq!(b.without(3).count(), 2);

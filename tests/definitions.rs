@@ -7,24 +7,36 @@ const CHESS: &str = include_str!("../variants/chess.yaml");
 /// Loads `chess.yaml` with `from` replaced by `to` and returns the problems as
 /// (code, line, column, label).
 fn problems_after(from: &str, to: &str) -> Vec<(String, usize, usize, String)> {
-    assert!(CHESS.contains(from), "test setup: `{from}` not in chess.yaml");
+    assert!(
+        CHESS.contains(from),
+        "test setup: `{from}` not in chess.yaml"
+    );
     problems(&CHESS.replacen(from, to, 1))
 }
 
 fn problems(yaml: &str) -> Vec<(String, usize, usize, String)> {
-    let err: DefinitionError = Variant::from_yaml("test.yaml", yaml).expect_err("definition should fail");
+    let err: DefinitionError =
+        Variant::from_yaml("test.yaml", yaml).expect_err("definition should fail");
     err.problems
         .iter()
         .map(|p| {
             let (line, col) = err.file.line_col(p.span.start);
-            (p.code.to_string(), line, col, yaml[p.span.clone()].to_string())
+            (
+                p.code.to_string(),
+                line,
+                col,
+                yaml[p.span.clone()].to_string(),
+            )
         })
         .collect()
 }
 
 fn line_of(yaml: &str, needle: &str) -> usize {
     let needle = needle.trim_end();
-    yaml.lines().position(|l| l.contains(needle)).expect("needle") + 1
+    yaml.lines()
+        .position(|l| l.contains(needle))
+        .expect("needle")
+        + 1
 }
 
 #[test]
@@ -52,7 +64,10 @@ fn modifier_that_does_not_apply() {
 fn setup_row_of_the_wrong_width() {
     let p = problems_after("/PPPPPPPP/", "/PPPPPPPPP/");
     let line = line_of(CHESS, "setup:");
-    assert_eq!(p, [("fairy::bad-setup".into(), line, 34, "PPPPPPPPP".into())]);
+    assert_eq!(
+        p,
+        [("fairy::bad-setup".into(), line, 34, "PPPPPPPPP".into())]
+    );
 }
 
 #[test]
@@ -87,7 +102,10 @@ fn promotion_to_an_undefined_piece() {
 fn promotion_zone_that_does_not_exist() {
     let p = problems_after("zone: last-rank", "zone: last-row");
     let line = line_of(CHESS, "zone:");
-    assert_eq!(p, [("fairy::unknown-region".into(), line, 13, "last-row".into())]);
+    assert_eq!(
+        p,
+        [("fairy::unknown-region".into(), line, 13, "last-row".into())]
+    );
 }
 
 #[test]
@@ -96,25 +114,53 @@ fn unknown_key_is_an_error() {
     let line = line_of(CHESS, "royal: true") + 1;
     assert_eq!(p[0].0, "fairy::yaml");
     assert_eq!((p[0].1, p[0].2), (line, 5));
-    let err = Variant::from_yaml("t.yaml", &CHESS.replacen("    royal: true", "    royal: true\n    regal: true", 1)).unwrap_err();
-    assert!(err.problems[0].message.contains("unknown field `regal`"), "{}", err.problems[0].message);
+    let err = Variant::from_yaml(
+        "t.yaml",
+        &CHESS.replacen("    royal: true", "    royal: true\n    regal: true", 1),
+    )
+    .unwrap_err();
+    assert!(
+        err.problems[0].message.contains("unknown field `regal`"),
+        "{}",
+        err.problems[0].message
+    );
 }
 
 #[test]
 fn bad_board_shape() {
     let p = problems_after("board: 8x8", "board: 8y8");
-    assert_eq!(p, [("fairy::bad-board".into(), line_of(CHESS, "board:"), 9, "y".into())]);
+    assert_eq!(
+        p,
+        [(
+            "fairy::bad-board".into(),
+            line_of(CHESS, "board:"),
+            9,
+            "y".into()
+        )]
+    );
 }
 
 #[test]
 fn castling_partner_that_does_not_exist() {
     let p = problems_after("partners: [R]", "partners: [T]");
-    assert_eq!(p, [("fairy::unknown-piece".into(), line_of(CHESS, "partners:"), 14, "T".into())]);
+    assert_eq!(
+        p,
+        [(
+            "fairy::unknown-piece".into(),
+            line_of(CHESS, "partners:"),
+            14,
+            "T".into()
+        )]
+    );
 }
 
 #[test]
 fn several_problems_are_reported_together() {
-    let yaml = CHESS.replacen("moves: N\n", "moves: NX\n", 1).replacen("zone: last-rank", "zone: nowhere", 1);
+    let yaml = CHESS.replacen("moves: N\n", "moves: NX\n", 1).replacen(
+        "zone: last-rank",
+        "zone: nowhere",
+        1,
+    );
     let codes: Vec<String> = problems(&yaml).into_iter().map(|p| p.0).collect();
     // Sorted by place in the file: the pawn's zone comes before the knight's moves.
     assert_eq!(codes, ["fairy::unknown-region", "fairy::movement-syntax"]);

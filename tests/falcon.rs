@@ -11,7 +11,11 @@ fn falcon() -> Variant {
 fn listing(fen: &str) -> String {
     let v = falcon();
     let pos = v.parse_fen(fen).unwrap();
-    let mut moves: Vec<String> = v.legal_moves(&pos).into_iter().map(|m| v.move_text(m)).collect();
+    let mut moves: Vec<String> = v
+        .legal_moves(&pos)
+        .into_iter()
+        .map(|m| v.move_text(m))
+        .collect();
     moves.sort();
     format!("{fen}\n{} moves\n{}\n", moves.len(), moves.join("\n"))
 }
@@ -33,7 +37,9 @@ fn falcon_targets(fen: &str, square: &str) -> Vec<String> {
 
 #[test]
 fn start_position() {
-    insta::assert_snapshot!(listing("rnbfqkfbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBFQKFBNR w KQkq - 0 1"));
+    insta::assert_snapshot!(listing(
+        "rnbfqkfbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBFQKFBNR w KQkq - 0 1"
+    ));
 }
 
 // Falcon on e4; its three paths to f7 are e5-e6, e5-f6 and f5-f6.
@@ -68,7 +74,9 @@ fn falcon_in_the_corner_and_on_the_edge() {
 
 #[test]
 fn free_castling_every_king_destination() {
-    insta::assert_snapshot!(listing("r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1"));
+    insta::assert_snapshot!(listing(
+        "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1"
+    ));
 }
 
 #[test]
@@ -76,7 +84,10 @@ fn free_castling_with_an_attacked_transit_square() {
     // The black rook on h8 attacks h1: the king may go to g1 but not to h1 (attacked) nor i1
     // (through h1). Queenside is untouched.
     let fen = "4k2r2/10/10/10/10/10/10/R4K3R w KQ - 0 1";
-    let kingside: Vec<String> = falcon_targets(fen, "f1").into_iter().filter(|t| t.starts_with('g') || t.starts_with('h') || t.starts_with('i')).collect();
+    let kingside: Vec<String> = falcon_targets(fen, "f1")
+        .into_iter()
+        .filter(|t| t.starts_with('g') || t.starts_with('h') || t.starts_with('i'))
+        .collect();
     assert_eq!(kingside, ["g1", "g1/j1f1", "g2"]);
     insta::assert_snapshot!(listing(fen));
 }
@@ -84,7 +95,9 @@ fn free_castling_with_an_attacked_transit_square() {
 #[test]
 fn no_castling_out_of_check() {
     let fen = "5r2k1/10/10/10/10/10/10/R4K3R w KQ - 0 1";
-    assert!(falcon_targets(fen, "f1").iter().all(|t| !t.contains('/') && !["b1", "c1", "d1", "h1", "i1"].contains(&t.as_str())));
+    assert!(falcon_targets(fen, "f1")
+        .iter()
+        .all(|t| !t.contains('/') && !["b1", "c1", "d1", "h1", "i1"].contains(&t.as_str())));
     insta::assert_snapshot!(listing(fen));
 }
 
@@ -95,9 +108,13 @@ fn promotion_to_falcon() {
 
 #[test]
 fn two_square_castling_is_a_yaml_option() {
-    let yaml = std::fs::read_to_string("variants/falcon-chess.yaml").unwrap().replace("king_distance: free", "king_distance: 2");
+    let yaml = std::fs::read_to_string("variants/falcon-chess.yaml")
+        .unwrap()
+        .replace("king_distance: free", "king_distance: 2");
     let v = Variant::from_yaml("falcon-two-square.yaml", &yaml).unwrap();
-    let pos = v.parse_fen("r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1").unwrap();
+    let pos = v
+        .parse_fen("r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1")
+        .unwrap();
     let mut castles: Vec<String> = v
         .legal_moves(&pos)
         .into_iter()
@@ -107,5 +124,8 @@ fn two_square_castling_is_a_yaml_option() {
     castles.sort();
     assert_eq!(castles, ["f1d1", "f1h1"]);
     let after = v.play_unchecked(&pos, v.parse_move(&pos, "f1h1").unwrap());
-    assert_eq!(v.fen(&after), "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R5RK2 b kq - 1 1");
+    assert_eq!(
+        v.fen(&after),
+        "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R5RK2 b kq - 1 1"
+    );
 }

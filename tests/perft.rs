@@ -67,6 +67,11 @@ fn position_6() {
 fn capablanca_start() {
     let counts = [28, 784, 25_228, 805_128];
     for (i, &n) in counts.iter().enumerate() {
-        assert_eq!(perft("capablanca", None, i as u32 + 1), n, "depth {}", i + 1);
+        assert_eq!(
+            perft("capablanca", None, i as u32 + 1),
+            n,
+            "depth {}",
+            i + 1
+        );
     }
 }

@@ -275,7 +275,19 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     for (cell, piece) in placement {
         start.put(&rules.zobrist, cell, piece);
     }
-    let unmoved = start.occupied();
+    // First-move state matters only for pieces with first-move components or castling.
+    let castling_kinds = rules
+        .castling
+        .as_ref()
+        .map_or(0, |c| c.partners | 1 << c.king);
+    let unmoved = start
+        .occupied()
+        .cells()
+        .filter(|&c| {
+            let kind = start.piece_at(c).expect("occupied").kind();
+            rules.pieces[kind as usize].has_initial || castling_kinds >> kind & 1 != 0
+        })
+        .fold(Bitboard::EMPTY, Bitboard::with);
     start.set_unmoved(&rules.zobrist, unmoved);
     rules.start = start;
     if !cx.problems.is_empty() {

@@ -172,6 +172,7 @@ pub(crate) fn attack_tables(
             let reach: Vec<Bitboard> = (0..n)
                 .map(|to| {
                     lines.rays[back][to]
+                        .cells()
                         .filter(|&from| ride.reach[from as usize].has(to as u8))
                         .fold(Bitboard::EMPTY, Bitboard::with)
                 })

@@ -80,6 +80,7 @@ impl Ruleset {
     pub(crate) fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
         let them = color.opponent();
         pos.royals(self, color)
+            .cells()
             .any(|cell| self.attacked_by(pos, cell, them, u32::MAX))
     }
 

@@ -49,7 +49,9 @@ impl Ruleset {
         let them = us.opponent();
         let attacks = &self.attacks[them.index()];
         let in_check = self.royal_attacked(pos, us);
-        let exposure = royals.fold(Bitboard::EMPTY, |acc, r| acc | attacks.exposure[r as usize]);
+        let exposure = royals
+            .cells()
+            .fold(Bitboard::EMPTY, |acc, r| acc | attacks.exposure[r as usize]);
         let always = in_check || attacks.screens;
         out.retain(|m| {
             let risky =

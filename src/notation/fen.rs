@@ -51,12 +51,7 @@ impl Ruleset {
         }
         let z = &self.zobrist;
         let placement = parse_placement(&self.topology, |c| self.kind_of_letter(c), fields[0])
-            .map_err(|(span, message, _)| {
-                err(
-                    "placement",
-                    format!("{message} (at `{}`)", &fields[0][span]),
-                )
-            })?;
+            .map_err(|(_, message, _)| err("placement", message))?;
         let mut pos = Position::empty();
         for (cell, piece) in placement {
             pos.put(z, cell, piece);
@@ -149,6 +144,7 @@ impl Ruleset {
             .as_ref()
             .map_or(0, |c| c.partners | 1 << c.king);
         pos.occupied()
+            .cells()
             .filter(|&cell| {
                 let p = pos.piece_at(cell).expect("occupied");
                 self.pieces[p.kind() as usize].has_initial
@@ -305,7 +301,10 @@ impl Ruleset {
             })?;
         // As after a move: targets nobody can capture on are not kept, so equal positions hash
         // equally.
-        if !targets.any(|c| self.attacked_by(pos, c, pos.side_to_move(), self.en_passant_kinds)) {
+        if !targets
+            .cells()
+            .any(|c| self.attacked_by(pos, c, pos.side_to_move(), self.en_passant_kinds))
+        {
             return Ok((Bitboard::EMPTY, None));
         }
         Ok((targets, Some(victim)))

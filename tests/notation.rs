@@ -1,0 +1,209 @@
+//! FEN and move text: round trips, the castling forms, and errors that name the problem.
+
+use fairy_rules::{MoveError, Variant};
+
+fn variant(name: &str) -> Variant {
+    Variant::from_file(format!("variants/{name}.yaml")).unwrap()
+}
+
+#[test]
+fn fen_round_trips() {
+    let chess = variant("chess");
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "4k3/8/8/8/8/8/8/R3K3 b Q - 12 40",
+    ] {
+        assert_eq!(chess.fen(&chess.parse_fen(fen).unwrap()), fen);
+    }
+    let falcon = variant("falcon-chess");
+    let fen = "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1";
+    assert_eq!(falcon.fen(&falcon.parse_fen(fen).unwrap()), fen);
+}
+
+#[test]
+fn fen_after_moves_matches_the_usual_notation() {
+    let chess = variant("chess");
+    let mut pos = chess.start_position();
+    for m in ["e2e4", "c7c5", "g1f3"] {
+        pos = chess.play_unchecked(&pos, chess.parse_move(&pos, m).unwrap());
+    }
+    assert_eq!(
+        chess.fen(&pos),
+        "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+}
+
+#[test]
+fn en_passant_square_is_kept_only_when_a_capture_is_possible() {
+    let chess = variant("chess");
+    let start = chess.start_position();
+    let after = chess.play_unchecked(&start, chess.parse_move(&start, "e2e4").unwrap());
+    assert_eq!(
+        chess.fen(&after),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    // A hash that ignores a useless en passant square lets repetitions be seen.
+    let pos = chess
+        .parse_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+        .unwrap();
+    assert_eq!(pos.hash(), after.hash());
+}
+
+#[test]
+fn fen_errors_name_the_field() {
+    let chess = variant("chess");
+    let cases = [
+        ("", "text"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w", "placement"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w", "placement"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w", "placement"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x",
+            "side to move",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KX",
+            "castling",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Q",
+            "castling",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - z9",
+            "en passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - e3",
+            "en passant",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - x",
+            "halfmove clock",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 0",
+            "fullmove number",
+        ),
+    ];
+    for (fen, field) in cases {
+        let e = chess.parse_fen(fen).unwrap_err();
+        assert_eq!(e.field, field, "{fen}: {e}");
+    }
+    let e = chess
+        .parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid FEN placement: no piece has the letter `X`"
+    );
+    let e = chess
+        .parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid FEN placement: rank 1 has 8 cells but 7 are written"
+    );
+}
+
+#[test]
+fn move_text_round_trips_for_every_legal_move() {
+    for (name, fen) in [
+        (
+            "chess",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ),
+        (
+            "chess",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ),
+        (
+            "falcon-chess",
+            "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+        ),
+        (
+            "capablanca",
+            "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R b KQkq - 0 1",
+        ),
+    ] {
+        let v = variant(name);
+        let pos = v.parse_fen(fen).unwrap();
+        for m in v.legal_moves(&pos) {
+            assert_eq!(
+                v.parse_move(&pos, &v.move_text(m)),
+                Ok(m),
+                "{name} {fen} {}",
+                v.move_text(m)
+            );
+        }
+    }
+}
+
+#[test]
+fn castling_accepts_the_uci_forms() {
+    let chess = variant("chess");
+    let pos = chess
+        .parse_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+        .unwrap();
+    let short = chess.parse_move(&pos, "e1g1").unwrap();
+    assert_eq!(
+        chess.parse_move(&pos, "e1h1").unwrap(),
+        short,
+        "king takes own rook (Chess960 UCI)"
+    );
+    assert_eq!(chess.move_text(short), "e1g1");
+    let falcon = variant("falcon-chess");
+    let pos = falcon
+        .parse_fen("r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1")
+        .unwrap();
+    // One square over, a plain king step lands too: the short form is the step.
+    let step = falcon.parse_move(&pos, "f1g1").unwrap();
+    assert_eq!(step.kind, fairy_rules::MoveKind::Normal);
+    let castle = falcon.parse_move(&pos, "f1g1/j1f1").unwrap();
+    assert!(matches!(castle.kind, fairy_rules::MoveKind::Castle { .. }));
+    let after = falcon.play_unchecked(&pos, castle);
+    assert_eq!(
+        falcon.fen(&after),
+        "r4k3r/10/10/10/10/10/10/R4RK3 b kq - 1 1"
+    );
+}
+
+#[test]
+fn move_errors_say_what_is_wrong() {
+    let chess = variant("chess");
+    let start = chess.start_position();
+    let illegal = |t: &str| match chess.parse_move(&start, t) {
+        Err(MoveError::Illegal { reason, .. }) => reason,
+        other => panic!("{t}: {other:?}"),
+    };
+    let malformed = |t: &str| match chess.parse_move(&start, t) {
+        Err(MoveError::Malformed { reason, .. }) => reason,
+        other => panic!("{t}: {other:?}"),
+    };
+    assert_eq!(illegal("e3e4"), "e3 is empty");
+    assert_eq!(illegal("e7e5"), "the piece on e7 is not white's");
+    assert_eq!(illegal("e2e5"), "the pawn on e2 cannot go to e5");
+    assert_eq!(illegal("c1d2"), "the bishop on c1 has no legal move");
+    assert_eq!(
+        malformed("e2"),
+        "a move needs an origin and a destination square"
+    );
+    assert_eq!(malformed("e2e9"), "e9 is not a square of this board");
+    assert_eq!(
+        malformed("E2E4"),
+        "expected a square such as `e4` at `E2E4`"
+    );
+    assert_eq!(malformed("e2e4zz"), "unexpected `zz` after the squares");
+    assert_eq!(malformed("e2e4x"), "no piece has the letter `x`");
+    let promo = chess.parse_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    match chess.parse_move(&promo, "a7a8") {
+        Err(MoveError::Illegal { reason, .. }) => {
+            assert_eq!(reason, "the move promotes; add one of q, r, b, n")
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(chess.parse_move(&promo, "a7a8n").is_ok());
+    assert!(chess.parse_move(&promo, "a7a8k").is_err());
+}
