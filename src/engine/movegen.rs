@@ -194,7 +194,14 @@ impl Ruleset {
         let them = us.opponent();
         let mut checked_origin = None;
         for (dir, distance) in [(1i32, castling.kingside), (-1, castling.queenside)] {
-            let ray: Vec<u8> = self.topology.ray(king, dir, 0).collect();
+            // A rank has at most 26 files: a stack buffer keeps move generation allocation-free.
+            let mut buffer = [0u8; 26];
+            let mut len = 0;
+            for cell in self.topology.ray(king, dir, 0) {
+                buffer[len] = cell;
+                len += 1;
+            }
+            let ray = &buffer[..len];
             let Some(gap) = ray.iter().position(|&c| pos.board[c as usize].is_some()) else {
                 continue;
             };

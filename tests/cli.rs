@@ -1,0 +1,100 @@
+//! The `fairy` binary: exit codes, output formats, and no panic on bad input.
+
+use std::process::{Command, Output};
+
+fn fairy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(args)
+        .output()
+        .expect("run fairy")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn validate_bundled_variants() {
+    let o = fairy(&["validate", "variants"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("ok    variants/chess.yaml: Chess, 8x8 board with 64 cells, pieces PNBRQK, 20 legal moves from the start"), "{out}");
+    assert!(
+        out.contains("ok    variants/falcon-chess.yaml: Falcon Chess, 10x8 board with 80 cells"),
+        "{out}"
+    );
+}
+
+#[test]
+fn validate_reports_every_problem_with_its_place() {
+    let o = fairy(&["validate", "tests/broken"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("error tests/broken/two-problems.yaml: 2 problem(s)"),
+        "{out}"
+    );
+    let err = stderr(&o);
+    assert!(
+        err.contains("tests/broken/unknown-atom.yaml:22:17"),
+        "{err}"
+    );
+    assert!(
+        err.contains("tests/broken/two-problems.yaml:18:13"),
+        "{err}"
+    );
+    assert!(
+        err.contains("rank 7 has 8 cells but 9 are written"),
+        "{err}"
+    );
+}
+
+#[test]
+fn moves_are_sorted_one_per_line() {
+    let o = fairy(&["moves", "chess", "--moves", "e2e4", "e7e5", "g1f3"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 29);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(lines.contains(&"b8c6"));
+}
+
+#[test]
+fn perft_prints_nodes_time_and_rate() {
+    let o = fairy(&["perft", "falcon-chess", "2"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.starts_with("nodes 576\ntime "), "{out}");
+    assert!(out.contains("\nnps "));
+    let o = fairy(&["perft", "variants/chess.yaml", "2", "--divide"]);
+    let out = stdout(&o);
+    assert!(out.starts_with("a2a3: 20\na2a4: 20\n"), "{out}");
+    assert!(out.contains("\nnodes 400\n"));
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    let cases: &[&[&str]] = &[
+        &["moves", "chess", "--fen", "not a fen"],
+        &["moves", "chess", "--fen", "8/8/8/8/8/8/8/8 w KQkq"],
+        &["moves", "chess", "--moves", "e2e5"],
+        &["moves", "chess", "--moves", "zz"],
+        &["perft", "no-such-variant", "1"],
+        &["validate", "no/such/file.yaml"],
+        &["moves", "tests/broken/unknown-atom.yaml"],
+    ];
+    for args in cases {
+        let o = fairy(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = stderr(&o);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.is_empty(), "{args:?} gave no message");
+    }
+}

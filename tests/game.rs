@@ -1,0 +1,121 @@
+//! Game end: checkmate, stalemate, the move rule and repetition.
+
+use fairy_rules::{Color, Game, Outcome, Reason, Variant};
+
+fn chess() -> Variant {
+    Variant::from_file("variants/chess.yaml").unwrap()
+}
+
+fn play(game: &mut Game, moves: &str) {
+    for m in moves.split_whitespace() {
+        game.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+#[test]
+fn fools_mate() {
+    let mut game = Game::new(chess());
+    play(&mut game, "f2f3 e7e5 g2g4");
+    assert_eq!(game.outcome(), None);
+    play(&mut game, "d8h4");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            reason: Reason::Checkmate
+        })
+    );
+    assert!(game.legal_moves().is_empty());
+    assert!(game.play("a2a3").is_err(), "no move after the end");
+}
+
+#[test]
+fn stalemate_is_a_draw() {
+    let game = Game::from_fen(chess(), "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Stalemate
+        })
+    );
+}
+
+#[test]
+fn stalemate_result_is_configurable() {
+    let yaml = std::fs::read_to_string("variants/chess.yaml")
+        .unwrap()
+        .replace("stalemate: draw", "stalemate: loss");
+    let v = Variant::from_yaml("stalemate-loses.yaml", &yaml).unwrap();
+    let game = Game::from_fen(v, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::Stalemate
+        })
+    );
+}
+
+#[test]
+fn fifty_move_rule() {
+    let mut game = Game::from_fen(chess(), "4k3/8/8/8/8/8/8/R3K3 w - - 98 80").unwrap();
+    play(&mut game, "a1a2");
+    assert_eq!(game.outcome(), None);
+    play(&mut game, "e8d7");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::MoveRule
+        })
+    );
+}
+
+#[test]
+fn mate_on_the_hundredth_ply_is_still_mate() {
+    let game = Game::from_fen(chess(), "R5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80").unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::Checkmate
+        })
+    );
+}
+
+#[test]
+fn threefold_repetition() {
+    let mut game = Game::new(chess());
+    play(&mut game, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+    assert_eq!(
+        game.outcome(),
+        None,
+        "the start position has occurred twice so far"
+    );
+    play(&mut game, "f6g8");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
+}
+
+#[test]
+fn lost_castling_rights_make_a_different_position() {
+    let mut game = Game::from_fen(chess(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    // Ke1-f1-e1 returns to the same squares, but without the castling right.
+    play(&mut game, "e1f1 e8d8 f1e1 d8e8 e1f1 e8d8 f1e1 d8e8");
+    // Counting the start as equal to the position after d8e8 would make this the third time.
+    assert_eq!(
+        game.outcome(),
+        None,
+        "the start position had the castling right"
+    );
+    play(&mut game, "e1f1");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
+}

@@ -1,0 +1,145 @@
+//! Movement constructs on small test definitions: riders, hoppers, lame leaps and paths,
+//! first-move and range limits, and boards with missing cells.
+
+use fairy_rules::Variant;
+
+/// A variant with one piece `X` moving as `moves` (and a pawn `P` as a blocker) on `board`,
+/// starting from `setup`.
+fn variant_on(board: &str, setup: &str, moves: &str) -> Variant {
+    let yaml = format!(
+        "name: Test\nboard: \"{board}\"\npieces:\n  x:\n    letter: X\n    moves: \"{moves}\"\n  p:\n    letter: P\n    moves: fmW\nsetup: \"{setup}\"\n"
+    );
+    Variant::from_yaml("test.yaml", &yaml).unwrap_or_else(|e| panic!("{:?}", e.problems))
+}
+
+/// Same on an empty 8x8 board.
+fn variant(board: &str, moves: &str) -> Variant {
+    variant_on(board, "8/8/8/8/8/8/8/8", moves)
+}
+
+/// Destinations of the piece on `from` in the position `fen`, sorted.
+fn targets(v: &Variant, fen: &str, from: &str) -> Vec<String> {
+    let pos = v.parse_fen(fen).unwrap();
+    let mut out: Vec<String> = v
+        .legal_moves(&pos)
+        .into_iter()
+        .map(|m| v.move_text(m))
+        .filter_map(|t| t.strip_prefix(from).map(str::to_string))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn nightrider_rides_until_blocked() {
+    let v = variant("8x8", "NN");
+    assert_eq!(
+        targets(&v, "8/8/8/8/8/8/8/X7 w - - 0 1", "a1"),
+        ["b3", "c2", "c5", "d7", "e3", "g4"]
+    );
+    // A piece on c5 stops the (1,2) line there; capturing it is allowed (black pawn).
+    assert_eq!(
+        targets(&v, "8/8/8/2p5/8/8/8/X7 w - - 0 1", "a1"),
+        ["b3", "c2", "c5", "e3", "g4"]
+    );
+}
+
+#[test]
+fn range_limits_a_rider() {
+    let v = variant("8x8", "W2");
+    assert_eq!(
+        targets(&v, "8/8/8/8/8/8/8/X7 w - - 0 1", "a1"),
+        ["a2", "a3", "b1", "c1"]
+    );
+}
+
+#[test]
+fn cannon_moves_like_a_rook_and_captures_over_a_screen() {
+    let v = variant("8x8", "mRcpR");
+    // Screen on a3 (white pawn); black pawns on a6 and d1.
+    let t = targets(&v, "8/8/p7/8/8/P7/8/X2p4 w - - 0 1", "a1");
+    assert_eq!(t, ["a2", "a6", "b1", "c1"]);
+}
+
+#[test]
+fn grasshopper_lands_just_beyond_the_hurdle() {
+    let v = variant("8x8", "gQ");
+    let t = targets(&v, "8/8/8/8/8/2p5/8/X2P4 w - - 0 1", "a1");
+    // Over c3 to d4; over d1 to e1; nothing on the a-file to hop.
+    assert_eq!(t, ["d4", "e1"]);
+}
+
+#[test]
+fn lame_knight_is_blocked_on_the_orthogonal_square() {
+    let v = variant("8x8", "nN");
+    assert_eq!(
+        targets(&v, "8/8/8/8/8/8/8/X7 w - - 0 1", "a1"),
+        ["b3", "c2"]
+    );
+    assert_eq!(targets(&v, "8/8/8/8/8/8/p7/X7 w - - 0 1", "a1"), ["c2"]);
+}
+
+#[test]
+fn ordered_path_through_the_two_squares_ahead() {
+    // A (2,1) move that first passes the two squares straight ahead, then one to the side.
+    let v = variant("8x8", "[WWrW]");
+    assert_eq!(
+        targets(&v, "8/8/8/8/3X4/8/8/8 w - - 0 1", "d4"),
+        ["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"]
+    );
+    // d5 blocks both moves that go forward first (c6, e6); e4 blocks f3 and f5.
+    assert_eq!(
+        targets(&v, "8/8/8/3p4/3XP3/8/8/8 w - - 0 1", "d4"),
+        ["b3", "b5", "c2", "e2"]
+    );
+}
+
+#[test]
+fn must_jump_needs_a_piece_in_between() {
+    let v = variant("8x8", "jD");
+    assert_eq!(
+        targets(&v, "8/8/8/8/8/8/8/X7 w - - 0 1", "a1"),
+        Vec::<String>::new()
+    );
+    assert_eq!(targets(&v, "8/8/8/8/8/8/P7/X7 w - - 0 1", "a1"), ["a3"]);
+}
+
+#[test]
+fn first_move_only() {
+    let v = variant("8x8", "WifmW3");
+    let from_start = Variant::from_yaml(
+        "t.yaml",
+        "name: T\nboard: 8x8\npieces:\n  x:\n    letter: X\n    moves: WifmW3\nsetup: 8/8/8/8/8/8/8/X7\n",
+    )
+    .unwrap();
+    let start = from_start.start_position();
+    let mut t: Vec<String> = from_start
+        .legal_moves(&start)
+        .into_iter()
+        .map(|m| from_start.move_text(m))
+        .collect();
+    t.sort();
+    assert_eq!(t, ["a1a2", "a1a3", "a1a4", "a1b1"]);
+    // The same square in a FEN of another game: X was not set up there, so it has moved.
+    assert_eq!(
+        targets(&v, "8/8/8/8/8/8/8/1X6 w - - 0 1", "b1"),
+        ["a1", "b2", "c1"]
+    );
+}
+
+#[test]
+fn missing_cells_stop_lines_and_leaps() {
+    let holes = "6x8 minus a1, f1, a8, f8";
+    let v = variant_on(holes, "4/6/6/6/6/6/6/4", "R");
+    // b1 has no cell to its left; its rank holds b1-e1 only.
+    let fen = "4/6/6/6/6/6/6/X3 w - - 0 1";
+    assert_eq!(
+        targets(&v, fen, "b1"),
+        ["b2", "b3", "b4", "b5", "b6", "b7", "b8", "c1", "d1", "e1"]
+    );
+    let v = variant_on(holes, "4/6/6/6/6/6/6/4", "N");
+    assert_eq!(
+        targets(&v, "4/6/6/6/6/6/6/X3 w - - 0 1", "b1"),
+        ["a3", "c3", "d2"]
+    );
+}
