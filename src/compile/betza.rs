@@ -319,17 +319,9 @@ fn path_destinations(
         permutations(&base)
     };
     let mut out: Vec<(i8, i8, Vec<OffsetAlternative>)> = Vec::new();
-    let symmetries: [fn((i8, i8)) -> (i8, i8); 8] = [
-        |(x, y)| (x, y),
-        |(x, y)| (-x, y),
-        |(x, y)| (x, -y),
-        |(x, y)| (-x, -y),
-        |(x, y)| (y, x),
-        |(x, y)| (-y, x),
-        |(x, y)| (y, -x),
-        |(x, y)| (-y, -x),
-    ];
-    for sym in symmetries {
+    // The eight symmetries of the square: optionally swap the axes, then flip signs.
+    for (swap, fx, fy) in [false, true].into_iter().flat_map(|s| [(s, 1, 1), (s, -1, 1), (s, 1, -1), (s, -1, -1)]) {
+        let sym = |(x, y): (i8, i8)| if swap { (fx * y, fy * x) } else { (fx * x, fy * y) };
         for order in &orders {
             let (mut x, mut y) = (0i8, 0i8);
             let mut passed = Vec::new();
