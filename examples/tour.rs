@@ -47,6 +47,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("fool's mate: {}", mate.outcome().expect("game over"));
 
     // Perft.
-    println!("chess perft(4) = {}", chess.perft(&chess.start_position(), 4));
+    println!(
+        "chess perft(4) = {}",
+        chess.perft(&chess.start_position(), 4)
+    );
     Ok(())
 }

@@ -98,3 +98,18 @@ fn bad_input_is_an_error_not_a_panic() {
         assert!(!err.is_empty(), "{args:?} gave no message");
     }
 }
+
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(["perft", "falcon-chess", "3", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{:?}", o.status);
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}

@@ -129,3 +129,12 @@ fn two_square_castling_is_a_yaml_option() {
         "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R5RK2 b kq - 1 1"
     );
 }
+
+#[test]
+fn castling_transit_is_judged_with_the_king_lifted() {
+    // The black falcon on e2 reaches h1 only through f1 and g1. With the king gone from f1 it
+    // attacks h1, so the king may not pass h1 (f1h1, f1i1); g1 is safe.
+    let fen = "k9/10/10/10/10/10/4fPP3/5K3R w K - 0 1";
+    let kingside: Vec<String> = falcon_targets(fen, "f1");
+    assert_eq!(kingside, ["e1", "e2", "g1", "g1/j1f1"]);
+}

@@ -71,6 +71,7 @@ fn fen_errors_name_the_field() {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w Q",
             "castling",
         ),
+        ("4k3/8/8/8/8/8/8/3K3R w K", "castling"),
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - z9",
             "en passant",
@@ -162,6 +163,12 @@ fn castling_accepts_the_uci_forms() {
     let step = falcon.parse_move(&pos, "f1g1").unwrap();
     assert_eq!(step.kind, fairy_rules::MoveKind::Normal);
     let castle = falcon.parse_move(&pos, "f1g1/j1f1").unwrap();
+    match falcon.parse_move(&pos, "f1g1/j1h1") {
+        Err(MoveError::Illegal { reason, .. }) => {
+            assert_eq!(reason, "the king on f1 cannot castle that way")
+        }
+        other => panic!("{other:?}"),
+    }
     assert!(matches!(castle.kind, fairy_rules::MoveKind::Castle { .. }));
     let after = falcon.play_unchecked(&pos, castle);
     assert_eq!(

@@ -75,3 +75,75 @@ fn capablanca_start() {
         );
     }
 }
+
+/// Falcon Chess counts, each equal to the independent Python generator in tests/reference/
+/// (written from RULINGS.md alone, without reading the engine).
+#[test]
+fn falcon_chess() {
+    let cases: &[(&str, &[u64])] = &[
+        (
+            "rnbfqkfbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBFQKFBNR w KQkq - 0 1",
+            &[24, 576, 15_766, 430_024, 13_258_240],
+        ),
+        // A falcon with one, two and three of its paths to different squares blocked.
+        (
+            "9k/5r4/4P5/3p2bn2/4FN4/4P2f2/5p4/K9 w - - 0 1",
+            &[26, 1_121, 23_398, 952_156],
+        ),
+        // Falcons in the corners and on the edges.
+        (
+            "F8F/1f8/1p8/10/4k5/10/5K2P1/f8F w - - 0 1",
+            &[19, 271, 5_161, 83_008],
+        ),
+        // Free castling both ways; then with attacked transit squares; then in check.
+        (
+            "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1",
+            &[36, 1_296, 43_496, 1_459_754],
+        ),
+        (
+            "r4k3r/pppppppppp/10/10/5f4/1n8/PPPPPPP2P/R4K3R w KQkq - 0 1",
+            &[27, 1_373, 33_131, 1_586_556],
+        ),
+        (
+            "r4k3r/ppppp1pppp/10/5R4/10/10/PPPPPPPPPP/R4K4 b Qkq - 0 1",
+            &[2, 88, 2_264, 94_306],
+        ),
+        // A falcon path to a transit square runs through the king's own square.
+        (
+            "k9/10/10/10/10/10/4fPP3/5K3R w K - 0 1",
+            &[18, 197, 3_346, 43_053],
+        ),
+        // Promotions with captures, and en passant (also illegal by a pin on the rank).
+        (
+            "3r1f3k/4P5/10/10/10/K9/1p8/2N7 w - - 0 1",
+            &[24, 569, 8_716, 217_454],
+        ),
+        (
+            "5k4/10/10/K2pP4r/10/10/10/10 w - d6 0 1",
+            &[6, 107, 736, 13_844],
+        ),
+        (
+            "rnbfqkfbnr/ppp1pppppp/10/3pP5/10/10/PPPP1PPPPP/RNBFQKFBNR w KQkq d6 0 3",
+            &[31, 1_144, 37_643],
+        ),
+        // Middlegames.
+        (
+            "r3qk1f1r/p1ppbppb1p/bn2pnp3/3PN2F2/1p2P3f1/2N2Q3p/PPPBBPPP1P/R4K3R w KQkq - 0 1",
+            &[61, 2_754, 162_203],
+        ),
+        (
+            "n1r1f4k/1P1P1P4/10/2F4f2/10/10/2p1p1p3/K3R1N2F w - - 0 1",
+            &[66, 1_934, 100_593],
+        ),
+    ];
+    for (fen, counts) in cases {
+        for (i, &n) in counts.iter().enumerate() {
+            assert_eq!(
+                perft("falcon-chess", Some(fen), i as u32 + 1),
+                n,
+                "{fen} depth {}",
+                i + 1
+            );
+        }
+    }
+}

@@ -1,5 +1,16 @@
 //! Commands of the `fairy` binary. Each parses its arguments, calls the library and prints.
 
+/// Prints a line on standard output. A closed pipe (`fairy moves chess | head -1`) ends the
+/// program quietly instead of panicking as `println!` would.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            $crate::cli::output_failed(e);
+        }
+    }};
+}
+
 mod perft;
 mod validate;
 
@@ -72,6 +83,15 @@ pub fn run() -> ExitCode {
     }
 }
 
+/// Ends the program after a failed write to standard output.
+pub(crate) fn output_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("error: cannot write the output: {e}");
+    std::process::exit(1)
+}
+
 /// Finds a variant by path, or by name in `variants/`.
 fn resolve(name: &str) -> PathBuf {
     let direct = Path::new(name);
@@ -87,7 +107,14 @@ fn resolve(name: &str) -> PathBuf {
 }
 
 fn load(name: &str) -> miette::Result<Variant> {
-    Variant::from_file(resolve(name)).map_err(|e| match e {
+    let path = resolve(name);
+    if !path.exists() {
+        return Err(miette::miette!(
+            help = "give a definition file, or run from the repository root to use a bundled name such as `chess`",
+            "no definition file `{name}`, and no `variants/{name}.yaml` here"
+        ));
+    }
+    Variant::from_file(path).map_err(|e| match e {
         LoadError::Definition(d) => {
             for report in d.diagnostics() {
                 eprintln!("{:?}", miette::Report::new(report));
@@ -122,7 +149,7 @@ fn moves(at: &At) -> miette::Result<()> {
         .collect();
     texts.sort();
     for t in &texts {
-        println!("{t}");
+        out!("{t}");
     }
     if let Some(outcome) = game.outcome() {
         eprintln!("game over: {outcome}");

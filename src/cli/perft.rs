@@ -18,16 +18,16 @@ pub(super) fn run(at: &At, depth: u32, divide: bool) -> miette::Result<()> {
             .collect();
         lines.sort();
         for (m, n) in lines {
-            println!("{m}: {n}");
+            out!("{m}: {n}");
         }
-        println!();
+        out!("");
         d.total
     } else {
         variant.perft(pos, depth)
     };
     let secs = started.elapsed().as_secs_f64();
-    println!("nodes {nodes}");
-    println!("time {secs:.3} s");
-    println!("nps {:.0}", nodes as f64 / secs.max(1e-9));
+    out!("nodes {nodes}");
+    out!("time {secs:.3} s");
+    out!("nps {:.0}", nodes as f64 / secs.max(1e-9));
     Ok(())
 }

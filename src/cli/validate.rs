@@ -23,17 +23,17 @@ pub(super) fn run(paths: &[PathBuf]) -> ExitCode {
     let mut failed = 0;
     for file in &files {
         match Variant::from_file(file) {
-            Ok(v) => println!("ok    {}: {}", file.display(), summary(&v)),
+            Ok(v) => out!("ok    {}: {}", file.display(), summary(&v)),
             Err(LoadError::Definition(d)) => {
                 failed += 1;
-                println!("error {}: {} problem(s)", file.display(), d.problems.len());
+                out!("error {}: {} problem(s)", file.display(), d.problems.len());
                 for report in d.diagnostics() {
                     eprintln!("{:?}", miette::Report::new(report));
                 }
             }
             Err(e) => {
                 failed += 1;
-                println!("error {e}");
+                out!("error {e}");
             }
         }
     }

@@ -320,8 +320,17 @@ fn path_destinations(
     };
     let mut out: Vec<(i8, i8, Vec<OffsetAlternative>)> = Vec::new();
     // The eight symmetries of the square: optionally swap the axes, then flip signs.
-    for (swap, fx, fy) in [false, true].into_iter().flat_map(|s| [(s, 1, 1), (s, -1, 1), (s, 1, -1), (s, -1, -1)]) {
-        let sym = |(x, y): (i8, i8)| if swap { (fx * y, fy * x) } else { (fx * x, fy * y) };
+    for (swap, fx, fy) in [false, true]
+        .into_iter()
+        .flat_map(|s| [(s, 1, 1), (s, -1, 1), (s, 1, -1), (s, -1, -1)])
+    {
+        let sym = |(x, y): (i8, i8)| {
+            if swap {
+                (fx * y, fy * x)
+            } else {
+                (fx * x, fy * y)
+            }
+        };
         for order in &orders {
             let (mut x, mut y) = (0i8, 0i8);
             let mut passed = Vec::new();

@@ -129,7 +129,6 @@ pub(crate) fn attack_tables(
     let n = topo.cell_count();
     let mut a = AttackTables {
         conditional: vec![Vec::new(); n],
-        exposure: vec![Bitboard::EMPTY; n],
         ..AttackTables::default()
     };
     for (kind, t) in tables.iter().enumerate() {
@@ -151,10 +150,7 @@ pub(crate) fn attack_tables(
         }
         for (from, list) in t.conditional.iter().enumerate() {
             for c in list.iter().filter(|c| c.mode.capture()) {
-                for alt in &c.alternatives {
-                    a.exposure[c.to as usize] |= alt.empty;
-                    a.screens |= !alt.occupied.is_empty();
-                }
+                a.screens |= c.alternatives.iter().any(|alt| !alt.occupied.is_empty());
                 a.conditional[c.to as usize].push((from as u8, kind, c.clone()));
             }
         }
@@ -177,9 +173,6 @@ pub(crate) fn attack_tables(
                         .fold(Bitboard::EMPTY, Bitboard::with)
                 })
                 .collect();
-            for (to, r) in reach.iter().enumerate() {
-                a.exposure[to] |= *r;
-            }
             match a
                 .rays
                 .iter_mut()

@@ -10,10 +10,23 @@ impl Ruleset {
     /// Whether any piece of `by` attacks `cell`: could capture a piece standing there.
     ///
     /// `kinds` restricts the attackers to a bit set of piece kinds (`u32::MAX` for all).
+    #[inline]
     pub(crate) fn attacked_by(&self, pos: &Position, cell: u8, by: Color, kinds: u32) -> bool {
+        self.attacked_through(pos, pos.occupied(), cell, by, kinds)
+    }
+
+    /// Same, with the occupancy `occ` standing in for the position's: a piece about to leave
+    /// a cell is taken off the lines it blocked (a king stepping along a check line).
+    pub(crate) fn attacked_through(
+        &self,
+        pos: &Position,
+        occ: Bitboard,
+        cell: u8,
+        by: Color,
+        kinds: u32,
+    ) -> bool {
         let a = &self.attacks[by.index()];
-        let theirs = pos.by_color[by.index()];
-        let occ = pos.occupied();
+        let theirs = pos.by_color[by.index()] & occ;
         let c = cell as usize;
         for (kind, from) in &a.leaps {
             if kinds >> kind & 1 != 0

@@ -47,17 +47,73 @@ impl Ruleset {
             return;
         }
         let them = us.opponent();
-        let attacks = &self.attacks[them.index()];
-        let in_check = self.royal_attacked(pos, us);
-        let exposure = royals
-            .cells()
-            .fold(Bitboard::EMPTY, |acc, r| acc | attacks.exposure[r as usize]);
-        let always = in_check || attacks.screens;
+        // Hoppers and must-jump moves attack through screens that any move may create.
+        let always = self.attacks[them.index()].screens || self.royal_attacked(pos, us);
+        let pinned = if always {
+            Bitboard::EMPTY
+        } else {
+            self.pinned(pos, royals, them)
+        };
+        let lone_royal = royals.count() == 1;
+        let occ = pos.occupied();
         out.retain(|m| {
-            let risky =
-                always || royals.has(m.from) || m.kind != MoveKind::Normal || exposure.has(m.from);
-            !risky || !self.royal_attacked(&self.play_unchecked(pos, *m), us)
+            if always || m.kind != MoveKind::Normal || pinned.has(m.from) {
+                !self.royal_attacked(&self.play_unchecked(pos, *m), us)
+            } else if royals.has(m.from) && lone_royal {
+                !self.attacked_through(pos, occ.without(m.from), m.to, them, u32::MAX)
+            } else if royals.has(m.from) {
+                !self.royal_attacked(&self.play_unchecked(pos, *m), us)
+            } else {
+                true
+            }
         });
+    }
+
+    /// Pieces of the side to move that alone stand between one of its `royals` and an enemy
+    /// line or path attack: moving them may expose the royal piece. Others may move freely
+    /// (when not in check).
+    fn pinned(&self, pos: &Position, royals: Bitboard, them: Color) -> Bitboard {
+        let attacks = &self.attacks[them.index()];
+        let occ = pos.occupied();
+        let ours = pos.by_color[them.opponent().index()];
+        let mut pinned = Bitboard::EMPTY;
+        for royal in royals {
+            let r = royal as usize;
+            for ray in &attacks.rays {
+                let blockers = self.lines.rays[ray.line][r] & occ;
+                let Some(first) = self.lines.nearest(ray.line, blockers) else {
+                    continue;
+                };
+                if !ours.has(first) {
+                    continue;
+                }
+                let Some(second) = self.lines.nearest(ray.line, blockers.without(first)) else {
+                    continue;
+                };
+                let attacker = pos.board[second as usize].expect("occupied");
+                if attacker.color() == them
+                    && ray.kinds >> attacker.kind() & 1 != 0
+                    && ray.reach[r].has(second)
+                    && (!ray.initial || pos.unmoved.has(second))
+                {
+                    pinned = pinned.with(first);
+                }
+            }
+            for (from, kind, cond) in &attacks.conditional[r] {
+                if !pos.board[*from as usize]
+                    .is_some_and(|p| p.color() == them && p.kind() == *kind)
+                {
+                    continue;
+                }
+                for alt in &cond.alternatives {
+                    let blockers = alt.empty & occ;
+                    if blockers.count() == 1 && !(blockers & ours).is_empty() {
+                        pinned |= blockers;
+                    }
+                }
+            }
+        }
+        pinned
     }
 
     /// The legal moves of the side to move.
@@ -192,7 +248,11 @@ impl Ruleset {
         let castling = self.castling.as_ref().expect("called only with castling");
         let us = pos.side;
         let them = us.opponent();
-        let mut checked_origin = None;
+        if !castling.ignore_check && self.attacked_by(pos, king, them, u32::MAX) {
+            return;
+        }
+        // Squares the king passes are judged as if it stood there, its own square vacated.
+        let lifted = pos.occupied().without(king);
         for (dir, distance) in [(1i32, castling.kingside), (-1, castling.queenside)] {
             // A rank has at most 26 files: a stack buffer keeps move generation allocation-free.
             let mut buffer = [0u8; 26];
@@ -216,25 +276,23 @@ impl Ruleset {
                 continue;
             }
             // The king stops short of the partner: `gap` squares lie between them.
-            let distances = match distance {
-                Distance::Fixed(d) if (d as usize) <= gap => d..=d,
+            let (shortest, longest) = match distance {
+                Distance::Fixed(d) if (d as usize) <= gap => (d as usize, d as usize),
                 Distance::Fixed(_) => continue,
-                Distance::Free => 1..=gap as u8,
+                Distance::Free => (1, gap),
             };
-            for d in distances {
-                let king_to = ray[d as usize - 1];
-                let partner_to = if d == 1 { king } else { ray[d as usize - 2] };
-                if !castling.ignore_check {
-                    let in_check = *checked_origin
-                        .get_or_insert_with(|| self.attacked_by(pos, king, them, u32::MAX));
-                    if in_check
-                        || ray[..d as usize]
-                            .iter()
-                            .any(|&c| self.attacked_by(pos, c, them, u32::MAX))
-                    {
-                        continue;
-                    }
-                }
+            // The king may not pass or land on an attacked square: it stops before the first.
+            let safe = if castling.ignore_check {
+                longest
+            } else {
+                ray[..longest]
+                    .iter()
+                    .position(|&c| self.attacked_through(pos, lifted, c, them, u32::MAX))
+                    .unwrap_or(longest)
+            };
+            for d in shortest..=safe {
+                let king_to = ray[d - 1];
+                let partner_to = if d == 1 { king } else { ray[d - 2] };
                 out.push(Move {
                     from: king,
                     to: king_to,

@@ -212,6 +212,18 @@ impl Ruleset {
                     format!("`{ch}`: no {} castling partner stands there", color.name()),
                 ));
             };
+            // Unmoved pieces stand where the setup put them.
+            for cell in [king, partner] {
+                if self.start.piece_at(cell) != pos.piece_at(cell) {
+                    return Err(err(
+                        "castling",
+                        format!(
+                            "`{ch}`: the piece on {} is not on its start square",
+                            self.topology.name(cell)
+                        ),
+                    ));
+                }
+            }
             unmoved = unmoved.with(king).with(partner);
         }
         Ok(unmoved)

@@ -183,6 +183,13 @@ impl Ruleset {
         let Some(piece) = pos.piece_at(p.from) else {
             return format!("{} is empty", t.name(p.from));
         };
+        if p.partner.is_some() {
+            return format!(
+                "the {} on {} cannot castle that way",
+                self.pieces[piece.kind() as usize].name,
+                t.name(p.from)
+            );
+        }
         if piece.color() != pos.side_to_move() {
             return format!(
                 "the piece on {} is not {}'s",

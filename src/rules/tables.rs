@@ -151,8 +151,6 @@ pub(crate) struct AttackTables {
     pub(crate) conditional: Vec<Vec<(u8, u8, Conditional)>>,
     /// Kinds with hopping captures, checked by generating their moves forward.
     pub(crate) hoppers: Vec<u8>,
-    /// Per target: cells whose emptying could open an attack on it (lines and path squares).
-    pub(crate) exposure: Vec<Bitboard>,
     /// Whether occupying a cell can create an attack (hoppers, must-jump moves).
     pub(crate) screens: bool,
 }

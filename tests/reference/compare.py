@@ -4,6 +4,7 @@ mismatch drill down (playing the first differing root move) to the smallest
 depth at which the two disagree.
 
 Usage: python3 tests/reference/compare.py FEN DEPTH [--moves M1 M2 ...]
+       python3 tests/reference/compare.py --all [MAXDEPTH]   (positions.txt)
        (run from /work/main; uses ./target/release/fairy)
 """
 
@@ -78,8 +79,27 @@ def drill(fen, depth, moves=()):
         depth -= 1
 
 
+def run_all(maxdepth=None):
+    here = os.path.dirname(os.path.abspath(__file__))
+    for line in open(os.path.join(here, "positions.txt")):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, fen, depth = line.split("|")
+        depth = int(depth) if maxdepth is None else min(int(depth), maxdepth)
+        print("==", name, fen)
+        for d in range(1, depth + 1):
+            diffs, _ = compare(fen, d)
+            if diffs:
+                drill(fen, d)
+                break
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if args and args[0] == "--all":
+        run_all(int(args[1]) if len(args) > 1 else None)
+        sys.exit(0)
     fen, depth = args[0], int(args[1])
     mv = []
     if "--moves" in args:

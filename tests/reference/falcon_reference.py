@@ -413,11 +413,15 @@ def castling_moves(pos):
             continue
         if attacked(b, ksq, 1 - me):           # not out of check
             continue
+        # A passed square is judged as if the king stood on it: its own square vacated
+        # (this matters when the king's square is on a falcon path to a passed square).
+        lifted = list(b)
+        lifted[ksq] = "."
         # king destinations: 1 .. (distance - 1) squares toward the rook
         for n in range(1, abs(rf - kf)):
             kto = sq_of(kf + n * step, rank)
             passed = [sq_of(kf + i * step, rank) for i in range(1, n + 1)]
-            if any(attacked(b, x, 1 - me) for x in passed):
+            if any(attacked(lifted, x, 1 - me) for x in passed):
                 break                         # farther squares pass this one too
             rto = sq_of(kf + (n - 1) * step, rank)   # next to king, origin side
             out.append((ksq, kto, None, "c", (rsq, rto)))
