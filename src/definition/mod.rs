@@ -38,6 +38,10 @@ pub fn parse_yaml(source: &Source) -> Result<VariantDef, DefinitionError> {
             .and_then(|l| l.span().byte_offset())
             .map_or(0, |o| o as usize)
             .min(source.text.len());
+        let offset = (0..=offset)
+            .rev()
+            .find(|&o| source.text.is_char_boundary(o))
+            .unwrap_or(0);
         let full = e.without_snippet().to_string();
         // serde-saphyr prefixes "line N column M: "; the label shows the place already.
         let message = match full.split_once(": ") {

@@ -40,32 +40,60 @@ impl Ruleset {
     /// (by origin cell); sort for presentation.
     pub fn legal_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
-        self.pseudo_moves(pos, out);
         let us = pos.side;
-        let royals = pos.royals(self, us);
-        if royals.is_empty() {
-            return;
-        }
         let them = us.opponent();
-        // Hoppers and must-jump moves attack through screens that any move may create.
-        let always = self.attacks[them.index()].screens || self.royal_attacked(pos, us);
-        let pinned = if always {
+        let royals = pos.royals(self, us);
+        // Which moves can expose a royal piece and so must be tried: all of them when in check
+        // or against hoppers and must-jump moves (any move may make a screen); otherwise the
+        // moves of pinned pieces and of the royal piece, en passant and castling.
+        let always = !royals.is_empty()
+            && (self.attacks[them.index()].screens || self.royal_attacked(pos, us));
+        let pinned = if always || royals.is_empty() {
             Bitboard::EMPTY
         } else {
             self.pinned(pos, royals, them)
         };
         let lone_royal = royals.count() == 1;
         let occ = pos.occupied();
-        out.retain(|m| {
-            if always || m.kind != MoveKind::Normal || pinned.has(m.from) {
-                !self.royal_attacked(&self.play_unchecked(pos, *m), us)
-            } else if royals.has(m.from) && lone_royal {
-                !self.attacked_through(pos, occ.without(m.from), m.to, them, u32::MAX)
-            } else if royals.has(m.from) {
-                !self.royal_attacked(&self.play_unchecked(pos, *m), us)
-            } else {
-                true
+        for from in pos.by_color[us.index()] {
+            let piece = pos.board[from as usize].expect("bitboards match the board");
+            let start = out.len();
+            self.piece_moves(pos, piece.kind(), from, us, out);
+            if royals.is_empty() {
+                continue;
             }
+            if always || pinned.has(from) || (royals.has(from) && !lone_royal) {
+                self.keep_legal(pos, out, start);
+            } else if royals.has(from) {
+                keep(out, start, |m| {
+                    !self.attacked_through(pos, occ.without(from), m.to, them, u32::MAX)
+                });
+            } else if !pos.ep_targets.is_empty() {
+                self.keep_legal_special(pos, out, start);
+            }
+        }
+        if let Some(castling) = &self.castling {
+            for king in pos.pieces_of_kind(castling.king, us) & pos.unmoved {
+                let start = out.len();
+                self.castling_moves(pos, king, out);
+                self.keep_legal(pos, out, start);
+            }
+        }
+    }
+
+    /// Keeps the moves of `out[start..]` that leave no royal piece of the mover attacked.
+    fn keep_legal(&self, pos: &Position, out: &mut Vec<Move>, start: usize) {
+        keep(out, start, |m| {
+            !self.royal_attacked(&self.play_unchecked(pos, *m), pos.side)
+        });
+    }
+
+    /// Same, trying only the moves that are not plain (en passant removes two pieces from
+    /// their lines).
+    fn keep_legal_special(&self, pos: &Position, out: &mut Vec<Move>, start: usize) {
+        keep(out, start, |m| {
+            m.kind == MoveKind::Normal
+                || !self.royal_attacked(&self.play_unchecked(pos, *m), pos.side)
         });
     }
 
@@ -121,19 +149,6 @@ impl Ruleset {
         let mut out = Vec::with_capacity(64);
         self.legal_moves_into(pos, &mut out);
         out
-    }
-
-    fn pseudo_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        let us = pos.side;
-        for from in pos.by_color[us.index()] {
-            let piece = pos.board[from as usize].expect("bitboards match the board");
-            self.piece_moves(pos, piece.kind(), from, us, out);
-        }
-        if let Some(castling) = &self.castling {
-            for king in pos.pieces_of_kind(castling.king, us) & pos.unmoved {
-                self.castling_moves(pos, king, out);
-            }
-        }
     }
 
     /// Quiet targets and capture reach (cells it could capture on, ignoring who stands there)
@@ -305,4 +320,17 @@ impl Ruleset {
             }
         }
     }
+}
+
+/// Keeps the moves of `out[start..]` for which `legal` holds, in order, without allocating.
+#[inline]
+fn keep(out: &mut Vec<Move>, start: usize, legal: impl Fn(&Move) -> bool) {
+    let mut write = start;
+    for read in start..out.len() {
+        if legal(&out[read]) {
+            out[write] = out[read];
+            write += 1;
+        }
+    }
+    out.truncate(write);
 }

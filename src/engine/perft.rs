@@ -17,6 +17,12 @@ pub struct Divide {
 impl Ruleset {
     /// Counts the leaf nodes `depth` plies below `pos` (depth 0 counts 1).
     ///
+    /// ```
+    /// let capablanca = fairy_rules::Variant::from_file("variants/capablanca.yaml")?;
+    /// assert_eq!(capablanca.perft(&capablanca.start_position(), 3), 25_228);
+    /// # Ok::<(), fairy_rules::LoadError>(())
+    /// ```
+    ///
     /// Ended games are leaves without children (no legal moves); the move rule and repetition
     /// are not applied, as is usual for perft. Allocates one move buffer per ply up front and
     /// nothing per node.

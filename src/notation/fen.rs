@@ -32,6 +32,15 @@ fn err(field: &'static str, message: impl Into<String>) -> FenError {
 impl Ruleset {
     /// Reads a position. The last four fields may be left out (`- - 0 1` is assumed).
     ///
+    /// ```
+    /// let falcon = fairy_rules::Variant::from_file("variants/falcon-chess.yaml")?;
+    /// let fen = "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1";
+    /// let pos = falcon.parse_fen(fen)?;
+    /// assert_eq!(falcon.fen(&pos), fen);
+    /// assert_eq!(falcon.parse_fen("10/10 w").unwrap_err().field, "placement");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// Pieces with first-move components count as unmoved when they stand where the start
     /// position has the same piece; castling pieces are unmoved as the castling field says.
     ///
@@ -272,6 +281,12 @@ impl Ruleset {
         let mut targets = Bitboard::EMPTY;
         let mut rest = field;
         while !rest.is_empty() {
+            if !rest.starts_with(|c: char| c.is_ascii_lowercase()) {
+                return Err(err(
+                    "en passant",
+                    format!("`{field}` is not a list of squares"),
+                ));
+            }
             let digits_end = rest[1..]
                 .find(|c: char| !c.is_ascii_digit())
                 .map_or(rest.len(), |i| i + 1);

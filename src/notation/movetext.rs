@@ -76,6 +76,15 @@ impl Ruleset {
 
     /// Reads a move and checks it is legal in `pos`.
     ///
+    /// ```
+    /// let falcon = fairy_rules::Variant::from_file("variants/falcon-chess.yaml")?;
+    /// let pos = falcon.parse_fen("r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1")?;
+    /// let castle = falcon.parse_move(&pos, "f1g1/j1f1")?; // free castling, one square
+    /// assert_eq!(falcon.move_text(castle), "f1g1/j1f1");
+    /// assert!(falcon.parse_move(&pos, "f1f3").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// [`MoveError::Malformed`] when the text is not move text (naming the bad part), and
     /// [`MoveError::Illegal`] when no legal move matches (saying what stands in the way).
