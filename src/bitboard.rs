@@ -20,13 +20,23 @@ impl Bitboard {
     /// The set holding one cell.
     #[inline]
     pub const fn from_cell(cell: u8) -> Bitboard {
-        Bitboard(1u128 << cell)
+        // Two 64-bit halves: a variable 128-bit shift costs several instructions on x86-64.
+        if cell < 64 {
+            Bitboard((1u64 << cell) as u128)
+        } else {
+            Bitboard(((1u64 << (cell & 63)) as u128) << 64)
+        }
     }
 
     /// Whether the set holds `cell`.
     #[inline]
     pub const fn has(self, cell: u8) -> bool {
-        (self.0 >> cell) & 1 != 0
+        let word = if cell < 64 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        (word >> (cell & 63)) & 1 != 0
     }
 
     /// Whether the set is empty.
@@ -64,13 +74,13 @@ impl Bitboard {
     /// The set with `cell` added.
     #[inline]
     pub const fn with(self, cell: u8) -> Bitboard {
-        Bitboard(self.0 | (1u128 << cell))
+        Bitboard(self.0 | Bitboard::from_cell(cell).0)
     }
 
     /// The set with `cell` removed.
     #[inline]
     pub const fn without(self, cell: u8) -> Bitboard {
-        Bitboard(self.0 & !(1u128 << cell))
+        Bitboard(self.0 & !Bitboard::from_cell(cell).0)
     }
 }
 

@@ -172,3 +172,13 @@ fn error_inside_a_block_scalar() {
     let line = line_of(CHESS, "moves: N\n") + 2;
     assert_eq!(p, [("fairy::movement-syntax".into(), line, 10, "?".into())]);
 }
+
+#[test]
+fn promotion_without_choices() {
+    let p = problems_after("choices: [Q, R, B, N]", "choices: []");
+    let line = line_of(CHESS, "choices:");
+    assert_eq!(
+        p,
+        [("fairy::no-promotion-choice".into(), line, 16, "[".into())]
+    );
+}

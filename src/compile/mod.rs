@@ -186,8 +186,18 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                     None
                 }
             };
+            if promo.choices.value.is_empty() {
+                cx.error(
+                    &promo.choices,
+                    "fairy::no-promotion-choice",
+                    "a promotion needs at least one choice".into(),
+                    "empty",
+                    "list the letters of the pieces it may become, e.g. [Q, R, B, N]",
+                );
+            }
             let choices: Vec<u8> = promo
                 .choices
+                .value
                 .iter()
                 .filter_map(|c| resolve(cx, c, "promotion choice"))
                 .collect();

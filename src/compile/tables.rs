@@ -2,8 +2,8 @@
 
 use crate::bitboard::Bitboard;
 use crate::rules::{
-    Alternative, AttackTables, Color, Conditional, Hop, Lines, PieceTables, RayAttack, Ride,
-    Topology,
+    Alternative, AttackTables, Color, Conditional, Extent, Hop, LeapCell, Lines, Mode, PieceTables,
+    RayAttack, ReverseLeaps, Ride, Topology,
 };
 
 use super::betza::{Motion, Reach};
@@ -26,12 +26,9 @@ pub(crate) fn piece_tables(
 ) -> PieceTables {
     let n = topo.cell_count();
     let mut t = PieceTables {
-        leap_quiet: vec![Bitboard::EMPTY; n],
-        leap_capture: vec![Bitboard::EMPTY; n],
-        initial_quiet: vec![Bitboard::EMPTY; n],
-        initial_capture: vec![Bitboard::EMPTY; n],
+        leaps: vec![LeapCell::default(); n],
         conditional: vec![Vec::new(); n],
-        rides: Vec::new(),
+        ..PieceTables::default()
     };
     for motion in motions {
         let (dx, dy) = orient(color, motion.dx, motion.dy);
@@ -41,16 +38,17 @@ pub(crate) fn piece_tables(
                     let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
                         continue;
                     };
+                    let cell = &mut t.leaps[from as usize];
                     let (quiet, capture) = if motion.initial {
-                        (&mut t.initial_quiet, &mut t.initial_capture)
+                        (&mut cell.initial_quiet, &mut cell.initial_capture)
                     } else {
-                        (&mut t.leap_quiet, &mut t.leap_capture)
+                        (&mut cell.quiet, &mut cell.capture)
                     };
                     if motion.mode.quiet() {
-                        quiet[from as usize] = quiet[from as usize].with(to);
+                        *quiet = quiet.with(to);
                     }
                     if motion.mode.capture() {
-                        capture[from as usize] = capture[from as usize].with(to);
+                        *capture = capture.with(to);
                     }
                 }
             }
@@ -100,21 +98,37 @@ pub(crate) fn piece_tables(
             }
             Reach::Ride { max, hop } => {
                 let line = lines.index((dx, dy), topo);
-                let reach = (0..n as u8)
-                    .map(|from| {
-                        topo.ray(from, dx as i32, dy as i32)
-                            .take(max.map_or(usize::MAX, usize::from))
-                            .fold(Bitboard::EMPTY, Bitboard::with)
-                    })
-                    .collect();
+                let extent = match max {
+                    None => Extent::Full,
+                    Some(max) => Extent::Limited(
+                        (0..n as u8)
+                            .map(|from| {
+                                topo.ray(from, dx as i32, dy as i32)
+                                    .take(*max as usize)
+                                    .fold(Bitboard::EMPTY, Bitboard::with)
+                            })
+                            .collect(),
+                    ),
+                };
                 t.rides.push(Ride {
                     line,
-                    reach,
+                    extent,
                     mode: motion.mode,
                     initial: motion.initial,
                     hop: *hop,
                 });
             }
+        }
+    }
+    for (i, ride) in t.rides.iter().enumerate() {
+        let plain = ride.extent == Extent::Full
+            && ride.hop == Hop::None
+            && ride.mode == Mode::Both
+            && !ride.initial;
+        if plain {
+            t.plain_rides.push(ride.line);
+        } else {
+            t.other_rides.push(i);
         }
     }
     t
@@ -133,10 +147,14 @@ pub(crate) fn attack_tables(
     };
     for (kind, t) in tables.iter().enumerate() {
         let kind = kind as u8;
-        for (source, target) in [
-            (&t.leap_capture, &mut a.leaps),
-            (&t.initial_capture, &mut a.initial_leaps),
-        ] {
+        let captures: [(Vec<Bitboard>, &mut ReverseLeaps); 2] = [
+            (t.leaps.iter().map(|c| c.capture).collect(), &mut a.leaps),
+            (
+                t.leaps.iter().map(|c| c.initial_capture).collect(),
+                &mut a.initial_leaps,
+            ),
+        ];
+        for (source, target) in captures {
             if source.iter().all(|b| b.is_empty()) {
                 continue;
             }
@@ -165,23 +183,29 @@ pub(crate) fn attack_tables(
             let (dx, dy) = lines.steps[ride.line];
             let back = lines.index((-dx, -dy), topo);
             // The attacker's range seen from the target: cells whose forward reach holds it.
-            let reach: Vec<Bitboard> = (0..n)
-                .map(|to| {
-                    lines.rays[back][to]
-                        .cells()
-                        .filter(|&from| ride.reach[from as usize].has(to as u8))
-                        .fold(Bitboard::EMPTY, Bitboard::with)
-                })
-                .collect();
+            let extent = match &ride.extent {
+                Extent::Full => Extent::Full,
+                Extent::Limited(_) => Extent::Limited(
+                    (0..n as u8)
+                        .map(|to| {
+                            lines
+                                .ray(back, to)
+                                .cells()
+                                .filter(|&from| ride.extent.at(lines, ride.line, from).has(to))
+                                .fold(Bitboard::EMPTY, Bitboard::with)
+                        })
+                        .collect(),
+                ),
+            };
             match a
                 .rays
                 .iter_mut()
-                .find(|r| r.line == back && r.reach == reach && r.initial == ride.initial)
+                .find(|r| r.line == back && r.extent == extent && r.initial == ride.initial)
             {
                 Some(existing) => existing.kinds |= 1 << kind,
                 None => a.rays.push(RayAttack {
                     line: back,
-                    reach,
+                    extent,
                     kinds: 1 << kind,
                     initial: ride.initial,
                 }),

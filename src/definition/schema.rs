@@ -61,8 +61,8 @@ pub struct PieceDef {
 pub struct PromotionDef {
     /// The name of a region (per side) in which a move ending promotes.
     pub zone: Sp<String>,
-    /// Letters of the piece types it may become.
-    pub choices: Vec<Sp<String>>,
+    /// Letters of the piece types it may become; at least one.
+    pub choices: Sp<Vec<Sp<String>>>,
 }
 
 /// Castling between a king piece and partner pieces on the same rank.

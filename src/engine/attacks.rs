@@ -1,7 +1,7 @@
 //! Is a cell attacked? Answered from the target with the reverse tables.
 
 use crate::bitboard::Bitboard;
-use crate::rules::{Color, Ruleset};
+use crate::rules::{Color, RayAttack, Ruleset};
 
 use super::movegen::line_targets;
 use super::Position;
@@ -26,67 +26,131 @@ impl Ruleset {
         kinds: u32,
     ) -> bool {
         let a = &self.attacks[by.index()];
+        self.leap_attacked(pos, occ, cell, by, kinds)
+            || a.rays.iter().any(|ray| {
+                ray.kinds & kinds != 0
+                    && self
+                        .lines
+                        .nearest(ray.line, self.lines.ray(ray.line, cell) & occ)
+                        .is_some_and(|b| self.rides_onto(pos, ray, b, cell, by, kinds))
+            })
+            || a.conditional[cell as usize]
+                .iter()
+                .any(|(from, kind, cond)| {
+                    kinds >> kind & 1 != 0
+                        && stands(pos, *from, *kind, by, cond.initial)
+                        && cond.alternatives.iter().any(|alt| alt.open(occ))
+                })
+            || self.hopper_attacked(pos, occ, cell, by, kinds)
+    }
+
+    /// For the side to move: whether its royal piece on `royal` is attacked, and which of
+    /// its pieces alone block an enemy line or path toward it, so that moving them may expose
+    /// it. One pass over the lines answers both.
+    pub(crate) fn check_and_pins(&self, pos: &Position, royal: u8) -> (bool, Bitboard) {
+        let by = pos.side.opponent();
+        let a = &self.attacks[by.index()];
+        let occ = pos.occupied();
+        let ours = pos.by_color[pos.side.index()];
+        let mut pinned = Bitboard::EMPTY;
+        let mut check = self.leap_attacked(pos, occ, royal, by, u32::MAX)
+            || self.hopper_attacked(pos, occ, royal, by, u32::MAX);
+        for ray in &a.rays {
+            let blockers = self.lines.ray(ray.line, royal) & occ;
+            let Some(first) = self.lines.nearest(ray.line, blockers) else {
+                continue;
+            };
+            if !ours.has(first) {
+                check |= self.rides_onto(pos, ray, first, royal, by, u32::MAX);
+            } else if let Some(second) = self.lines.nearest(ray.line, blockers.without(first)) {
+                if self.rides_onto(pos, ray, second, royal, by, u32::MAX) {
+                    pinned = pinned.with(first);
+                }
+            }
+        }
+        for (from, kind, cond) in &a.conditional[royal as usize] {
+            if !stands(pos, *from, *kind, by, cond.initial) {
+                continue;
+            }
+            for alt in &cond.alternatives {
+                let blockers = alt.empty & occ;
+                if (alt.occupied & occ) != alt.occupied {
+                    continue;
+                }
+                match blockers.count() {
+                    0 => check = true,
+                    1 if !(blockers & ours).is_empty() => pinned |= blockers,
+                    _ => {}
+                }
+            }
+        }
+        (check, pinned)
+    }
+
+    /// Whether the piece on `b`, the nearest piece on `ray` seen from `cell`, attacks `cell`
+    /// along it.
+    #[inline]
+    fn rides_onto(
+        &self,
+        pos: &Position,
+        ray: &RayAttack,
+        b: u8,
+        cell: u8,
+        by: Color,
+        kinds: u32,
+    ) -> bool {
+        ray.extent.at(&self.lines, ray.line, cell).has(b)
+            && pos.board[b as usize].is_some_and(|p| {
+                p.color() == by
+                    && (ray.kinds & kinds) >> p.kind() & 1 != 0
+                    && (!ray.initial || pos.unmoved.has(b))
+            })
+    }
+
+    #[inline]
+    fn leap_attacked(
+        &self,
+        pos: &Position,
+        occ: Bitboard,
+        cell: u8,
+        by: Color,
+        kinds: u32,
+    ) -> bool {
+        let a = &self.attacks[by.index()];
         let theirs = pos.by_color[by.index()] & occ;
         let c = cell as usize;
-        for (kind, from) in &a.leaps {
-            if kinds >> kind & 1 != 0
-                && !(from[c] & pos.by_kind[*kind as usize] & theirs).is_empty()
-            {
-                return true;
-            }
-        }
-        for (kind, from) in &a.initial_leaps {
-            if kinds >> kind & 1 != 0
+        a.leaps.iter().any(|(kind, from)| {
+            kinds >> kind & 1 != 0 && !(from[c] & pos.by_kind[*kind as usize] & theirs).is_empty()
+        }) || a.initial_leaps.iter().any(|(kind, from)| {
+            kinds >> kind & 1 != 0
                 && !(from[c] & pos.by_kind[*kind as usize] & theirs & pos.unmoved).is_empty()
-            {
-                return true;
-            }
-        }
-        for ray in &a.rays {
-            if ray.kinds & kinds == 0 {
-                continue;
-            }
-            let full = self.lines.rays[ray.line][c];
-            if let Some(b) = self.lines.nearest(ray.line, full & occ) {
-                if ray.reach[c].has(b) {
-                    if let Some(p) = pos.board[b as usize] {
-                        if p.color() == by
-                            && (ray.kinds & kinds) >> p.kind() & 1 != 0
-                            && (!ray.initial || pos.unmoved.has(b))
-                        {
-                            return true;
-                        }
-                    }
-                }
-            }
-        }
-        for (from, kind, cond) in &a.conditional[c] {
-            if kinds >> kind & 1 != 0
-                && pos.board[*from as usize].is_some_and(|p| p.color() == by && p.kind() == *kind)
-                && (!cond.initial || pos.unmoved.has(*from))
-                && cond.alternatives.iter().any(|alt| alt.open(occ))
-            {
-                return true;
-            }
-        }
-        for &kind in &a.hoppers {
-            if kinds >> kind & 1 == 0 {
-                continue;
-            }
-            for from in pos.by_kind[kind as usize] & theirs {
-                let tables = &self.tables[by.index()][kind as usize];
-                for ride in tables
-                    .rides
-                    .iter()
-                    .filter(|r| r.mode.capture() && (!r.initial || pos.unmoved.has(from)))
-                {
-                    if line_targets(&self.lines, ride, from, occ).has(cell) {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
+        })
+    }
+
+    /// Hoppers are rare: their attacks are found by generating their moves forward.
+    fn hopper_attacked(
+        &self,
+        pos: &Position,
+        occ: Bitboard,
+        cell: u8,
+        by: Color,
+        kinds: u32,
+    ) -> bool {
+        let a = &self.attacks[by.index()];
+        let theirs = pos.by_color[by.index()] & occ;
+        a.hoppers.iter().any(|&kind| {
+            kinds >> kind & 1 != 0
+                && (pos.by_kind[kind as usize] & theirs).cells().any(|from| {
+                    self.tables[by.index()][kind as usize]
+                        .rides
+                        .iter()
+                        .any(|ride| {
+                            ride.mode.capture()
+                                && (!ride.initial || pos.unmoved.has(from))
+                                && line_targets(&self.lines, ride, from, occ).has(cell)
+                        })
+                })
+        })
     }
 
     /// Whether any royal piece of `color` is attacked.
@@ -108,4 +172,11 @@ impl Ruleset {
             .filter(|&c| self.attacked_by(pos, c, by, u32::MAX))
             .fold(Bitboard::EMPTY, Bitboard::with)
     }
+}
+
+/// Whether a piece of `kind` and `color` stands on `cell` (unmoved, when `initial`).
+#[inline]
+fn stands(pos: &Position, cell: u8, kind: u8, color: Color, initial: bool) -> bool {
+    pos.board[cell as usize].is_some_and(|p| p.color() == color && p.kind() == kind)
+        && (!initial || pos.unmoved.has(cell))
 }

@@ -11,21 +11,21 @@ use super::{Move, MoveKind, Position};
 /// the occupancy.
 #[inline]
 pub(crate) fn line_targets(lines: &Lines, ride: &Ride, from: u8, occ: Bitboard) -> Bitboard {
-    let reach = ride.reach[from as usize];
+    let reach = ride.extent.at(lines, ride.line, from);
     match ride.hop {
         Hop::None => lines.slide(ride.line, reach, occ),
         Hop::Cannon => {
             let Some(screen) = lines.nearest(ride.line, reach & occ) else {
                 return Bitboard::EMPTY;
             };
-            let beyond = reach & lines.rays[ride.line][screen as usize];
+            let beyond = reach & lines.ray(ride.line, screen);
             lines.slide(ride.line, beyond, occ)
         }
         Hop::Grasshopper => {
             let Some(hurdle) = lines.nearest(ride.line, reach & occ) else {
                 return Bitboard::EMPTY;
             };
-            match lines.next[ride.line][hurdle as usize] {
+            match lines.next(ride.line, hurdle) {
                 Some(landing) => Bitboard::from_cell(landing),
                 None => Bitboard::EMPTY,
             }
@@ -40,36 +40,62 @@ impl Ruleset {
     /// (by origin cell); sort for presentation.
     pub fn legal_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
+        self.generate(pos, out, false);
+    }
+
+    /// The number of legal moves, using `scratch` as a buffer. Faster than listing them:
+    /// pieces whose moves need no legality test are counted, not listed (perft's last ply).
+    pub fn count_legal_moves(&self, pos: &Position, scratch: &mut Vec<Move>) -> usize {
+        scratch.clear();
+        self.generate(pos, scratch, true)
+    }
+
+    /// Generates the legal moves into `out`, or with `count_only` counts them (leaving `out`
+    /// as it was). Returns the number of moves.
+    fn generate(&self, pos: &Position, out: &mut Vec<Move>, count_only: bool) -> usize {
         let us = pos.side;
         let them = us.opponent();
         let royals = pos.royals(self, us);
         // Which moves can expose a royal piece and so must be tried: all of them when in check
         // or against hoppers and must-jump moves (any move may make a screen); otherwise the
         // moves of pinned pieces and of the royal piece, en passant and castling.
-        let always = !royals.is_empty()
-            && (self.attacks[them.index()].screens || self.royal_attacked(pos, us));
-        let pinned = if always || royals.is_empty() {
-            Bitboard::EMPTY
-        } else {
-            self.pinned(pos, royals, them)
-        };
         let lone_royal = royals.count() == 1;
+        let (check, pinned) = match royals.first() {
+            Some(royal) if lone_royal => self.check_and_pins(pos, royal),
+            Some(_) => (self.royal_attacked(pos, us), Bitboard::EMPTY),
+            None => (false, Bitboard::EMPTY),
+        };
+        // Several royal pieces are rare: then every move is tried.
+        let always =
+            !royals.is_empty() && (check || !lone_royal || self.attacks[them.index()].screens);
         let occ = pos.occupied();
+        let mut counted = 0;
         for from in pos.by_color[us.index()] {
-            let piece = pos.board[from as usize].expect("bitboards match the board");
+            let kind = pos.board[from as usize]
+                .expect("bitboards match the board")
+                .kind();
             let start = out.len();
-            self.piece_moves(pos, piece.kind(), from, us, out);
             if royals.is_empty() {
-                continue;
-            }
-            if always || pinned.has(from) || (royals.has(from) && !lone_royal) {
+                self.piece_moves(pos, kind, from, us, out);
+            } else if always || pinned.has(from) {
+                self.piece_moves(pos, kind, from, us, out);
                 self.keep_legal(pos, out, start);
             } else if royals.has(from) {
+                self.piece_moves(pos, kind, from, us, out);
                 keep(out, start, |m| {
                     !self.attacked_through(pos, occ.without(from), m.to, them, u32::MAX)
                 });
-            } else if !pos.ep_targets.is_empty() {
+            } else if self.pieces[kind as usize].en_passant && !pos.ep_targets.is_empty() {
+                self.piece_moves(pos, kind, from, us, out);
                 self.keep_legal_special(pos, out, start);
+            } else if count_only {
+                counted += self.piece_move_count(pos, kind, from, us);
+            } else {
+                self.piece_moves(pos, kind, from, us, out);
+            }
+            if count_only {
+                counted += out.len() - start;
+                out.truncate(start);
             }
         }
         if let Some(castling) = &self.castling {
@@ -77,7 +103,16 @@ impl Ruleset {
                 let start = out.len();
                 self.castling_moves(pos, king, out);
                 self.keep_legal(pos, out, start);
+                if count_only {
+                    counted += out.len() - start;
+                    out.truncate(start);
+                }
             }
+        }
+        if count_only {
+            counted
+        } else {
+            out.len()
         }
     }
 
@@ -95,53 +130,6 @@ impl Ruleset {
             m.kind == MoveKind::Normal
                 || !self.royal_attacked(&self.play_unchecked(pos, *m), pos.side)
         });
-    }
-
-    /// Pieces of the side to move that alone stand between one of its `royals` and an enemy
-    /// line or path attack: moving them may expose the royal piece. Others may move freely
-    /// (when not in check).
-    fn pinned(&self, pos: &Position, royals: Bitboard, them: Color) -> Bitboard {
-        let attacks = &self.attacks[them.index()];
-        let occ = pos.occupied();
-        let ours = pos.by_color[them.opponent().index()];
-        let mut pinned = Bitboard::EMPTY;
-        for royal in royals {
-            let r = royal as usize;
-            for ray in &attacks.rays {
-                let blockers = self.lines.rays[ray.line][r] & occ;
-                let Some(first) = self.lines.nearest(ray.line, blockers) else {
-                    continue;
-                };
-                if !ours.has(first) {
-                    continue;
-                }
-                let Some(second) = self.lines.nearest(ray.line, blockers.without(first)) else {
-                    continue;
-                };
-                let attacker = pos.board[second as usize].expect("occupied");
-                if attacker.color() == them
-                    && ray.kinds >> attacker.kind() & 1 != 0
-                    && ray.reach[r].has(second)
-                    && (!ray.initial || pos.unmoved.has(second))
-                {
-                    pinned = pinned.with(first);
-                }
-            }
-            for (from, kind, cond) in &attacks.conditional[r] {
-                if !pos.board[*from as usize]
-                    .is_some_and(|p| p.color() == them && p.kind() == *kind)
-                {
-                    continue;
-                }
-                for alt in &cond.alternatives {
-                    let blockers = alt.empty & occ;
-                    if blockers.count() == 1 && !(blockers & ours).is_empty() {
-                        pinned |= blockers;
-                    }
-                }
-            }
-        }
-        pinned
     }
 
     /// The legal moves of the side to move.
@@ -165,11 +153,12 @@ impl Ruleset {
         let f = from as usize;
         let occ = pos.occupied();
         let unmoved = pos.unmoved.has(from);
-        let mut quiet = t.leap_quiet[f];
-        let mut reach = t.leap_capture[f];
+        let leaps = &t.leaps[f];
+        let mut quiet = leaps.quiet;
+        let mut reach = leaps.capture;
         if unmoved && self.pieces[kind as usize].has_initial {
-            quiet |= t.initial_quiet[f];
-            reach |= t.initial_capture[f];
+            quiet |= leaps.initial_quiet;
+            reach |= leaps.initial_capture;
         }
         for c in &t.conditional[f] {
             if (!c.initial || unmoved) && c.alternatives.iter().any(|a| a.open(occ)) {
@@ -181,7 +170,12 @@ impl Ruleset {
                 }
             }
         }
-        for ride in &t.rides {
+        for &line in &t.plain_rides {
+            let targets = self.lines.slide(line, self.lines.ray(line, from), occ);
+            quiet |= targets;
+            reach |= targets;
+        }
+        for ride in t.other_rides.iter().map(|&i| &t.rides[i]) {
             if ride.initial && !unmoved {
                 continue;
             }
@@ -221,6 +215,19 @@ impl Ruleset {
                 }
             }
         }
+    }
+
+    /// The number of moves [`Self::piece_moves`] would list, without en passant.
+    #[inline]
+    fn piece_move_count(&self, pos: &Position, kind: u8, from: u8, us: Color) -> usize {
+        let (quiet, reach) = self.piece_targets(pos, kind, from, us);
+        let targets = quiet | (reach & pos.by_color[us.opponent().index()]);
+        let mut n = targets.count() as usize;
+        if let Some(p) = &self.pieces[kind as usize].promotion {
+            // Each promoting arrival is one move per choice (the compiler requires a choice).
+            n += (targets & p.zone[us.index()]).count() as usize * (p.choices.len() - 1);
+        }
+        n
     }
 
     #[inline]

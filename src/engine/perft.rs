@@ -40,10 +40,10 @@ impl Ruleset {
         let Some((moves, rest)) = buffers.split_first_mut() else {
             return 1;
         };
-        self.legal_moves_into(pos, moves);
         if rest.is_empty() {
-            return moves.len() as u64;
+            return self.count_legal_moves(pos, moves) as u64;
         }
+        self.legal_moves_into(pos, moves);
         let mut nodes = 0;
         for &m in moves.iter() {
             nodes += self.perft_with(&self.play_unchecked(pos, m), rest);

@@ -67,10 +67,12 @@ impl Ruleset {
         (0..2).any(|color| {
             let t = &self.tables[color][c.king as usize];
             let f = from as usize;
-            (t.leap_quiet[f] | t.leap_capture[f] | t.initial_quiet[f] | t.initial_capture[f])
-                .has(to)
+            let l = &t.leaps[f];
+            (l.quiet | l.capture | l.initial_quiet | l.initial_capture).has(to)
                 || t.conditional[f].iter().any(|c| c.to == to)
-                || t.rides.iter().any(|r| r.reach[f].has(to))
+                || t.rides
+                    .iter()
+                    .any(|r| r.extent.at(&self.lines, r.line, from).has(to))
         })
     }
 

@@ -4,7 +4,8 @@ mod tables;
 mod topology;
 
 pub(crate) use tables::{
-    Alternative, AttackTables, Conditional, Hop, Lines, Mode, PieceTables, RayAttack, Ride,
+    Alternative, AttackTables, Conditional, Extent, Hop, LeapCell, Lines, Mode, PieceTables,
+    RayAttack, ReverseLeaps, Ride,
 };
 pub use topology::Topology;
 

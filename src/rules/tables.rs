@@ -51,11 +51,31 @@ pub(crate) struct Conditional {
 pub(crate) struct Ride {
     /// Index into [`Lines`].
     pub(crate) line: usize,
-    /// Per cell: the cells within range along the line, ignoring pieces.
-    pub(crate) reach: Vec<Bitboard>,
+    /// How far along the line it goes.
+    pub(crate) extent: Extent,
     pub(crate) mode: Mode,
     pub(crate) initial: bool,
     pub(crate) hop: Hop,
+}
+
+/// How far a line move reaches from each cell, ignoring pieces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Extent {
+    /// To the edge: the line's own ray, shared by every piece that rides it.
+    Full,
+    /// Per cell: the cells within a range limit.
+    Limited(Vec<Bitboard>),
+}
+
+impl Extent {
+    /// The cells within reach from `cell` along `line`.
+    #[inline]
+    pub(crate) fn at(&self, lines: &Lines, line: usize, cell: u8) -> Bitboard {
+        match self {
+            Extent::Full => lines.ray(line, cell),
+            Extent::Limited(reach) => reach[cell as usize],
+        }
+    }
 }
 
 /// How a line move treats the first piece on its line.
@@ -72,16 +92,30 @@ pub(crate) enum Hop {
 /// Every move of one piece type for one side, from every cell.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PieceTables {
-    /// Per cell: unconditional leaps onto empty squares.
-    pub(crate) leap_quiet: Vec<Bitboard>,
-    /// Per cell: unconditional leaps that may capture.
-    pub(crate) leap_capture: Vec<Bitboard>,
-    /// Per cell: first-move-only leaps onto empty squares and captures.
-    pub(crate) initial_quiet: Vec<Bitboard>,
-    pub(crate) initial_capture: Vec<Bitboard>,
+    /// Per cell: unconditional leaps.
+    pub(crate) leaps: Vec<LeapCell>,
     /// Per cell: conditional destinations.
     pub(crate) conditional: Vec<Vec<Conditional>>,
+    /// Every line move.
     pub(crate) rides: Vec<Ride>,
+    /// The move generator's view of `rides`: the lines of plain riders (to the edge, moving
+    /// and capturing, any time), which need no further checks ...
+    pub(crate) plain_rides: Vec<usize>,
+    /// ... and the indices of the others.
+    pub(crate) other_rides: Vec<usize>,
+}
+
+/// Unconditional leap targets from one cell, kept together in one cache line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct LeapCell {
+    /// Onto empty squares.
+    pub(crate) quiet: Bitboard,
+    /// Captures.
+    pub(crate) capture: Bitboard,
+    /// First-move-only, onto empty squares.
+    pub(crate) initial_quiet: Bitboard,
+    /// First-move-only captures.
+    pub(crate) initial_capture: Bitboard,
 }
 
 /// Rays along every line direction used by any rider: per direction, per cell, all cells
@@ -89,12 +123,14 @@ pub(crate) struct PieceTables {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Lines {
     pub(crate) steps: Vec<(i8, i8)>,
-    /// `rays[line][cell]`.
-    pub(crate) rays: Vec<Vec<Bitboard>>,
-    /// `next[line][cell]`: the first cell along the line, if any.
-    pub(crate) next: Vec<Vec<Option<u8>>>,
+    /// Number of cells: the stride of the flat tables.
+    cells: usize,
+    /// `rays[line * cells + cell]`, flat so a lookup is one load.
+    rays: Vec<Bitboard>,
+    /// `next[line * cells + cell]`: the first cell along the line, if any.
+    next: Vec<Option<u8>>,
     /// Whether cell numbers grow along the line (first blocker = lowest bit).
-    pub(crate) ascending: Vec<bool>,
+    ascending: Vec<bool>,
 }
 
 impl Lines {
@@ -104,17 +140,26 @@ impl Lines {
             return i;
         }
         let (dx, dy) = (step.0 as i32, step.1 as i32);
-        let cells = topo.cell_count() as u8;
-        self.rays.push(
-            (0..cells)
-                .map(|c| topo.ray(c, dx, dy).fold(Bitboard::EMPTY, Bitboard::with))
-                .collect(),
-        );
-        self.next
-            .push((0..cells).map(|c| topo.offset(c, dx, dy)).collect());
+        self.cells = topo.cell_count();
+        let cells = self.cells as u8;
+        self.rays
+            .extend((0..cells).map(|c| topo.ray(c, dx, dy).fold(Bitboard::EMPTY, Bitboard::with)));
+        self.next.extend((0..cells).map(|c| topo.offset(c, dx, dy)));
         self.ascending.push(dy > 0 || (dy == 0 && dx > 0));
         self.steps.push(step);
         self.steps.len() - 1
+    }
+
+    /// All cells from `cell` along `line` to the edge, `cell` excluded.
+    #[inline]
+    pub(crate) fn ray(&self, line: usize, cell: u8) -> Bitboard {
+        self.rays[line * self.cells + cell as usize]
+    }
+
+    /// The first cell from `cell` along `line`, if it exists.
+    #[inline]
+    pub(crate) fn next(&self, line: usize, cell: u8) -> Option<u8> {
+        self.next[line * self.cells + cell as usize]
     }
 
     /// The nearest occupied cell of `blockers` along `line` (which must be a subset of its ray).
@@ -132,7 +177,7 @@ impl Lines {
     #[inline]
     pub(crate) fn slide(&self, line: usize, reach: Bitboard, occupancy: Bitboard) -> Bitboard {
         match self.nearest(line, reach & occupancy) {
-            Some(b) => reach & !self.rays[line][b as usize],
+            Some(b) => reach & !self.ray(line, b),
             None => reach,
         }
     }
@@ -141,10 +186,10 @@ impl Lines {
 /// Attacks on a cell by one side, indexed by the attacked cell (reverse tables).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct AttackTables {
-    /// Per piece kind with capturing leaps: per target, the cells a leap to it comes from.
-    pub(crate) leaps: Vec<(u8, Vec<Bitboard>)>,
+    /// Capturing leaps.
+    pub(crate) leaps: ReverseLeaps,
     /// Same for first-move-only capturing leaps (the attacker must be unmoved).
-    pub(crate) initial_leaps: Vec<(u8, Vec<Bitboard>)>,
+    pub(crate) initial_leaps: ReverseLeaps,
     /// Lines along which riders capture, seen from the target.
     pub(crate) rays: Vec<RayAttack>,
     /// Per target: conditional captures onto it, with the attacker's cell and kind.
@@ -155,13 +200,16 @@ pub(crate) struct AttackTables {
     pub(crate) screens: bool,
 }
 
+/// Per piece kind with capturing leaps: per target cell, the cells a leap to it comes from.
+pub(crate) type ReverseLeaps = Vec<(u8, Vec<Bitboard>)>;
+
 /// A rider attack seen backwards from its target.
 #[derive(Debug, Clone)]
 pub(crate) struct RayAttack {
     /// Line pointing from the target back toward attackers.
     pub(crate) line: usize,
-    /// Per target: the cells within the attackers' range.
-    pub(crate) reach: Vec<Bitboard>,
+    /// The cells within the attackers' range, seen from the target.
+    pub(crate) extent: Extent,
     /// Bit `k` set when kind `k` attacks along this line with this range.
     pub(crate) kinds: u32,
     pub(crate) initial: bool,
