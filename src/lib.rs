@@ -17,13 +17,15 @@
 //! ```
 //!
 //! Data flows one way: [`definition`] (YAML with spans) → [`dsl`] (movement and board text) →
-//! `compile` → [`Ruleset`] → the engine ([`Position`], [`Move`]) → [`notation`].
+//! `compile` → [`Ruleset`] → the engine ([`Position`], [`Move`]) → [`notation`]; [`diagram`]
+//! draws where a piece can move.
 #![warn(missing_docs)]
 
 pub mod bitboard;
 mod compile;
 pub mod definition;
 pub mod diagnostics;
+pub mod diagram;
 pub mod dsl;
 mod engine;
 mod game;
@@ -33,6 +35,7 @@ mod variant;
 
 pub use bitboard::Bitboard;
 pub use diagnostics::{DefinitionError, Problem, Source};
+pub use diagram::{Diagram, DiagramError, Mark};
 pub use engine::{Divide, Move, MoveKind, Outcome, Position, Reason};
 pub use game::Game;
 pub use notation::{FenError, MoveError};

@@ -113,3 +113,91 @@ fn a_closed_output_pipe_ends_quietly() {
     assert!(o.status.success(), "{:?}", o.status);
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
 }
+
+#[test]
+fn diagram_of_the_falcon_on_the_central_square() {
+    let o = fairy(&["diagram", "falcon-chess", "F"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "\
+8 . . . . . . . . . .
+7 . . x x . x x . . .
+6 . x . . . . . x . .
+5 . x . . . . . x . .
+4 . . . . F . . . . .
+3 . x . . . . . x . .
+2 . x . . . . . x . .
+1 . . x x . x x . . .
+  a b c d e f g h i j
+m move only, c capture only, x move or capture, * capturable
+"
+    );
+}
+
+#[test]
+fn diagram_options_pick_side_square_blockers_regions_and_format() {
+    // A black pawn named by its name, on its start square, with a white knight to capture.
+    let o = fairy(&[
+        "diagram",
+        "chess",
+        "pawn",
+        "--color",
+        "black",
+        "--at",
+        "e7",
+        "--fen",
+        "8/8/5N2/8/8/8/8/8",
+        "--region",
+        "last-rank",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with(
+            "8 . . . . . . . .\n7 . . . . p . . .\n6 . . . c m N*. .\n5 . . . . m . . .\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\n1 : : : : : : : :\n"), "{out}");
+    let o = fairy(&["diagram", "chess", "n", "--format", "svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("<?xml"), "{out}");
+    assert!(out.trim_end().ends_with("</svg>"), "{out}");
+}
+
+#[test]
+fn diagram_bad_input_is_an_error_not_a_panic() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["diagram", "chess", "Z"], "Chess has no piece `Z`"),
+        (
+            &["diagram", "chess", "falcon"],
+            "Chess has no piece `falcon`",
+        ),
+        (
+            &["diagram", "falcon-chess", "F", "--at", "k4"],
+            "`k4` is not a square of the board",
+        ),
+        (
+            &["diagram", "chess", "N", "--at", "e9"],
+            "`e9` is not a square of the board",
+        ),
+        (
+            &["diagram", "chess", "N", "--region", "centre"],
+            "there is no region `centre`",
+        ),
+        (
+            &["diagram", "chess", "N", "--fen", "8/8"],
+            "invalid FEN placement",
+        ),
+        (&["diagram", "no-such-variant", "N"], "no definition file"),
+    ];
+    for (args, message) in cases {
+        let o = fairy(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = stderr(&o);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}

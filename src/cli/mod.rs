@@ -11,6 +11,7 @@ macro_rules! out {
     }};
 }
 
+mod diagram;
 mod perft;
 mod validate;
 
@@ -51,6 +52,8 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Draw where a piece can move and capture from a square, as text or SVG.
+    Diagram(diagram::Args),
 }
 
 /// A variant and a position in it.
@@ -73,6 +76,7 @@ pub fn run() -> ExitCode {
         Command::Validate { paths } => return validate::run(&paths),
         Command::Moves { at } => moves(&at),
         Command::Perft { at, depth, divide } => perft::run(&at, depth, divide),
+        Command::Diagram(args) => diagram::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
