@@ -121,16 +121,16 @@ fn diagram_of_the_falcon_on_the_central_square() {
     assert_eq!(
         stdout(&o),
         "\
-8 . . . . . . . . . .
-7 . . x x . x x . . .
-6 . x . . . . . x . .
-5 . x . . . . . x . .
-4 . . . . F . . . . .
-3 . x . . . . . x . .
-2 . x . . . . . x . .
-1 . . x x . x x . . .
-  a b c d e f g h i j
-m move only, c capture only, x move or capture, * capturable
+8  .  .  .  .  .  .  .  .  .  .
+7  .  .  x  x  .  x  x  .  .  .
+6  .  x  .  .  .  .  .  x  .  .
+5  .  x  .  .  .  .  .  x  .  .
+4  .  .  .  . [F] .  .  .  .  .
+3  .  x  .  .  .  .  .  x  .  .
+2  .  x  .  .  .  .  .  x  .  .
+1  .  .  x  x  .  x  x  .  .  .
+   a  b  c  d  e  f  g  h  i  j
+m move only, c capture only, x move or capture, [ ] the piece, ( ) other pieces, { } capturable
 "
     );
 }
@@ -155,11 +155,11 @@ fn diagram_options_pick_side_square_blockers_regions_and_format() {
     let out = stdout(&o);
     assert!(
         out.starts_with(
-            "8 . . . . . . . .\n7 . . . . p . . .\n6 . . . c m N*. .\n5 . . . . m . . .\n"
+            "8  .  .  .  .  .  .  .  .\n7  .  .  .  . [p] .  .  .\n6  .  .  .  c  m {N} .  .\n5  .  .  .  .  m  .  .  .\n"
         ),
         "{out}"
     );
-    assert!(out.contains("\n1 : : : : : : : :\n"), "{out}");
+    assert!(out.contains("\n1  :  :  :  :  :  :  :  :\n"), "{out}");
     let o = fairy(&["diagram", "chess", "n", "--format", "svg"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);

@@ -177,8 +177,8 @@ fn pieces_among_blockers() {
     assert_eq!(r.mark(cell(&v, "a5")), Mark::Blocker(pawn(Color::White)));
     assert_eq!(r.mark(cell(&v, "a8")), Mark::Blocker(pawn(Color::Black)));
     let text = r.render_text();
-    assert!(text.starts_with("8 p . . . . . . .\n"), "{text}");
-    assert!(text.contains("\n1 R x x x x x x p*\n"), "{text}");
+    assert!(text.starts_with("8 (p) .  .  .  .  .  .  .\n"), "{text}");
+    assert!(text.contains("\n1 [R] x  x  x  x  x  x {p}\n"), "{text}");
 }
 
 #[test]
@@ -219,7 +219,10 @@ fn regions_are_shaded_for_the_pieces_side() {
     assert_eq!(names(&v, white.shaded()).first().unwrap(), "a8");
     assert_eq!(white.shaded().count(), 8);
     let text = white.render_text();
-    assert!(text.starts_with("8 : : : : : : : :\n7 . . ."), "{text}");
+    assert!(
+        text.starts_with("8  :  :  :  :  :  :  :  :\n7  .  .  ."),
+        "{text}"
+    );
     assert!(text.ends_with("capturable, : last-rank\n"), "{text}");
     let black = v
         .diagram(pawn, Color::Black, cell(&v, "e7"), None, &["last-rank"])
@@ -262,7 +265,7 @@ fn missing_squares_are_blank_and_the_centre_moves_to_the_nearest_cell() {
     assert_eq!(d.mark_at(3, 0), Mark::Missing);
     assert_eq!(
         d.render_text(),
-        "3 . . .\n2 x   .\n1 K x .\n  a b c\nm move only, c capture only, x move or capture, * capturable\n"
+        format!("3  .  .  .\n2  x     .\n1 [K] x  .\n   a  b  c\n{}\n", "m move only, c capture only, x move or capture, [ ] the piece, ( ) other pieces, { } capturable")
     );
 }
 
@@ -276,10 +279,10 @@ fn two_digit_ranks_are_aligned() {
         .unwrap()
         .render_text();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "10 x x x x x x x x x r");
-    assert_eq!(lines[1], " 9 . . . . . . . . . x");
-    assert_eq!(lines[9], " 1 . . . . . . . . . x");
-    assert_eq!(lines[10], "   a b c d e f g h i j");
+    assert_eq!(lines[0], "10  x  x  x  x  x  x  x  x  x [r]");
+    assert_eq!(lines[1], " 9  .  .  .  .  .  .  .  .  .  x");
+    assert_eq!(lines[9], " 1  .  .  .  .  .  .  .  .  .  x");
+    assert_eq!(lines[10], "    a  b  c  d  e  f  g  h  i  j");
 }
 
 /// The classes of the `<g>` elements in the SVG's `marks` group, counted.

@@ -1,4 +1,4 @@
-//! The text rendering of a diagram: a grid of two-character cells.
+//! The text rendering of a diagram: a grid of three-character cells.
 
 use super::{Diagram, Mark};
 
@@ -6,11 +6,12 @@ impl Diagram {
     /// The diagram as text, one line per rank from the top, then the file letters, then a
     /// legend; every line ends with a newline.
     ///
-    /// Each square is two characters: `. ` empty (`: ` in a shaded region), blank for a
-    /// missing square, `m `, `c ` or `x ` for a square the piece can move to only, capture on
-    /// only, or both, a FEN letter and a space for the piece itself and for other pieces (upper
-    /// case White), and a letter followed by `*` for an enemy piece it can capture. Rank
-    /// numbers are right-aligned in a column on the left; trailing spaces are cut.
+    /// Each square is three characters: ` . ` empty (` : ` in a shaded region), blank for a
+    /// missing square, ` m `, ` c ` or ` x ` for a square the piece can move to only, capture
+    /// on only, or both; pieces are bracketed so that no letter reads as a mark: `[F]` the
+    /// piece itself, `(p)` another piece, `{p}` an enemy piece it can capture (FEN letters,
+    /// upper case White). Rank numbers are right-aligned in a column on the left; trailing
+    /// spaces are cut.
     pub fn render_text(&self) -> String {
         let (width, height) = (self.topology.width(), self.topology.height());
         let label = height.to_string().len();
@@ -24,12 +25,14 @@ impl Diagram {
         }
         let mut files = " ".repeat(label + 1);
         for file in 0..width {
+            files.push(' ');
             files.push((b'a' + file) as char);
             files.push(' ');
         }
         push_line(&mut out, &files);
-        let mut legend =
-            String::from("m move only, c capture only, x move or capture, * capturable");
+        let mut legend = String::from(
+            "m move only, c capture only, x move or capture, [ ] the piece, ( ) other pieces, { } capturable",
+        );
         if !self.regions.is_empty() {
             legend.push_str(&format!(", : {}", self.regions.join(", ")));
         }
@@ -38,24 +41,23 @@ impl Diagram {
     }
 
     fn push_square(&self, line: &mut String, file: u8, rank: u8) {
-        let (a, b) = match self.mark_at(file, rank) {
-            Mark::Missing => (' ', ' '),
+        let [a, b, c] = match self.mark_at(file, rank) {
+            Mark::Missing => [' ', ' ', ' '],
             Mark::Empty => {
                 let shaded = self
                     .topology
                     .cell(file as i32, rank as i32)
                     .is_some_and(|c| self.shaded.has(c));
-                (if shaded { ':' } else { '.' }, ' ')
+                [' ', if shaded { ':' } else { '.' }, ' ']
             }
-            Mark::Origin => (self.letter(self.piece), ' '),
-            Mark::Blocker(p) => (self.letter(p), ' '),
-            Mark::Move => ('m', ' '),
-            Mark::Capture => ('c', ' '),
-            Mark::MoveOrCapture => ('x', ' '),
-            Mark::Capturable(p) => (self.letter(p), '*'),
+            Mark::Origin => ['[', self.letter(self.piece), ']'],
+            Mark::Blocker(p) => ['(', self.letter(p), ')'],
+            Mark::Move => [' ', 'm', ' '],
+            Mark::Capture => [' ', 'c', ' '],
+            Mark::MoveOrCapture => [' ', 'x', ' '],
+            Mark::Capturable(p) => ['{', self.letter(p), '}'],
         };
-        line.push(a);
-        line.push(b);
+        line.extend([a, b, c]);
     }
 }
 

@@ -61,8 +61,15 @@ pub struct Piece(std::num::NonZeroU8);
 
 impl Piece {
     /// The piece of `kind` and `color`.
+    ///
+    /// # Panics
+    /// If `kind` is not below [`MAX_KINDS`]; a rule set never has more kinds.
     #[inline]
     pub fn new(kind: u8, color: Color) -> Piece {
+        assert!(
+            (kind as usize) < MAX_KINDS,
+            "piece kind {kind} out of range"
+        );
         Piece(std::num::NonZeroU8::new(((kind + 1) << 1) | color as u8).expect("nonzero"))
     }
 
