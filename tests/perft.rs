@@ -147,3 +147,16 @@ fn falcon_chess() {
         }
     }
 }
+
+#[test]
+fn threads_count_the_same_nodes() {
+    let v = Variant::from_file("variants/falcon-chess.yaml").unwrap();
+    let pos = v.start_position();
+    for depth in 0..=4 {
+        assert_eq!(
+            v.perft_threads(&pos, depth, 2).unwrap(),
+            v.perft(&pos, depth),
+            "depth {depth}"
+        );
+    }
+}

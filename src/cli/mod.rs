@@ -51,6 +51,9 @@ enum Command {
         /// Also give the count below each root move.
         #[arg(long)]
         divide: bool,
+        /// Share the root moves out over this many threads.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
     },
     /// Draw where a piece can move and capture from a square, as text or SVG.
     Diagram(diagram::Args),
@@ -75,7 +78,12 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Validate { paths } => return validate::run(&paths),
         Command::Moves { at } => moves(&at),
-        Command::Perft { at, depth, divide } => perft::run(&at, depth, divide),
+        Command::Perft {
+            at,
+            depth,
+            divide,
+            threads,
+        } => perft::run(&at, depth, divide, threads.into()),
         Command::Diagram(args) => diagram::run(&args),
     };
     match result {

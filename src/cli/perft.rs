@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use super::{game, At};
 
-pub(super) fn run(at: &At, depth: u32, divide: bool) -> miette::Result<()> {
+pub(super) fn run(at: &At, depth: u32, divide: bool, threads: usize) -> miette::Result<()> {
     let game = game(at)?;
     let variant = game.variant();
     let pos = game.position();
@@ -23,7 +23,9 @@ pub(super) fn run(at: &At, depth: u32, divide: bool) -> miette::Result<()> {
         out!("");
         d.total
     } else {
-        variant.perft(pos, depth)
+        variant
+            .perft_threads(pos, depth, threads)
+            .map_err(|e| miette::miette!("cannot start {threads} threads: {e}"))?
     };
     let secs = started.elapsed().as_secs_f64();
     out!("nodes {nodes}");

@@ -77,22 +77,15 @@ pub(crate) fn piece_tables(
                         continue;
                     }
                     let list = &mut t.conditional[from as usize];
-                    match list.iter_mut().find(|c| {
+                    let same = |c: &Conditional| {
                         c.to == to && c.mode == motion.mode && c.initial == motion.initial
-                    }) {
-                        Some(existing) => {
-                            for a in alts {
-                                if !existing.alternatives.contains(&a) {
-                                    existing.alternatives.push(a);
-                                }
-                            }
-                        }
-                        None => list.push(Conditional {
-                            to,
-                            alternatives: alts,
-                            mode: motion.mode,
-                            initial: motion.initial,
-                        }),
+                    };
+                    if !list.iter().any(same) {
+                        list.push(Conditional::new(to, motion.mode, motion.initial));
+                    }
+                    let entry = list.iter_mut().find(|c| same(c)).expect("just ensured");
+                    for a in alts {
+                        entry.add(a);
                     }
                 }
             }
@@ -168,7 +161,7 @@ pub(crate) fn attack_tables(
         }
         for (from, list) in t.conditional.iter().enumerate() {
             for c in list.iter().filter(|c| c.mode.capture()) {
-                a.screens |= c.alternatives.iter().any(|alt| !alt.occupied.is_empty());
+                a.screens |= c.alternatives().any(|alt| !alt.occupied.is_empty());
                 a.conditional[c.to as usize].push((from as u8, kind, c.clone()));
             }
         }

@@ -39,7 +39,7 @@ impl Ruleset {
                 .any(|(from, kind, cond)| {
                     kinds >> kind & 1 != 0
                         && stands(pos, *from, *kind, by, cond.initial)
-                        && cond.alternatives.iter().any(|alt| alt.open(occ))
+                        && cond.open(occ)
                 })
             || self.hopper_attacked(pos, occ, cell, by, kinds)
     }
@@ -72,7 +72,7 @@ impl Ruleset {
             if !stands(pos, *from, *kind, by, cond.initial) {
                 continue;
             }
-            for alt in &cond.alternatives {
+            for alt in cond.alternatives() {
                 let blockers = alt.empty & occ;
                 if (alt.occupied & occ) != alt.occupied {
                     continue;

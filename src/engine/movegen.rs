@@ -70,32 +70,34 @@ impl Ruleset {
             !royals.is_empty() && (check || !lone_royal || self.attacks[them.index()].screens);
         let occ = pos.occupied();
         let mut counted = 0;
-        for from in pos.by_color[us.index()] {
-            let kind = pos.board[from as usize]
-                .expect("bitboards match the board")
-                .kind();
-            let start = out.len();
-            if royals.is_empty() {
-                self.piece_moves(pos, kind, from, us, out);
-            } else if always || pinned.has(from) {
-                self.piece_moves(pos, kind, from, us, out);
-                self.keep_legal(pos, out, start);
-            } else if royals.has(from) {
-                self.piece_moves(pos, kind, from, us, out);
-                keep(out, start, |m| {
-                    !self.attacked_through(pos, occ.without(from), m.to, them, u32::MAX)
-                });
-            } else if self.pieces[kind as usize].en_passant && !pos.ep_targets.is_empty() {
-                self.piece_moves(pos, kind, from, us, out);
-                self.keep_legal_special(pos, out, start);
-            } else if count_only {
-                counted += self.piece_move_count(pos, kind, from, us);
-            } else {
-                self.piece_moves(pos, kind, from, us, out);
-            }
-            if count_only {
-                counted += out.len() - start;
-                out.truncate(start);
+        let ours = pos.by_color[us.index()];
+        // Kind by kind, so that each kind's tables are looked up once.
+        for (kind, cells) in pos.by_kind[..self.pieces.len()].iter().enumerate() {
+            let kind = kind as u8;
+            for from in *cells & ours {
+                let start = out.len();
+                if royals.is_empty() {
+                    self.piece_moves(pos, kind, from, us, out);
+                } else if always || pinned.has(from) {
+                    self.piece_moves(pos, kind, from, us, out);
+                    self.keep_legal(pos, out, start);
+                } else if royals.has(from) {
+                    self.piece_moves(pos, kind, from, us, out);
+                    keep(out, start, |m| {
+                        !self.attacked_through(pos, occ.without(from), m.to, them, u32::MAX)
+                    });
+                } else if self.pieces[kind as usize].en_passant && !pos.ep_targets.is_empty() {
+                    self.piece_moves(pos, kind, from, us, out);
+                    self.keep_legal_special(pos, out, start);
+                } else if count_only {
+                    counted += self.piece_move_count(pos, kind, from, us);
+                } else {
+                    self.piece_moves(pos, kind, from, us, out);
+                }
+                if count_only {
+                    counted += out.len() - start;
+                    out.truncate(start);
+                }
             }
         }
         if let Some(castling) = &self.castling {
@@ -161,7 +163,7 @@ impl Ruleset {
             reach |= leaps.initial_capture;
         }
         for c in &t.conditional[f] {
-            if (!c.initial || unmoved) && c.alternatives.iter().any(|a| a.open(occ)) {
+            if (!c.initial || unmoved) && c.open(occ) {
                 if c.mode.quiet() {
                     quiet = quiet.with(c.to);
                 }

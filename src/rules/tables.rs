@@ -41,9 +41,62 @@ impl Alternative {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Conditional {
     pub(crate) to: u8,
-    pub(crate) alternatives: Vec<Alternative>,
     pub(crate) mode: Mode,
     pub(crate) initial: bool,
+    /// The first three alternatives that only need empty cells, inline: the falcon's three
+    /// paths are checked without following a pointer ...
+    lame: [Bitboard; 3],
+    lame_count: u8,
+    /// ... and any others.
+    more: Vec<Alternative>,
+}
+
+impl Conditional {
+    /// A destination with no way open yet.
+    pub(crate) fn new(to: u8, mode: Mode, initial: bool) -> Conditional {
+        Conditional {
+            to,
+            mode,
+            initial,
+            lame: [Bitboard::EMPTY; 3],
+            lame_count: 0,
+            more: Vec::new(),
+        }
+    }
+
+    /// Adds a way of reaching it, unless it is already there.
+    pub(crate) fn add(&mut self, alt: Alternative) {
+        if self.alternatives().any(|a| a == alt) {
+            return;
+        }
+        if alt.occupied.is_empty() && (self.lame_count as usize) < self.lame.len() {
+            self.lame[self.lame_count as usize] = alt.empty;
+            self.lame_count += 1;
+        } else {
+            self.more.push(alt);
+        }
+    }
+
+    /// Every way of reaching it.
+    pub(crate) fn alternatives(&self) -> impl Iterator<Item = Alternative> + '_ {
+        self.lame[..self.lame_count as usize]
+            .iter()
+            .map(|&empty| Alternative {
+                empty,
+                occupied: Bitboard::EMPTY,
+            })
+            .chain(self.more.iter().copied())
+    }
+
+    /// Whether some way is open with this occupancy.
+    #[inline]
+    pub(crate) fn open(&self, occupancy: Bitboard) -> bool {
+        let n = self.lame_count;
+        (n > 0 && (occupancy & self.lame[0]).is_empty())
+            || (n > 1 && (occupancy & self.lame[1]).is_empty())
+            || (n > 2 && (occupancy & self.lame[2]).is_empty())
+            || self.more.iter().any(|a| a.open(occupancy))
+    }
 }
 
 /// A line move (rider, or hopper when `hop` is set) from each cell.

@@ -1,0 +1,139 @@
+//! The performance suite: our perft beside shakmaty's (a specialised chess library) on the
+//! same positions in the same run, our rate across variants, threads, position size and
+//! definition load time.
+//!
+//! `cargo bench --bench perft` (set `FAIRY_BENCH_RUNS` for more than 5 runs). Every figure
+//! is the median of the runs; ratios compare figures measured in this run, because this
+//! machine's speed varies from run to run.
+
+use std::time::Instant;
+
+use fairy_rules::{Position, Variant};
+use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+fn runs() -> usize {
+    std::env::var("FAIRY_BENCH_RUNS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5)
+        .max(1)
+}
+
+/// Median seconds of `runs()` calls of `f`, with the node count it returned.
+fn measure(mut f: impl FnMut() -> u64) -> (u64, f64) {
+    let mut nodes = 0;
+    let mut times: Vec<f64> = (0..runs())
+        .map(|_| {
+            let start = Instant::now();
+            nodes = f();
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    (nodes, times[times.len() / 2])
+}
+
+/// shakmaty's perft, counting the last ply in bulk as ours does.
+fn shakmaty_perft(pos: &Chess, depth: u32) -> u64 {
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            shakmaty_perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+fn load(name: &str) -> Variant {
+    Variant::from_file(format!("variants/{name}.yaml")).expect("bundled variant")
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing else is read.
+    println!("perft, median of {} runs (nodes/s in millions)\n", runs());
+    println!(
+        "{:<22} {:>6} {:>12} {:>9} {:>10} {:>7}",
+        "position", "depth", "nodes", "fairy", "shakmaty", "ratio"
+    );
+    let suite: [(&str, &str, Option<&str>, u32); 4] = [
+        ("chess start", "chess", None, 6),
+        ("Kiwipete", "chess", Some(KIWIPETE), 5),
+        ("Capablanca start", "capablanca", None, 5),
+        ("Falcon Chess start", "falcon-chess", None, 5),
+    ];
+    let mut rates = Vec::new();
+    for (label, name, fen, depth) in suite {
+        let v = load(name);
+        let pos = fen.map_or_else(
+            || v.start_position(),
+            |f| v.parse_fen(f).expect("valid FEN"),
+        );
+        let (nodes, secs) = measure(|| v.perft(&pos, depth));
+        let ours = nodes as f64 / secs / 1e6;
+        rates.push(ours);
+        let theirs = (name == "chess").then(|| {
+            let fen: Fen = fen
+                .unwrap_or(shakmaty::fen::Fen::default().to_string().as_str())
+                .parse()
+                .expect("FEN");
+            let chess: Chess = fen.into_position(CastlingMode::Standard).expect("legal");
+            let (their_nodes, their_secs) = measure(|| shakmaty_perft(&chess, depth));
+            assert_eq!(their_nodes, nodes, "{label}: the two disagree");
+            their_nodes as f64 / their_secs / 1e6
+        });
+        match theirs {
+            Some(t) => println!(
+                "{label:<22} {depth:>6} {nodes:>12} {ours:>9.1} {t:>10.1} {:>6.2}x",
+                ours / t
+            ),
+            None => println!(
+                "{label:<22} {depth:>6} {nodes:>12} {ours:>9.1} {:>10} {:>7}",
+                "-", "-"
+            ),
+        }
+    }
+    println!("\nCapablanca / chess rate: {:.2}x", rates[2] / rates[0]);
+    println!(
+        "Falcon Chess / Capablanca rate: {:.2}x",
+        rates[3] / rates[2]
+    );
+
+    let chess = load("chess");
+    let start = chess.start_position();
+    let (_, one) = measure(|| chess.perft(&start, 6));
+    let (_, two) = measure(|| chess.perft_threads(&start, 6, 2).expect("threads"));
+    println!(
+        "chess perft(6) with 2 threads / 1 thread: {:.2}x",
+        one / two
+    );
+
+    println!(
+        "\nposition size: {} bytes (the same type for every variant)",
+        std::mem::size_of::<Position>()
+    );
+    println!("definition load + compile, median of 20:");
+    let mut files: Vec<_> = std::fs::read_dir("variants")
+        .expect("variants/")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    files.sort();
+    for path in files {
+        let mut times: Vec<f64> = (0..20)
+            .map(|_| {
+                let start = Instant::now();
+                Variant::from_file(&path).expect("bundled variant");
+                start.elapsed().as_secs_f64()
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        println!("  {:<28} {:.2} ms", path.display(), times[10] * 1e3);
+    }
+}
