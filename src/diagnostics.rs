@@ -69,6 +69,24 @@ impl Problem {
         }
     }
 
+    /// A warning with a label: the definition works, but probably not as meant.
+    pub fn warning(
+        code: &'static str,
+        message: impl Into<String>,
+        span: std::ops::Range<usize>,
+        label: impl Into<String>,
+    ) -> Self {
+        Problem {
+            severity: Severity::Warning,
+            ..Problem::error(code, message, span, label)
+        }
+    }
+
+    /// Whether it is an error (not a warning).
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
     /// Adds a help line.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::diagnostics::{DefinitionError, Source};
+use crate::diagnostics::{DefinitionError, Problem, ProblemReport, Source};
 use crate::rules::Ruleset;
 
 /// A compiled variant: a cheap-to-clone handle on its immutable [`Ruleset`].
@@ -18,12 +18,17 @@ use crate::rules::Ruleset;
 /// # Ok::<(), fairy_rules::LoadError>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct Variant(Arc<Ruleset>);
+pub struct Variant {
+    rules: Arc<Ruleset>,
+    /// The definition's text, for rendering its warnings.
+    source: Source,
+    warnings: Arc<[Problem]>,
+}
 
 impl std::ops::Deref for Variant {
     type Target = Ruleset;
     fn deref(&self) -> &Ruleset {
-        &self.0
+        &self.rules
     }
 }
 
@@ -65,12 +70,33 @@ impl Variant {
     pub fn from_yaml(name: &str, text: &str) -> Result<Variant, DefinitionError> {
         let source = Source::new(name, text);
         let def = crate::definition::parse_yaml(&source)?;
-        let rules = crate::compile::compile(&def, &source)?;
-        Ok(Variant(Arc::new(rules)))
+        let (rules, warnings) = crate::compile::compile(&def, &source)?;
+        Ok(Variant {
+            rules: Arc::new(rules),
+            source,
+            warnings: warnings.into(),
+        })
     }
 
     /// The rule set.
     pub fn rules(&self) -> &Ruleset {
-        &self.0
+        &self.rules
+    }
+
+    /// Warnings about the definition: it works, but perhaps not as meant (a piece never
+    /// used, a move that reaches no square, an empty region, a side without its royal piece).
+    pub fn warnings(&self) -> &[Problem] {
+        &self.warnings
+    }
+
+    /// The warnings as miette diagnostics pointing into the definition's text.
+    pub fn warning_reports(&self) -> Vec<ProblemReport> {
+        self.warnings
+            .iter()
+            .map(|p| ProblemReport {
+                problem: p.clone(),
+                file: self.source.clone(),
+            })
+            .collect()
     }
 }

@@ -1,34 +1,50 @@
-//! Definition errors: each points at the exact line and column, inside DSL strings too.
+//! Definition diagnostics, one test per kind: each asserts the code, the exact line and
+//! column, the text under the label and the label itself, inside DSL strings too (plain,
+//! double-quoted and block scalars).
 
-use fairy_rules::{DefinitionError, Variant};
+use fairy_rules::{Problem, Variant};
 
 const CHESS: &str = include_str!("../variants/chess.yaml");
 
-/// Loads `chess.yaml` with `from` replaced by `to` and returns the problems as
-/// (code, line, column, label).
-fn problems_after(from: &str, to: &str) -> Vec<(String, usize, usize, String)> {
+/// (code, line, column, text under the label, label)
+type Diag = (&'static str, usize, usize, String, String);
+
+fn describe(yaml: &str, file: &fairy_rules::Source, problems: &[Problem]) -> Vec<Diag> {
+    problems
+        .iter()
+        .map(|p| {
+            let (line, col) = file.line_col(p.span.start);
+            (
+                p.code,
+                line,
+                col,
+                yaml[p.span.clone()].to_string(),
+                p.label.clone(),
+            )
+        })
+        .collect()
+}
+
+/// `chess.yaml` with `from` replaced by `to`.
+fn edited(from: &str, to: &str) -> String {
     assert!(
         CHESS.contains(from),
         "test setup: `{from}` not in chess.yaml"
     );
-    problems(&CHESS.replacen(from, to, 1))
+    CHESS.replacen(from, to, 1)
 }
 
-fn problems(yaml: &str) -> Vec<(String, usize, usize, String)> {
-    let err: DefinitionError =
-        Variant::from_yaml("test.yaml", yaml).expect_err("definition should fail");
-    err.problems
-        .iter()
-        .map(|p| {
-            let (line, col) = err.file.line_col(p.span.start);
-            (
-                p.code.to_string(),
-                line,
-                col,
-                yaml[p.span.clone()].to_string(),
-            )
-        })
-        .collect()
+/// The errors of a definition that must fail.
+fn errors(yaml: &str) -> Vec<Diag> {
+    let err = Variant::from_yaml("test.yaml", yaml).expect_err("definition should fail");
+    describe(yaml, &err.file, &err.problems)
+}
+
+/// The warnings of a definition that must load.
+fn warnings(yaml: &str) -> Vec<Diag> {
+    let v = Variant::from_yaml("test.yaml", yaml).unwrap_or_else(|e| panic!("{:?}", e.problems));
+    let file = fairy_rules::Source::new("test.yaml", yaml);
+    describe(yaml, &file, v.warnings())
 }
 
 fn line_of(yaml: &str, needle: &str) -> usize {
@@ -39,88 +55,186 @@ fn line_of(yaml: &str, needle: &str) -> usize {
         + 1
 }
 
+fn d(code: &'static str, line: usize, col: usize, text: &str, label: &str) -> Diag {
+    (code, line, col, text.into(), label.into())
+}
+
 #[test]
 fn unknown_betza_atom() {
-    let p = problems_after("moves: N\n", "moves: NX\n");
-    let line = line_of(CHESS, "moves: N\n");
-    assert_eq!(p, [("fairy::movement-syntax".into(), line, 13, "X".into())]);
+    let yaml = edited("moves: N\n", "moves: NX\n");
+    let line = line_of(&yaml, "moves: NX");
+    assert_eq!(
+        errors(&yaml),
+        [d(
+            "fairy::movement-syntax",
+            line,
+            13,
+            "X",
+            "unexpected `X` in movement"
+        )]
+    );
 }
 
 #[test]
 fn unknown_atom_inside_a_double_quoted_string() {
-    let p = problems_after("moves: N\n", "moves: \"fmWY\"\n");
-    let line = line_of(CHESS, "moves: N\n");
-    assert_eq!(p, [("fairy::movement-syntax".into(), line, 16, "Y".into())]);
+    let yaml = edited("moves: N\n", "moves: \"fmWY\"\n");
+    let line = line_of(&yaml, "fmWY");
+    assert_eq!(
+        errors(&yaml),
+        [d(
+            "fairy::movement-syntax",
+            line,
+            16,
+            "Y",
+            "unexpected `Y` in movement"
+        )]
+    );
+}
+
+#[test]
+fn error_inside_a_block_scalar() {
+    let yaml = edited("moves: N\n", "moves: |\n      N\n      mWQ?\n");
+    let line = line_of(&yaml, "mWQ?");
+    assert_eq!(
+        errors(&yaml),
+        [d(
+            "fairy::movement-syntax",
+            line,
+            10,
+            "?",
+            "unexpected `?` in movement"
+        )]
+    );
 }
 
 #[test]
 fn modifier_that_does_not_apply() {
-    let p = problems_after("moves: N\n", "moves: pN\n");
-    assert_eq!(p[0].0, "fairy::bad-movement");
-    assert_eq!(p[0].3, "pN");
+    let yaml = edited("moves: N\n", "moves: WpN\n");
+    let line = line_of(&yaml, "moves: WpN");
+    assert_eq!(
+        errors(&yaml),
+        [d(
+            "fairy::bad-movement",
+            line,
+            13,
+            "pN",
+            "`p` and `g` apply to riders"
+        )]
+    );
 }
 
 #[test]
 fn setup_row_of_the_wrong_width() {
-    let p = problems_after("/PPPPPPPP/", "/PPPPPPPPP/");
-    let line = line_of(CHESS, "setup:");
+    let yaml = edited("/PPPPPPPP/", "/PPPPPPPPP/");
+    let line = line_of(&yaml, "setup:");
+    let label = "rank 2 has 8 cells but 9 are written";
     assert_eq!(
-        p,
-        [("fairy::bad-setup".into(), line, 34, "PPPPPPPPP".into())]
+        errors(&yaml),
+        [d("fairy::bad-setup", line, 34, "PPPPPPPPP", label)]
     );
 }
 
 #[test]
 fn unknown_piece_letter_in_setup() {
-    let p = problems_after("setup: rnbqkbnr", "setup: rnbqkbxr");
-    let line = line_of(CHESS, "setup:");
-    assert_eq!(p, [("fairy::bad-setup".into(), line, 14, "x".into())]);
-}
-
-#[test]
-fn region_outside_the_board() {
-    let p = problems_after("white: rank 8", "white: rank 9");
-    let line = line_of(CHESS, "white: rank 8");
-    assert_eq!(p, [("fairy::bad-region".into(), line, 12, "rank 9".into())]);
-}
-
-#[test]
-fn square_region_outside_the_board() {
-    let p = problems_after("black: rank 1", "black: a1, i1");
-    let line = line_of(CHESS, "black: rank 1");
-    assert_eq!(p, [("fairy::bad-region".into(), line, 16, "i1".into())]);
-}
-
-#[test]
-fn promotion_to_an_undefined_piece() {
-    let p = problems_after("choices: [Q, R, B, N]", "choices: [Q, R, B, Z]");
-    let line = line_of(CHESS, "choices:");
-    assert_eq!(p, [("fairy::unknown-piece".into(), line, 26, "Z".into())]);
-}
-
-#[test]
-fn promotion_zone_that_does_not_exist() {
-    let p = problems_after("zone: last-rank", "zone: last-row");
-    let line = line_of(CHESS, "zone:");
+    let yaml = edited("setup: rnbqkbnr", "setup: rnbqkbxr");
+    let line = line_of(&yaml, "setup:");
     assert_eq!(
-        p,
-        [("fairy::unknown-region".into(), line, 13, "last-row".into())]
+        errors(&yaml),
+        [d(
+            "fairy::bad-setup",
+            line,
+            14,
+            "x",
+            "no piece has the letter `X`"
+        )]
     );
 }
 
 #[test]
-fn unknown_key_is_an_error() {
-    let p = problems_after("    royal: true", "    royal: true\n    regal: true");
-    let line = line_of(CHESS, "royal: true") + 1;
-    assert_eq!(p[0].0, "fairy::yaml");
-    assert_eq!((p[0].1, p[0].2), (line, 5));
-    let err = Variant::from_yaml(
-        "t.yaml",
-        &CHESS.replacen("    royal: true", "    royal: true\n    regal: true", 1),
-    )
-    .unwrap_err();
+fn region_outside_the_board() {
+    let yaml = edited("white: rank 8", "white: rank 9");
+    let line = line_of(&yaml, "white: rank 9");
+    assert_eq!(
+        errors(&yaml),
+        [d(
+            "fairy::bad-region",
+            line,
+            12,
+            "rank 9",
+            "this lies outside the board"
+        )]
+    );
+}
+
+#[test]
+fn square_region_outside_the_board() {
+    let yaml = edited("black: rank 1", "black: a1, i1");
+    let line = line_of(&yaml, "black: a1, i1");
+    assert_eq!(
+        errors(&yaml),
+        [d(
+            "fairy::bad-region",
+            line,
+            16,
+            "i1",
+            "this lies outside the board"
+        )]
+    );
+}
+
+#[test]
+fn promotion_to_an_undefined_piece() {
+    let yaml = edited("choices: [Q, R, B, N]", "choices: [Q, R, B, Z]");
+    let line = line_of(&yaml, "choices:");
+    assert_eq!(
+        errors(&yaml),
+        [d("fairy::unknown-piece", line, 26, "Z", "no such piece")]
+    );
+}
+
+#[test]
+fn promotion_without_choices() {
+    let yaml = edited("choices: [Q, R, B, N]", "choices: []");
+    let line = line_of(&yaml, "choices:");
+    assert_eq!(
+        errors(&yaml),
+        [d("fairy::no-promotion-choice", line, 16, "[", "empty")]
+    );
+}
+
+#[test]
+fn promotion_zone_that_does_not_exist() {
+    let yaml = edited("zone: last-rank", "zone: last-row");
+    let line = line_of(&yaml, "zone:");
+    assert_eq!(
+        errors(&yaml),
+        [d(
+            "fairy::unknown-region",
+            line,
+            13,
+            "last-row",
+            "no such region"
+        )]
+    );
+}
+
+#[test]
+fn unknown_key_with_a_suggestion() {
+    let yaml = edited("    promotion:", "    promoton:");
+    let line = line_of(&yaml, "promoton:");
+    assert_eq!(
+        errors(&yaml),
+        [d("fairy::yaml", line, 5, "p", "unknown key")]
+    );
+    let err = Variant::from_yaml("t.yaml", &yaml).unwrap_err();
+    assert_eq!(
+        err.problems[0].help.as_deref(),
+        Some("did you mean `promotion`?")
+    );
     assert!(
-        err.problems[0].message.contains("unknown field `regal`"),
+        err.problems[0]
+            .message
+            .starts_with("unknown field `promoton`"),
         "{}",
         err.problems[0].message
     );
@@ -128,57 +242,156 @@ fn unknown_key_is_an_error() {
 
 #[test]
 fn bad_board_shape() {
-    let p = problems_after("board: 8x8", "board: 8y8");
+    let yaml = edited("board: 8x8", "board: 8y8");
+    let err = errors(&yaml);
     assert_eq!(
-        p,
-        [(
-            "fairy::bad-board".into(),
-            line_of(CHESS, "board:"),
+        err,
+        [d(
+            "fairy::bad-board",
+            line_of(&yaml, "board:"),
             9,
-            "y".into()
+            "y",
+            "unexpected `y` in board shape"
         )]
     );
 }
 
 #[test]
 fn castling_partner_that_does_not_exist() {
-    let p = problems_after("partners: [R]", "partners: [T]");
+    let yaml = edited("partners: [R]", "partners: [T]");
     assert_eq!(
-        p,
-        [(
-            "fairy::unknown-piece".into(),
-            line_of(CHESS, "partners:"),
+        errors(&yaml),
+        [d(
+            "fairy::unknown-piece",
+            line_of(&yaml, "partners:"),
             14,
-            "T".into()
+            "T",
+            "no such piece"
         )]
     );
 }
 
 #[test]
-fn several_problems_are_reported_together() {
-    let yaml = CHESS.replacen("moves: N\n", "moves: NX\n", 1).replacen(
-        "zone: last-rank",
-        "zone: nowhere",
-        1,
+fn duplicate_and_malformed_letters() {
+    // Giving the bishop the knight's letter also leaves its `B`s in the file without a piece.
+    let yaml = edited("letter: B", "letter: N");
+    assert_eq!(
+        errors(&yaml),
+        [
+            d(
+                "fairy::unknown-piece",
+                line_of(&yaml, "choices:"),
+                23,
+                "B",
+                "no such piece"
+            ),
+            d(
+                "fairy::duplicate-letter",
+                line_of(&yaml, "moves: B") - 1,
+                13,
+                "N",
+                "used before"
+            ),
+            d(
+                "fairy::bad-setup",
+                line_of(&yaml, "setup:"),
+                10,
+                "b",
+                "no piece has the letter `B`"
+            ),
+        ]
     );
-    let codes: Vec<String> = problems(&yaml).into_iter().map(|p| p.0).collect();
+    let yaml = edited(
+        "  king:\n",
+        "  ghost:\n    letter: Gh\n    moves: W\n  king:\n",
+    );
+    // Warnings come with the errors: the ghost is also never used.
+    let line = line_of(&yaml, "letter: Gh");
+    assert_eq!(
+        errors(&yaml),
+        [
+            d("fairy::bad-letter", line, 13, "Gh", "not one letter"),
+            d("fairy::unused-piece", line, 13, "Gh", "never used"),
+        ]
+    );
+}
+
+#[test]
+fn several_problems_are_reported_together() {
+    let yaml = edited("moves: N\n", "moves: NX\n").replacen("zone: last-rank", "zone: nowhere", 1);
+    let codes: Vec<&str> = errors(&yaml).into_iter().map(|p| p.0).collect();
     // Sorted by place in the file: the pawn's zone comes before the knight's moves.
     assert_eq!(codes, ["fairy::unknown-region", "fairy::movement-syntax"]);
 }
 
 #[test]
-fn error_inside_a_block_scalar() {
-    let p = problems_after("moves: N\n", "moves: |\n      N\n      mWQ?\n");
-    let line = line_of(CHESS, "moves: N\n") + 2;
-    assert_eq!(p, [("fairy::movement-syntax".into(), line, 10, "?".into())]);
+fn warning_a_piece_never_used() {
+    let yaml = edited(
+        "  king:\n",
+        "  ghost:\n    letter: G\n    moves: W\n  king:\n",
+    );
+    let line = line_of(&yaml, "letter: G");
+    assert_eq!(
+        warnings(&yaml),
+        [d("fairy::unused-piece", line, 13, "G", "never used")]
+    );
 }
 
 #[test]
-fn promotion_without_choices() {
-    let p = problems_after("choices: [Q, R, B, N]", "choices: []");
-    let line = line_of(CHESS, "choices:");
+fn warning_a_move_that_reaches_no_square() {
+    // A (9,0) leap cannot be made anywhere on 8x8; the bishop's other moves are fine.
+    let yaml = edited("moves: B\n", "moves: B(9,0)\n");
+    let line = line_of(&yaml, "moves: B(9,0)");
+    let label = "this move reaches no square of this board";
     assert_eq!(
-        p,
-        [("fairy::no-promotion-choice".into(), line, 16, "[".into())]
+        warnings(&yaml),
+        [d("fairy::unreachable-move", line, 13, "(9,0)", label)]
     );
+}
+
+#[test]
+fn warning_an_empty_region() {
+    let yaml = edited("board: 8x8", "board: 8x8 minus a4-h4").replacen(
+        "regions:\n",
+        "regions:\n  river: rank 4\n",
+        1,
+    );
+    // Rank 4 has no cells left, so the setup writes nothing for it.
+    let yaml = yaml.replacen("/8/8/8/8/", "/8/8//8/", 1);
+    let line = line_of(&yaml, "river:");
+    assert_eq!(
+        warnings(&yaml),
+        [d("fairy::empty-region", line, 10, "rank 4", "empty")]
+    );
+}
+
+#[test]
+fn warning_a_side_without_its_royal_piece() {
+    let yaml = edited("setup: rnbqkbnr", "setup: rnbq1bnr");
+    let line = line_of(&yaml, "setup:");
+    let w = warnings(&yaml);
+    assert_eq!(w.len(), 1);
+    assert_eq!(
+        (w[0].0, w[0].1, w[0].2, w[0].4.as_str()),
+        ("fairy::missing-royal", line, 8, "no royal piece here")
+    );
+    let v = Variant::from_yaml("t.yaml", &yaml).unwrap();
+    assert_eq!(
+        v.warnings()[0].message,
+        "black has no king (K) in the setup"
+    );
+}
+
+#[test]
+fn bundled_variants_have_no_warnings() {
+    for entry in std::fs::read_dir("variants").unwrap() {
+        let path = entry.unwrap().path();
+        let v = Variant::from_file(&path).unwrap();
+        assert!(
+            v.warnings().is_empty(),
+            "{}: {:?}",
+            path.display(),
+            v.warnings()
+        );
+    }
 }

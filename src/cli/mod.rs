@@ -36,6 +36,10 @@ enum Command {
         /// Files or folders.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// `text`: a summary line per file and drawn diagnostics; `json`: one JSON object per
+        /// diagnostic per line (file, line, column, byte range, severity, code, message, help).
+        #[arg(long, value_enum, default_value_t = validate::Format::Text)]
+        format: validate::Format,
     },
     /// List the legal moves of a position, sorted, one per line.
     Moves {
@@ -76,7 +80,7 @@ struct At {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Validate { paths } => return validate::run(&paths),
+        Command::Validate { paths, format } => return validate::run(&paths, format),
         Command::Moves { at } => moves(&at),
         Command::Perft {
             at,

@@ -3,9 +3,20 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use fairy_rules::diagnostics::ProblemReport;
 use fairy_rules::{LoadError, Variant};
+use serde_json::json;
 
-pub(super) fn run(paths: &[PathBuf]) -> ExitCode {
+/// How `fairy validate` reports.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum Format {
+    /// A line per file, diagnostics drawn under it.
+    Text,
+    /// JSON lines, one per diagnostic, for editors and frontends.
+    Json,
+}
+
+pub(super) fn run(paths: &[PathBuf], format: Format) -> ExitCode {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
@@ -22,18 +33,44 @@ pub(super) fn run(paths: &[PathBuf]) -> ExitCode {
     }
     let mut failed = 0;
     for file in &files {
-        match Variant::from_file(file) {
-            Ok(v) => out!("ok    {}: {}", file.display(), summary(&v)),
+        let reports = match Variant::from_file(file) {
+            Ok(v) => {
+                if format == Format::Text {
+                    let warnings = match v.warnings().len() {
+                        0 => String::new(),
+                        n => format!(" ({n} warning{})", if n == 1 { "" } else { "s" }),
+                    };
+                    out!("ok    {}: {}{warnings}", file.display(), summary(&v));
+                }
+                v.warning_reports()
+            }
             Err(LoadError::Definition(d)) => {
                 failed += 1;
-                out!("error {}: {} problem(s)", file.display(), d.problems.len());
-                for report in d.diagnostics() {
-                    eprintln!("{:?}", miette::Report::new(report));
+                if format == Format::Text {
+                    out!(
+                        "error {}: {} problem(s)",
+                        file.display(),
+                        d.problems.iter().filter(|p| p.is_error()).count()
+                    );
                 }
+                d.diagnostics()
             }
             Err(e) => {
                 failed += 1;
-                out!("error {e}");
+                match format {
+                    Format::Text => out!("error {e}"),
+                    Format::Json => out!(
+                        "{}",
+                        json!({"file": file.display().to_string(), "severity": "error", "code": "fairy::io", "message": e.to_string()})
+                    ),
+                }
+                continue;
+            }
+        };
+        for report in reports {
+            match format {
+                Format::Text => eprintln!("{:?}", miette::Report::new(report)),
+                Format::Json => out!("{}", json_line(&report)),
             }
         }
     }
@@ -43,6 +80,25 @@ pub(super) fn run(paths: &[PathBuf]) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// One diagnostic as a JSON object; line and column are one-based, the byte range is into the
+/// file.
+fn json_line(report: &ProblemReport) -> serde_json::Value {
+    let p = &report.problem;
+    let (line, column) = report.file.line_col(p.span.start);
+    json!({
+        "file": report.file.name.to_string(),
+        "line": line,
+        "column": column,
+        "start": p.span.start,
+        "end": p.span.end,
+        "severity": if p.is_error() { "error" } else { "warning" },
+        "code": p.code,
+        "message": p.message,
+        "label": p.label,
+        "help": p.help,
+    })
 }
 
 fn summary(v: &Variant) -> String {

@@ -15,8 +15,8 @@ use crate::dsl::{self, DslError, RegionItem, RegionSpec};
 use crate::engine::Position;
 use crate::notation::parse_placement;
 use crate::rules::{
-    AttackTables, Castling, Color, EndRules, Lines, PieceTables, PieceType, Promotion, Ruleset,
-    Topology, Zobrist, MAX_KINDS,
+    AttackTables, Castling, Color, EndRules, Lines, Piece, PieceTables, PieceType, Promotion,
+    Ruleset, Topology, Zobrist, MAX_KINDS,
 };
 
 struct Ctx<'a> {
@@ -27,13 +27,18 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     /// Records a DSL error found inside the string value `value`.
     fn dsl(&mut self, value: &Sp<String>, code: &'static str, e: DslError) {
+        self.dsl_in(value, &value.value, code, e);
+    }
+
+    /// Records a warning about a part of the DSL string `value`.
+    fn dsl_warning(&mut self, value: &Sp<String>, code: &'static str, e: DslError) {
         let span = dsl_span(
             &self.source.text,
             span_of(value),
             &value.value,
             e.span.clone(),
         );
-        let mut p = Problem::error(code, e.message.clone(), span, e.message);
+        let mut p = Problem::warning(code, e.message.clone(), span, e.message);
         p.help = e.help;
         self.problems.push(p);
     }
@@ -57,13 +62,28 @@ impl Ctx<'_> {
         self.problems
             .push(Problem::error(code, message, span_of(node), label).help(help));
     }
+
+    fn warning<T>(
+        &mut self,
+        node: &Sp<T>,
+        code: &'static str,
+        message: String,
+        label: &str,
+        help: &str,
+    ) {
+        self.problems
+            .push(Problem::warning(code, message, span_of(node), label).help(help));
+    }
 }
 
 /// Compiles a parsed definition.
 ///
 /// # Errors
 /// A [`DefinitionError`] listing every problem found, each at its place in `source`.
-pub fn compile(def: &VariantDef, source: &Source) -> Result<Ruleset, DefinitionError> {
+pub fn compile(
+    def: &VariantDef,
+    source: &Source,
+) -> Result<(Ruleset, Vec<Problem>), DefinitionError> {
     let mut cx = Ctx {
         source,
         problems: Vec::new(),
@@ -71,7 +91,7 @@ pub fn compile(def: &VariantDef, source: &Source) -> Result<Ruleset, DefinitionE
     let result = build(def, &mut cx);
     cx.problems.sort_by_key(|p| (p.span.start, p.span.end));
     match result {
-        Some(rules) if cx.problems.is_empty() => Ok(rules),
+        Some(rules) if !cx.problems.iter().any(Problem::is_error) => Ok((rules, cx.problems)),
         _ => Err(DefinitionError {
             file: source.clone(),
             problems: cx.problems,
@@ -156,6 +176,11 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 let mut motions = Vec::new();
                 for component in &movement.components {
                     match betza::expand(component) {
+                        Ok(m) if !reaches_a_cell(&topology, &m) => {
+                            let e = DslError::new(component.span.clone(), "this move reaches no square of this board")
+                                .with_help("it is longer than the board allows from every square; drop it or enlarge the board");
+                            cx.dsl_warning(&p.moves, "fairy::unreachable-move", e);
+                        }
                         Ok(m) => motions.extend(m),
                         Err(e) => cx.dsl(&p.moves, "fairy::bad-movement", e),
                     }
@@ -247,6 +272,10 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         }
     };
 
+    if let Some(placement) = &placement {
+        setup_warnings(def, cx, &pieces, placement);
+    }
+
     let attacks: [AttackTables; 2] = [
         tables::attack_tables(&topology, &mut lines, &tables[0]),
         tables::attack_tables(&topology, &mut lines, &tables[1]),
@@ -300,7 +329,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         .fold(Bitboard::EMPTY, Bitboard::with);
     start.set_unmoved(&rules.zobrist, unmoved);
     rules.start = start;
-    if !cx.problems.is_empty() {
+    if cx.problems.iter().any(Problem::is_error) {
         return None;
     }
     Some(rules)
@@ -377,6 +406,7 @@ fn cells_of(item: &RegionItem, w: u8, h: u8) -> Option<Vec<(u8, u8)>> {
 fn regions(def: &VariantDef, topo: &Topology, cx: &mut Ctx) -> IndexMap<String, [Bitboard; 2]> {
     let mut out = IndexMap::new();
     for (name, region) in &def.regions {
+        let problems_before = cx.problems.len();
         let one = |cx: &mut Ctx, text: &str, node: &dyn Fn(&mut Ctx, DslError)| -> Bitboard {
             let spec: RegionSpec = match dsl::parse_region(text) {
                 Ok(s) => s,
@@ -416,7 +446,75 @@ fn regions(def: &VariantDef, topo: &Topology, cx: &mut Ctx) -> IndexMap<String, 
                 }),
             ],
         };
+        if sides.iter().all(|b| b.is_empty()) && cx.problems.len() == problems_before {
+            cx.warning(
+                region,
+                "fairy::empty-region",
+                format!("the region `{name}` holds no square of the board"),
+                "empty",
+                "check its squares against the board's missing cells",
+            );
+        }
         out.insert(name.clone(), sides);
     }
     out
+}
+
+/// Whether any of the motions can be made from some cell of the board (on an empty board).
+fn reaches_a_cell(topo: &Topology, motions: &[betza::Motion]) -> bool {
+    let exists = |from: u8, (dx, dy): (i8, i8)| topo.offset(from, dx as i32, dy as i32).is_some();
+    (0..topo.cell_count() as u8).any(|from| {
+        motions.iter().any(|m| match &m.reach {
+            betza::Reach::Leap | betza::Reach::Ride { .. } => exists(from, (m.dx, m.dy)),
+            betza::Reach::Conditional(alternatives) => {
+                exists(from, (m.dx, m.dy))
+                    && alternatives
+                        .iter()
+                        .any(|a| a.empty.iter().chain(&a.occupied).all(|&o| exists(from, o)))
+            }
+        })
+    })
+}
+
+/// Warnings that need the setup: pieces that never appear, sides without their royal piece.
+fn setup_warnings(def: &VariantDef, cx: &mut Ctx, pieces: &[PieceType], placement: &[(u8, Piece)]) {
+    let placed = |kind: usize, color: Option<Color>| {
+        placement
+            .iter()
+            .any(|(_, p)| p.kind() as usize == kind && color.is_none_or(|c| p.color() == c))
+    };
+    let promoted_to = |kind: usize| {
+        pieces
+            .iter()
+            .filter_map(|p| p.promotion.as_ref())
+            .any(|p| p.choices.contains(&(kind as u8)))
+    };
+    for (kind, ((name, def_piece), piece)) in def.pieces.iter().zip(pieces).enumerate() {
+        if !placed(kind, None) && !promoted_to(kind) {
+            cx.warning(
+                &def_piece.value.letter,
+                "fairy::unused-piece",
+                format!("the {name} is never placed and never promoted to"),
+                "never used",
+                "put it in the setup or among promotion choices, or remove it",
+            );
+        }
+        if piece.royal && placed(kind, None) {
+            for color in Color::BOTH {
+                if !placed(kind, Some(color)) {
+                    cx.warning(
+                        &def.setup,
+                        "fairy::missing-royal",
+                        format!(
+                            "{} has no {name} ({}) in the setup",
+                            color.name(),
+                            piece.letter
+                        ),
+                        "no royal piece here",
+                        "a side without its royal piece can never be checkmated",
+                    );
+                }
+            }
+        }
+    }
 }

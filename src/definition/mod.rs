@@ -48,18 +48,59 @@ pub fn parse_yaml(source: &Source) -> Result<VariantDef, DefinitionError> {
             Some((head, rest)) if head.starts_with("line ") => rest.to_string(),
             _ => full,
         };
-        let message = message.lines().next().unwrap_or_default().to_string();
+        let message = message.lines().next().unwrap_or_default();
+        // ... and may append " at line N, column M" too.
+        let message = match message.rsplit_once(" at line ") {
+            Some((text, place)) if place.contains(", column ") => text.to_string(),
+            _ => message.to_string(),
+        };
         let end = (offset
             + source.text[offset..]
                 .chars()
                 .next()
                 .map_or(0, char::len_utf8))
         .min(source.text.len());
-        let problem = Problem::error("fairy::yaml", message.clone(), offset..end, message)
-            .help("see docs/language.md for the keys a definition may have");
+        let help = suggestion(&message)
+            .unwrap_or_else(|| "see docs/authoring.md for the keys a definition may have".into());
+        let label = if message.starts_with("unknown field") {
+            "unknown key"
+        } else {
+            "here"
+        };
+        let problem = Problem::error("fairy::yaml", message, offset..end, label).help(help);
         DefinitionError {
             file: source.clone(),
             problems: vec![problem],
         }
     })
+}
+
+/// For "unknown field `promoton`, expected one of ...": "did you mean `promotion`?" when a
+/// listed key is a few edits away.
+fn suggestion(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (unknown, rest) = rest.split_once('`')?;
+    let (_, expected) = rest.split_once("expected ")?;
+    let expected = expected.strip_prefix("one of ").unwrap_or(expected);
+    let best = expected
+        .split([',', ' '])
+        .map(|w| w.trim_matches(|c: char| c == '`' || c.is_whitespace()))
+        .filter(|w| !w.is_empty() && *w != "or")
+        .map(|w| (strsim::levenshtein(unknown, w), w))
+        .min()?;
+    (best.0 <= 2.max(unknown.len() / 3)).then(|| format!("did you mean `{}`?", best.1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::suggestion;
+
+    #[test]
+    fn close_keys_are_suggested() {
+        let m = "unknown field `promoton`, expected one of letter, moves, royal, promotion";
+        assert_eq!(suggestion(m).as_deref(), Some("did you mean `promotion`?"));
+        let m = "unknown field `colour`, expected `white` or `black`";
+        assert_eq!(suggestion(m), None);
+        assert_eq!(suggestion("missing field `board`"), None);
+    }
 }
