@@ -1,6 +1,6 @@
 //! The YAML definition of a variant as written, every value keeping its place in the file.
 //!
-//! These types mirror the schema documented in `docs/language.md`; they hold text, not
+//! These types mirror the schema documented in `docs/authoring.md`; they hold text, not
 //! meaning. The compiler (`crate::compile`) checks them and builds a [`crate::Ruleset`].
 
 mod schema;
