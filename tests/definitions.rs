@@ -92,6 +92,15 @@ fn unknown_atom_inside_a_double_quoted_string() {
 }
 
 #[test]
+fn unknown_atom_inside_a_single_quoted_string() {
+    // `''` is one quote in the value: the column still lands on the character in the file.
+    let yaml = edited("moves: N\n", "moves: 'fm''W'\n");
+    let line = line_of(&yaml, "moves: 'fm");
+    let errs = errors(&yaml);
+    assert_eq!(errs, [d("fairy::movement-syntax", line, 15, "'", "unexpected `'` in movement")]);
+}
+
+#[test]
 fn error_inside_a_block_scalar() {
     let yaml = edited("moves: N\n", "moves: |\n      N\n      mWQ?\n");
     let line = line_of(&yaml, "mWQ?");
