@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 use fairy_rules::{Position, Variant};
-use shakmaty::{fen::Fen, CastlingMode, Chess, Position as _};
+use shakmaty::{fen::Fen, CastlingMode, Chess};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -35,21 +35,8 @@ fn measure(mut f: impl FnMut() -> u64) -> (u64, f64) {
     (nodes, times[times.len() / 2])
 }
 
-/// shakmaty's perft, counting the last ply in bulk as ours does.
-fn shakmaty_perft(pos: &Chess, depth: u32) -> u64 {
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            shakmaty_perft(&child, depth - 1)
-        })
-        .sum()
-}
+#[path = "../tests/support/shakmaty_perft.rs"]
+mod shakmaty_perft;
 
 fn load(name: &str) -> Variant {
     Variant::from_file(format!("variants/{name}.yaml")).expect("bundled variant")
@@ -84,7 +71,7 @@ fn main() {
                 .parse()
                 .expect("FEN");
             let chess: Chess = fen.into_position(CastlingMode::Standard).expect("legal");
-            let (their_nodes, their_secs) = measure(|| shakmaty_perft(&chess, depth));
+            let (their_nodes, their_secs) = measure(|| shakmaty_perft::perft(&chess, depth));
             assert_eq!(their_nodes, nodes, "{label}: the two disagree");
             their_nodes as f64 / their_secs / 1e6
         });

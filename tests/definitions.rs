@@ -97,7 +97,16 @@ fn unknown_atom_inside_a_single_quoted_string() {
     let yaml = edited("moves: N\n", "moves: 'fm''W'\n");
     let line = line_of(&yaml, "moves: 'fm");
     let errs = errors(&yaml);
-    assert_eq!(errs, [d("fairy::movement-syntax", line, 15, "'", "unexpected `'` in movement")]);
+    assert_eq!(
+        errs,
+        [d(
+            "fairy::movement-syntax",
+            line,
+            15,
+            "'",
+            "unexpected `'` in movement"
+        )]
+    );
 }
 
 #[test]

@@ -64,24 +64,9 @@ fn fen(pos: &Chess, mode: EnPassantMode) -> String {
     Fen::from_position(pos.clone(), mode).to_string()
 }
 
-/// shakmaty's perft, counting the moves at depth 1 instead of playing them.
-fn perft(pos: &Chess, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            perft(&child, depth - 1)
-        })
-        .sum()
-}
+#[path = "support/shakmaty_perft.rs"]
+mod shakmaty_perft;
+use shakmaty_perft::perft;
 
 /// shakmaty's perft per root move, keyed by UCI text.
 fn divide(pos: &Chess, depth: u32) -> BTreeMap<String, u64> {

@@ -420,7 +420,8 @@ mod tests {
     }
 
     #[test]
-    fn falcon_has_sixteen_destinations_each_by_three_paths() {
+    fn two_straight_one_diagonal_paths_reach_sixteen_squares_three_ways() {
+        // The falcon of Falcon Chess (RULINGS.md).
         let m = parse_movement("{WWF}{FFW}").unwrap();
         let motions: Vec<Motion> = m
             .components
