@@ -15,7 +15,7 @@ use crate::dsl::{self, DslError, RegionItem, RegionSpec};
 use crate::engine::Position;
 use crate::notation::parse_placement;
 use crate::rules::{
-    AttackTables, Castling, Color, EndRules, Lines, Piece, PieceTables, PieceType, Promotion,
+    AttackTables, Castling, Color, EndRules, Flag, Lines, Piece, PieceTables, PieceType, Promotion,
     Ruleset, Topology, Zobrist, MAX_KINDS,
 };
 
@@ -197,20 +197,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 .push(tables::piece_tables(&topology, &mut lines, &motions, color));
         }
         let promotion = p.promotion.as_ref().and_then(|promo| {
-            let zone = match regions.get(&promo.zone.value) {
-                Some(z) => Some(*z),
-                None => {
-                    let known: Vec<&str> = regions.keys().map(String::as_str).collect();
-                    cx.error(
-                        &promo.zone,
-                        "fairy::unknown-region",
-                        format!("no region is named `{}`", promo.zone.value),
-                        "no such region",
-                        &format!("define it under `regions:`; defined: {}", known.join(", ")),
-                    );
-                    None
-                }
-            };
+            let zone = region_named(cx, &regions, &promo.zone);
             if promo.choices.value.is_empty() {
                 cx.error(
                     &promo.choices,
@@ -260,6 +247,20 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         })
     });
 
+    let flags: Vec<Flag> = def
+        .end
+        .flags
+        .iter()
+        .filter_map(|f| {
+            let kind = resolve(cx, &f.piece, "flag piece");
+            let zone = region_named(cx, &regions, &f.zone);
+            Some(Flag {
+                kind: kind?,
+                zone: zone?,
+            })
+        })
+        .collect();
+
     let placement = match parse_placement(&topology, kind_of, &def.setup.value) {
         Ok(p) => Some(p),
         Err((span, message, help)) => {
@@ -302,6 +303,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             stalemate: end.stalemate,
             move_rule_plies: end.move_rule * 2,
             repetition: end.repetition,
+            flags,
         },
         start: Position::empty(),
         tables,
@@ -517,4 +519,24 @@ fn setup_warnings(def: &VariantDef, cx: &mut Ctx, pieces: &[PieceType], placemen
             }
         }
     }
+}
+
+/// The region a definition names, or an error at the name.
+fn region_named(
+    cx: &mut Ctx,
+    regions: &IndexMap<String, [Bitboard; 2]>,
+    name: &Sp<String>,
+) -> Option<[Bitboard; 2]> {
+    let found = regions.get(&name.value).copied();
+    if found.is_none() {
+        let known: Vec<&str> = regions.keys().map(String::as_str).collect();
+        cx.error(
+            name,
+            "fairy::unknown-region",
+            format!("no region is named `{}`", name.value),
+            "no such region",
+            &format!("define it under `regions:`; defined: {}", known.join(", ")),
+        );
+    }
+    found
 }

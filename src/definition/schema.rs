@@ -116,6 +116,20 @@ pub struct EndDef {
     /// Draw when the same position occurs this many times (3 in chess); 0 turns it off.
     #[serde(default = "three")]
     pub repetition: u32,
+    /// Flag wins: a side wins when, after its own move, one of its pieces of a given type
+    /// stands in a given region.
+    #[serde(default)]
+    pub flags: Vec<FlagDef>,
+}
+
+/// A flag win: a piece type and the region (per side) it must reach.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlagDef {
+    /// Letter of the piece type.
+    pub piece: Sp<String>,
+    /// Name of the region; each side uses its own squares of it.
+    pub zone: Sp<String>,
 }
 
 fn fifty() -> u32 {
@@ -133,6 +147,7 @@ impl Default for EndDef {
             stalemate: StalemateRule::default(),
             move_rule: fifty(),
             repetition: three(),
+            flags: Vec::new(),
         }
     }
 }
@@ -144,6 +159,9 @@ pub enum RoyalRule {
     /// A royal piece may not be left attacked; a side in check with no legal move loses.
     #[default]
     Checkmate,
+    /// Royal pieces are captured like any other and check does not exist; a side that has
+    /// lost its royal pieces loses (both at once: a draw).
+    Extinction,
 }
 
 /// The result of stalemate for the side that cannot move.

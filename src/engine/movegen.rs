@@ -2,7 +2,7 @@
 //! only makes the moves that could expose a royal piece.
 
 use crate::bitboard::Bitboard;
-use crate::definition::Distance;
+use crate::definition::{Distance, RoyalRule};
 use crate::rules::{Color, Hop, Lines, Ride, Ruleset};
 
 use super::{Move, MoveKind, Position};
@@ -53,9 +53,18 @@ impl Ruleset {
     /// Generates the legal moves into `out`, or with `count_only` counts them (leaving `out`
     /// as it was). Returns the number of moves.
     fn generate(&self, pos: &Position, out: &mut Vec<Move>, count_only: bool) -> usize {
+        let extinction = self.end.royal == RoyalRule::Extinction;
+        if (extinction || !self.end.flags.is_empty()) && self.decided(pos).is_some() {
+            return 0;
+        }
         let us = pos.side;
         let them = us.opponent();
-        let royals = pos.royals(self, us);
+        // Under extinction there is no check: royal pieces move like any other.
+        let royals = if extinction {
+            Bitboard::EMPTY
+        } else {
+            pos.royals(self, us)
+        };
         // Which moves can expose a royal piece and so must be tried: all of them when in check
         // or against hoppers and must-jump moves (any move may make a screen); otherwise the
         // moves of pinned pieces and of the royal piece, en passant and castling.

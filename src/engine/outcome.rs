@@ -33,6 +33,10 @@ pub enum Reason {
     MoveRule,
     /// The same position occurred the rule's number of times.
     Repetition,
+    /// A side lost its royal pieces (extinction rule).
+    RoyalCaptured,
+    /// A piece reached its flag zone.
+    Flag,
 }
 
 impl std::fmt::Display for Outcome {
@@ -58,18 +62,61 @@ impl std::fmt::Display for Reason {
             Reason::Stalemate => "stalemate",
             Reason::MoveRule => "move rule",
             Reason::Repetition => "repetition",
+            Reason::RoyalCaptured => "royal piece captured",
+            Reason::Flag => "flag",
         })
     }
 }
 
 impl Ruleset {
-    /// The result if the game is over in `pos` by checkmate, stalemate or the move rule;
-    /// `None` while it goes on. A mate on the move that reaches the move-rule limit counts.
+    /// Whether the game already ended with the last move, whatever the side to move could
+    /// do: the side that moved has a flag piece in its zone, or under extinction a side has
+    /// no royal piece left (both sides: a draw). Such a position has no legal moves.
+    pub(crate) fn decided(&self, pos: &Position) -> Option<Outcome> {
+        let side = pos.side_to_move();
+        let mover = side.opponent();
+        if self.end.royal == RoyalRule::Extinction && self.royal_kinds != 0 {
+            let reason = Reason::RoyalCaptured;
+            match (
+                pos.royals(self, side).is_empty(),
+                pos.royals(self, mover).is_empty(),
+            ) {
+                (true, true) => return Some(Outcome::Draw { reason }),
+                (true, false) => {
+                    return Some(Outcome::Win {
+                        winner: mover,
+                        reason,
+                    })
+                }
+                (false, true) => {
+                    return Some(Outcome::Win {
+                        winner: side,
+                        reason,
+                    })
+                }
+                (false, false) => {}
+            }
+        }
+        self.end
+            .flags
+            .iter()
+            .any(|f| !(pos.pieces_of_kind(f.kind, mover) & f.zone[mover.index()]).is_empty())
+            .then_some(Outcome::Win {
+                winner: mover,
+                reason: Reason::Flag,
+            })
+    }
+
+    /// The result if the game is over in `pos`: a flag reached or royal pieces captured by
+    /// the last move, checkmate, stalemate or the move rule; `None` while it goes on. A mate
+    /// on the move that reaches the move-rule limit counts.
     pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        if let Some(decided) = self.decided(pos) {
+            return Some(decided);
+        }
         let side = pos.side_to_move();
         if self.legal_moves(pos).is_empty() {
-            let RoyalRule::Checkmate = self.end.royal;
-            if self.in_check(pos) {
+            if self.end.royal == RoyalRule::Checkmate && self.in_check(pos) {
                 return Some(Outcome::Win {
                     winner: side.opponent(),
                     reason: Reason::Checkmate,

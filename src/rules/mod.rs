@@ -152,6 +152,18 @@ pub struct EndRules {
     pub move_rule_plies: u32,
     /// Repetition count that draws, 0 = off.
     pub repetition: u32,
+    /// Flag wins.
+    pub flags: Vec<Flag>,
+}
+
+/// A flag win: a side wins when, after its own move, one of its pieces of `kind` stands in
+/// its `zone`.
+#[derive(Debug, Clone)]
+pub struct Flag {
+    /// The piece kind that must arrive.
+    pub kind: u8,
+    /// Per side, the cells it must stand on.
+    pub zone: [Bitboard; 2],
 }
 
 /// Random numbers for Zobrist hashing, fixed by a seed so keys are stable across runs.
