@@ -1,5 +1,8 @@
 //! A game in progress: a variant, the moves played, and the result including repetition.
 
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
 use crate::engine::{Move, Outcome, Position, Reason};
 use crate::notation::{FenError, MoveError};
 use crate::Variant;
@@ -24,10 +27,13 @@ pub struct Game {
     moves: Vec<Move>,
     /// Hashes of every position so far, the current one last.
     hashes: Vec<u64>,
+    /// Draws chance outcomes that the moves played do not give.
+    rng: StdRng,
 }
 
 impl Game {
-    /// A game from the variant's start position.
+    /// A game from the variant's start position. Chance outcomes are drawn from a generator
+    /// seeded with 0; see [`Game::with_seed`].
     pub fn new(variant: Variant) -> Game {
         let start = variant.start_position();
         Game::from_position(variant, start)
@@ -50,7 +56,15 @@ impl Game {
             start,
             moves: Vec::new(),
             hashes,
+            rng: StdRng::seed_from_u64(0),
         }
+    }
+
+    /// The same game drawing chance outcomes from a generator seeded with `seed`: a game
+    /// played from the same seed and moves is the same game.
+    pub fn with_seed(mut self, seed: u64) -> Game {
+        self.rng = StdRng::seed_from_u64(seed);
+        self
     }
 
     /// The variant.
@@ -81,7 +95,8 @@ impl Game {
         self.variant.legal_moves(&self.position)
     }
 
-    /// Plays a move given as text (see [`crate::notation`]); returns it as a value.
+    /// Plays a move given as text (see [`crate::notation`]); returns it as played, with
+    /// the cell its chance event drew (given after `@`, or drawn by the game's generator).
     ///
     /// # Errors
     /// A [`MoveError`] if the text is malformed or the move is illegal (also after the game
@@ -89,23 +104,45 @@ impl Game {
     pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
         self.check_not_over(text)?;
         let m = self.variant.parse_move(&self.position, text)?;
+        let m = self.draw(m);
         self.push(m);
         Ok(m)
     }
 
-    /// Plays a move given as a value.
+    /// `m` with a drawn cell when it triggers a chance event and has none yet.
+    fn draw(&mut self, m: Move) -> Move {
+        let cells = self.variant.chance_cells(&self.position, m);
+        if m.outcome.is_some() || cells.is_empty() {
+            return m;
+        }
+        let pick = self.rng.random_range(0..cells.count() as usize);
+        m.with_outcome(cells.cells().nth(pick).expect("pick is in range"))
+    }
+
+    /// Plays a move given as a value (its chance outcome drawn if it has none).
     ///
     /// # Errors
-    /// [`MoveError::Illegal`] if it is not one of the legal moves; the game is unchanged.
+    /// [`MoveError::Illegal`] if it is not one of the legal moves or its outcome cannot be
+    /// drawn; the game is unchanged.
     pub fn play_move(&mut self, m: Move) -> Result<(), MoveError> {
         let text = self.variant.move_text(m);
         self.check_not_over(&text)?;
-        if !self.variant.legal_moves(&self.position).contains(&m) {
+        let choice = Move { outcome: None, ..m };
+        if !self.variant.legal_moves(&self.position).contains(&choice) {
             return Err(MoveError::Illegal {
                 text,
                 reason: "it is not among the legal moves".into(),
             });
         }
+        if let Some(cell) = m.outcome {
+            if !self.variant.chance_cells(&self.position, choice).has(cell) {
+                return Err(MoveError::Illegal {
+                    text,
+                    reason: "its chance event cannot draw that cell".into(),
+                });
+            }
+        }
+        let m = self.draw(m);
         self.push(m);
         Ok(())
     }

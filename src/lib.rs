@@ -40,6 +40,7 @@ pub use engine::{Divide, Move, MoveKind, Outcome, Position, Reason};
 pub use game::Game;
 pub use notation::{FenError, MoveError};
 pub use rules::{
-    Castling, Color, EndRules, Flag, Piece, PieceType, Promotion, Ruleset, Topology, MAX_KINDS,
+    Castling, Chance, Color, EndRules, Flag, Piece, PieceType, Promotion, Ruleset, Topology,
+    MAX_KINDS,
 };
 pub use variant::{LoadError, Variant};

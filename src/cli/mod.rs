@@ -71,9 +71,12 @@ struct At {
     /// Start from this FEN instead of the variant's start position.
     #[arg(long)]
     fen: Option<String>,
-    /// Then play these moves (move text such as `e2e4`).
+    /// Then play these moves (move text such as `e2e4`; `d2d4@e5` gives a chance outcome).
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
+    /// Seed of the generator that draws chance outcomes the moves do not give.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 /// Runs the command line and returns the process exit code.
@@ -147,7 +150,8 @@ fn game(at: &At) -> miette::Result<Game> {
     let mut game = match &at.fen {
         Some(fen) => Game::from_fen(variant, fen).map_err(|e| miette::miette!("{e}"))?,
         None => Game::new(variant),
-    };
+    }
+    .with_seed(at.seed);
     for (i, m) in at.moves.iter().enumerate() {
         game.play(m)
             .map_err(|e| miette::miette!("move {}: {e}", i + 1))?;

@@ -9,14 +9,16 @@ mod tables;
 use indexmap::IndexMap;
 
 use crate::bitboard::Bitboard;
-use crate::definition::{dsl_span, span_of, RegionDef, Sp, VariantDef};
+use crate::definition::{
+    dsl_span, span_of, ChanceEffect, ChanceTrigger, RegionDef, Sp, VariantDef,
+};
 use crate::diagnostics::{DefinitionError, Problem, Source};
 use crate::dsl::{self, DslError, RegionItem, RegionSpec};
 use crate::engine::Position;
 use crate::notation::parse_placement;
 use crate::rules::{
-    AttackTables, Castling, Color, EndRules, Flag, Lines, Piece, PieceTables, PieceType, Promotion,
-    Ruleset, Topology, Zobrist, MAX_KINDS,
+    AttackTables, Castling, Chance, Color, EndRules, Flag, Lines, Piece, PieceTables, PieceType,
+    Promotion, Ruleset, Topology, Zobrist, MAX_KINDS,
 };
 
 struct Ctx<'a> {
@@ -261,6 +263,17 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         })
         .collect();
 
+    let chance = def.chance.as_ref().and_then(|c| {
+        let cells = region_named(cx, &regions, &c.region)?;
+        Some(Chance {
+            cells,
+            on_path: c.when.contains(&ChanceTrigger::Path),
+            on_occupied: c.when.contains(&ChanceTrigger::Occupied),
+            remove_piece: c.effects.contains(&ChanceEffect::RemovePiece),
+            remove_mover: c.effects.contains(&ChanceEffect::RemoveMoverOnPath),
+        })
+    });
+
     let placement = match parse_placement(&topology, kind_of, &def.setup.value) {
         Ok(p) => Some(p),
         Err((span, message, help)) => {
@@ -298,6 +311,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         pieces,
         regions,
         castling,
+        chance,
         end: EndRules {
             royal: end.royal,
             stalemate: end.stalemate,

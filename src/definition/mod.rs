@@ -7,8 +7,8 @@ mod schema;
 mod spans;
 
 pub use schema::{
-    CastlingDef, Distance, DistanceDef, EndDef, FlagDef, PieceDef, PromotionDef, RegionDef,
-    RoyalRule, StalemateRule, VariantDef,
+    CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef, EndDef, FlagDef,
+    PieceDef, PromotionDef, RegionDef, RoyalRule, StalemateRule, VariantDef,
 };
 pub(crate) use spans::dsl_span;
 

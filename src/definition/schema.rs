@@ -27,6 +27,9 @@ pub struct VariantDef {
     /// Castling, when the variant has it.
     #[serde(default)]
     pub castling: Option<Sp<CastlingDef>>,
+    /// A chance event after moves (dice), when the variant has one.
+    #[serde(default)]
+    pub chance: Option<ChanceDef>,
     /// How the game ends.
     #[serde(default)]
     pub end: EndDef,
@@ -285,4 +288,39 @@ impl<'de> Deserialize<'de> for DistanceDef {
         }
         d.deserialize_any(V)
     }
+}
+
+/// A chance event: after a move that triggers it, one cell of a region is drawn uniformly
+/// (as two dice would) and acts on the board.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChanceDef {
+    /// Name of the region whose cells are drawn (the moving side's squares of it).
+    pub region: Sp<String>,
+    /// What triggers it; any one suffices.
+    pub when: Vec<ChanceTrigger>,
+    /// What the drawn cell does.
+    pub effects: Vec<ChanceEffect>,
+}
+
+/// What triggers a chance event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChanceTrigger {
+    /// The move's path (origin, squares passed, destination; both pieces' paths when
+    /// castling) touches the region.
+    Path,
+    /// After the move, some piece stands in the region.
+    Occupied,
+}
+
+/// What the drawn cell of a chance event does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChanceEffect {
+    /// The piece standing on the drawn cell, if any, is removed.
+    RemovePiece,
+    /// The piece that moved is removed when the drawn cell is on its path (for castling, each
+    /// of the two pieces when the cell is on its own path).
+    RemoveMoverOnPath,
 }

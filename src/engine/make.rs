@@ -38,10 +38,14 @@ impl Ruleset {
         let placed = m.promotion.map_or(piece, |k| Piece::new(k, us));
         p.put(z, m.to, placed);
         p.set_unmoved(z, unmoved);
+        // A removal by chance is irreversible, as a capture is.
+        let removed = m
+            .outcome
+            .is_some_and(|cell| self.apply_outcome(&mut p, m, cell));
 
         let kind = &self.pieces[piece.kind() as usize];
         let mut ep = (Bitboard::EMPTY, None);
-        if kind.en_passant && captured.is_none() && m.kind == MoveKind::Normal {
+        if kind.en_passant && captured.is_none() && !removed && m.kind == MoveKind::Normal {
             let passed = self.passed_cells(m.from, m.to);
             // Only remember targets someone can capture on, so equal positions hash equally.
             if passed
@@ -52,7 +56,7 @@ impl Ruleset {
             }
         }
         p.set_en_passant(z, ep.0, ep.1);
-        p.halfmove_clock = if captured.is_some() || kind.resets_halfmove_clock {
+        p.halfmove_clock = if captured.is_some() || removed || kind.resets_halfmove_clock {
             0
         } else {
             p.halfmove_clock + 1

@@ -1,6 +1,7 @@
 //! The generic engine: positions, move generation, making moves, attacks, game end, perft.
 
 mod attacks;
+mod chance;
 mod make;
 mod movegen;
 mod moves;

@@ -262,6 +262,7 @@ impl Ruleset {
                     to,
                     promotion: Some(choice),
                     kind: mk,
+                    outcome: None,
                 });
             }
         } else {
@@ -270,6 +271,7 @@ impl Ruleset {
                 to,
                 promotion: None,
                 kind: mk,
+                outcome: None,
             });
         }
     }
@@ -334,6 +336,7 @@ impl Ruleset {
                         partner_from: partner,
                         partner_to,
                     },
+                    outcome: None,
                 });
             }
         }

@@ -11,6 +11,9 @@ pub struct Move {
     pub promotion: Option<u8>,
     /// Special effects.
     pub kind: MoveKind,
+    /// The cell drawn by the chance event this move triggers, once drawn; part of the move
+    /// as recorded, so that a game replays exactly.
+    pub outcome: Option<u8>,
 }
 
 /// What a move does besides moving one piece.
@@ -40,6 +43,15 @@ impl Move {
             to,
             promotion: None,
             kind: MoveKind::Normal,
+            outcome: None,
+        }
+    }
+
+    /// The same move with the chance event's drawn cell recorded.
+    pub fn with_outcome(self, cell: u8) -> Move {
+        Move {
+            outcome: Some(cell),
+            ..self
         }
     }
 }

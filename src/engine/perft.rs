@@ -24,8 +24,9 @@ impl Ruleset {
     /// ```
     ///
     /// Ended games are leaves without children (no legal moves); the move rule and repetition
-    /// are not applied, as is usual for perft. Allocates one move buffer per ply up front and
-    /// nothing per node.
+    /// are not applied, as is usual for perft. With a chance event, a move that triggers it
+    /// with k possible drawn cells counts as k moves, one per outcome. Allocates one move
+    /// buffer per ply up front and nothing per node.
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -40,6 +41,10 @@ impl Ruleset {
         let Some((moves, rest)) = buffers.split_first_mut() else {
             return 1;
         };
+        if self.chance.is_some() {
+            self.legal_moves_into(pos, moves);
+            return moves.iter().map(|&m| self.perft_move(pos, m, rest)).sum();
+        }
         if rest.is_empty() {
             return self.count_legal_moves(pos, moves) as u64;
         }
@@ -49,6 +54,21 @@ impl Ruleset {
             nodes += self.perft_with(&self.play_unchecked(pos, m), rest);
         }
         nodes
+    }
+
+    /// Leaves below one move, over every outcome of the chance event it triggers.
+    fn perft_move(&self, pos: &Position, m: Move, rest: &mut [Vec<Move>]) -> u64 {
+        let cells = self.chance_cells(pos, m);
+        if cells.is_empty() {
+            return self.perft_with(&self.play_unchecked(pos, m), rest);
+        }
+        if rest.is_empty() {
+            return cells.count() as u64;
+        }
+        cells
+            .cells()
+            .map(|c| self.perft_with(&self.play_unchecked(pos, m.with_outcome(c)), rest))
+            .sum()
     }
 
     /// Perft with the work shared out over `threads` worker threads (rayon): one task per
@@ -65,7 +85,8 @@ impl Ruleset {
         threads: usize,
     ) -> Result<u64, rayon::ThreadPoolBuildError> {
         use rayon::prelude::*;
-        if threads <= 1 || depth < 2 {
+        // Chance events multiply the tree unevenly: counted on one thread.
+        if threads <= 1 || depth < 2 || self.chance.is_some() {
             return Ok(self.perft(pos, depth));
         }
         let pool = rayon::ThreadPoolBuilder::new()
@@ -99,12 +120,7 @@ impl Ruleset {
         let mut buffers: Vec<Vec<Move>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
         let moves: Vec<(Move, u64)> = moves
             .into_iter()
-            .map(|m| {
-                (
-                    m,
-                    self.perft_with(&self.play_unchecked(pos, m), &mut buffers),
-                )
-            })
+            .map(|m| (m, self.perft_move(pos, m, &mut buffers)))
             .collect();
         let total = moves.iter().map(|(_, n)| n).sum();
         Divide { moves, total }

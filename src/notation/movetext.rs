@@ -6,6 +6,7 @@
 //!   move by its own movement; otherwise (free castling one square over, where a king step
 //!   also lands) the partner's move follows after a slash: `f1g1/j1f1`. On input the UCI
 //!   Chess960 form, king onto its own partner (`e1h1`), is accepted too.
+//! - A move that triggers a chance event records the drawn cell after `@`: `d2d4@e5`.
 
 use crate::rules::Ruleset;
 use crate::{Move, MoveKind, Position};
@@ -55,6 +56,10 @@ impl Ruleset {
                 s.push_str(&format!("/{}{}", t.name(partner_from), t.name(partner_to)));
             }
         }
+        if let Some(cell) = m.outcome {
+            s.push('@');
+            s.push_str(&t.name(cell));
+        }
         s
     }
 
@@ -76,7 +81,9 @@ impl Ruleset {
         })
     }
 
-    /// Reads a move and checks it is legal in `pos`.
+    /// Reads a move and checks it is legal in `pos`. A drawn cell after `@` must be one the
+    /// move's chance event can draw; without it the move comes back with no outcome (see
+    /// [`crate::Game::play`], which draws one).
     ///
     /// ```
     /// let falcon = fairy_rules::Variant::from_file("variants/falcon-chess.yaml")?;
@@ -91,6 +98,30 @@ impl Ruleset {
     /// [`MoveError::Malformed`] when the text is not move text (naming the bad part), and
     /// [`MoveError::Illegal`] when no legal move matches (saying what stands in the way).
     pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        let (text, outcome) = match text.split_once('@') {
+            Some((m, cell)) => (m, Some(cell)),
+            None => (text, None),
+        };
+        let m = self.parse_choice(pos, text)?;
+        let Some(cell) = outcome else { return Ok(m) };
+        let illegal = |reason: String| MoveError::Illegal {
+            text: format!("{text}@{cell}"),
+            reason,
+        };
+        let drawable = self.chance_cells(pos, m);
+        if drawable.is_empty() {
+            return Err(illegal("the move triggers no chance event".into()));
+        }
+        match self.topology.parse_cell(cell) {
+            Some(c) if drawable.has(c) => Ok(m.with_outcome(c)),
+            _ => Err(illegal(format!(
+                "`{cell}` is not a cell the chance event can draw"
+            ))),
+        }
+    }
+
+    /// Reads a move as the player chooses it (without a chance outcome).
+    fn parse_choice(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         let p = self.parse_syntax(text)?;
         let legal = self.legal_moves(pos);
         let matches_promotion = |m: &Move| match (m.promotion, p.promotion) {

@@ -141,6 +141,21 @@ pub struct Castling {
     pub ignore_check: bool,
 }
 
+/// A chance event (see [`crate::definition::ChanceDef`]), compiled.
+#[derive(Debug, Clone)]
+pub struct Chance {
+    /// Per side (the side that moved), the cells drawn from.
+    pub cells: [Bitboard; 2],
+    /// Triggered when the move's path touches the cells.
+    pub on_path: bool,
+    /// Triggered when a piece stands in the cells after the move.
+    pub on_occupied: bool,
+    /// The piece on the drawn cell is removed.
+    pub remove_piece: bool,
+    /// The moved piece is removed when the drawn cell is on its path.
+    pub remove_mover: bool,
+}
+
 /// How a game ends.
 #[derive(Debug, Clone)]
 pub struct EndRules {
@@ -218,6 +233,8 @@ pub struct Ruleset {
     pub castling: Option<Castling>,
     /// How the game ends.
     pub end: EndRules,
+    /// The chance event after moves, if any.
+    pub chance: Option<Chance>,
     pub(crate) start: Position,
     /// `tables[color][kind]`.
     pub(crate) tables: [Vec<PieceTables>; 2],
