@@ -4,21 +4,19 @@
 //! a file; it returns a [`Ruleset`] only when there is none.
 
 mod betza;
+mod regions;
 mod tables;
-
-use indexmap::IndexMap;
+mod warnings;
 
 use crate::bitboard::Bitboard;
-use crate::definition::{
-    dsl_span, span_of, ChanceEffect, ChanceTrigger, RegionDef, Sp, VariantDef,
-};
+use crate::definition::{dsl_span, span_of, ChanceEffect, ChanceTrigger, Sp, VariantDef};
 use crate::diagnostics::{DefinitionError, Problem, Source};
-use crate::dsl::{self, DslError, RegionItem, RegionSpec};
+use crate::dsl::{self, DslError};
 use crate::engine::Position;
 use crate::notation::parse_placement;
 use crate::rules::{
-    AttackTables, Castling, Chance, Color, EndRules, Flag, Lines, Piece, PieceTables, PieceType,
-    Promotion, Ruleset, Topology, Zobrist, MAX_KINDS,
+    AttackTables, Castling, Chance, Color, EndRules, Flag, Lines, PieceTables, PieceType,
+    Promotion, Ruleset, Zobrist, MAX_KINDS,
 };
 
 struct Ctx<'a> {
@@ -102,8 +100,8 @@ pub fn compile(
 }
 
 fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
-    let topology = board(def, cx)?;
-    let regions = regions(def, &topology, cx);
+    let topology = regions::board(def, cx)?;
+    let regions = regions::regions(def, &topology, cx);
 
     // Letters first: promotion choices and castling refer to pieces by letter.
     let mut letters: Vec<char> = Vec::new();
@@ -178,7 +176,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 let mut motions = Vec::new();
                 for component in &movement.components {
                     match betza::expand(component) {
-                        Ok(m) if !reaches_a_cell(&topology, &m) => {
+                        Ok(m) if !warnings::reaches_a_cell(&topology, &m) => {
                             let e = DslError::new(component.span.clone(), "this move reaches no square of this board")
                                 .with_help("it is longer than the board allows from every square; drop it or enlarge the board");
                             cx.dsl_warning(&p.moves, "fairy::unreachable-move", e);
@@ -199,7 +197,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 .push(tables::piece_tables(&topology, &mut lines, &motions, color));
         }
         let promotion = p.promotion.as_ref().and_then(|promo| {
-            let zone = region_named(cx, &regions, &promo.zone);
+            let zone = regions::region_named(cx, &regions, &promo.zone);
             if promo.choices.value.is_empty() {
                 cx.error(
                     &promo.choices,
@@ -255,7 +253,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         .iter()
         .filter_map(|f| {
             let kind = resolve(cx, &f.piece, "flag piece");
-            let zone = region_named(cx, &regions, &f.zone);
+            let zone = regions::region_named(cx, &regions, &f.zone);
             Some(Flag {
                 kind: kind?,
                 zone: zone?,
@@ -264,7 +262,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         .collect();
 
     let chance = def.chance.as_ref().and_then(|c| {
-        let cells = region_named(cx, &regions, &c.region)?;
+        let cells = regions::region_named(cx, &regions, &c.region)?;
         Some(Chance {
             cells,
             on_path: c.when.contains(&ChanceTrigger::Path),
@@ -287,7 +285,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     };
 
     if let Some(placement) = &placement {
-        setup_warnings(def, cx, &pieces, placement);
+        warnings::setup_warnings(def, cx, &pieces, placement);
     }
 
     let attacks: [AttackTables; 2] = [
@@ -349,208 +347,4 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         return None;
     }
     Some(rules)
-}
-
-fn board(def: &VariantDef, cx: &mut Ctx) -> Option<Topology> {
-    let shape = match dsl::parse_board(&def.board.value) {
-        Ok(s) => s,
-        Err(e) => {
-            cx.dsl(&def.board, "fairy::bad-board", e);
-            return None;
-        }
-    };
-    let (w, h) = (shape.width, shape.height);
-    let mut removed = Vec::new();
-    for (item, span) in &shape.removed.items {
-        match cells_of(item, w, h) {
-            Some(cells) => removed.extend(cells),
-            None => cx.dsl(
-                &def.board,
-                "fairy::outside-board",
-                outside(span.clone(), w, h),
-            ),
-        }
-    }
-    let topo = Topology::new(w, h, |f, r| !removed.contains(&(f, r)));
-    if topo.is_none() {
-        cx.dsl(
-            &def.board,
-            "fairy::board-too-large",
-            DslError::new(
-                0..def.board.value.len(),
-                format!(
-                    "the board has more than {} cells",
-                    crate::bitboard::MAX_CELLS
-                ),
-            )
-            .with_help("remove cells or use a smaller grid"),
-        );
-    }
-    topo
-}
-
-fn outside(span: std::ops::Range<usize>, w: u8, h: u8) -> DslError {
-    DslError::new(span, "this lies outside the board").with_help(format!(
-        "the board has files a-{} and ranks 1-{h}",
-        (b'a' + w - 1) as char
-    ))
-}
-
-/// The grid squares of a region item, or `None` if any lies outside the `w` x `h` grid.
-fn cells_of(item: &RegionItem, w: u8, h: u8) -> Option<Vec<(u8, u8)>> {
-    let (f0, r0, f1, r1) = match *item {
-        RegionItem::Square(c) => (c.file, c.rank, c.file, c.rank),
-        RegionItem::Rect(a, b) => (
-            a.file.min(b.file),
-            a.rank.min(b.rank),
-            a.file.max(b.file),
-            a.rank.max(b.rank),
-        ),
-        RegionItem::Ranks(a, b) => (0, a, w - 1, b),
-        RegionItem::Files(a, b) => (a, 0, b, h - 1),
-    };
-    if f1 >= w || r1 >= h {
-        return None;
-    }
-    Some(
-        (r0..=r1)
-            .flat_map(|r| (f0..=f1).map(move |f| (f, r)))
-            .collect(),
-    )
-}
-
-fn regions(def: &VariantDef, topo: &Topology, cx: &mut Ctx) -> IndexMap<String, [Bitboard; 2]> {
-    let mut out = IndexMap::new();
-    for (name, region) in &def.regions {
-        let problems_before = cx.problems.len();
-        let one = |cx: &mut Ctx, text: &str, node: &dyn Fn(&mut Ctx, DslError)| -> Bitboard {
-            let spec: RegionSpec = match dsl::parse_region(text) {
-                Ok(s) => s,
-                Err(e) => {
-                    node(cx, e);
-                    return Bitboard::EMPTY;
-                }
-            };
-            let mut bb = Bitboard::EMPTY;
-            for (item, span) in &spec.items {
-                match cells_of(item, topo.width(), topo.height()) {
-                    Some(cells) => {
-                        for (f, r) in cells {
-                            if let Some(c) = topo.cell(f as i32, r as i32) {
-                                bb = bb.with(c);
-                            }
-                        }
-                    }
-                    None => node(cx, outside(span.clone(), topo.width(), topo.height())),
-                }
-            }
-            bb
-        };
-        let sides = match &region.value {
-            RegionDef::Both(text) => {
-                let b = one(cx, text, &|cx, e| {
-                    cx.dsl_in(region, text, "fairy::bad-region", e)
-                });
-                [b, b]
-            }
-            RegionDef::PerSide { white, black } => [
-                one(cx, &white.value, &|cx, e| {
-                    cx.dsl(white, "fairy::bad-region", e)
-                }),
-                one(cx, &black.value, &|cx, e| {
-                    cx.dsl(black, "fairy::bad-region", e)
-                }),
-            ],
-        };
-        if sides.iter().all(|b| b.is_empty()) && cx.problems.len() == problems_before {
-            cx.warning(
-                region,
-                "fairy::empty-region",
-                format!("the region `{name}` holds no square of the board"),
-                "empty",
-                "check its squares against the board's missing cells",
-            );
-        }
-        out.insert(name.clone(), sides);
-    }
-    out
-}
-
-/// Whether any of the motions can be made from some cell of the board (on an empty board).
-fn reaches_a_cell(topo: &Topology, motions: &[betza::Motion]) -> bool {
-    let exists = |from: u8, (dx, dy): (i8, i8)| topo.offset(from, dx as i32, dy as i32).is_some();
-    (0..topo.cell_count() as u8).any(|from| {
-        motions.iter().any(|m| match &m.reach {
-            betza::Reach::Leap | betza::Reach::Ride { .. } => exists(from, (m.dx, m.dy)),
-            betza::Reach::Conditional(alternatives) => {
-                exists(from, (m.dx, m.dy))
-                    && alternatives
-                        .iter()
-                        .any(|a| a.empty.iter().chain(&a.occupied).all(|&o| exists(from, o)))
-            }
-        })
-    })
-}
-
-/// Warnings that need the setup: pieces that never appear, sides without their royal piece.
-fn setup_warnings(def: &VariantDef, cx: &mut Ctx, pieces: &[PieceType], placement: &[(u8, Piece)]) {
-    let placed = |kind: usize, color: Option<Color>| {
-        placement
-            .iter()
-            .any(|(_, p)| p.kind() as usize == kind && color.is_none_or(|c| p.color() == c))
-    };
-    let promoted_to = |kind: usize| {
-        pieces
-            .iter()
-            .filter_map(|p| p.promotion.as_ref())
-            .any(|p| p.choices.contains(&(kind as u8)))
-    };
-    for (kind, ((name, def_piece), piece)) in def.pieces.iter().zip(pieces).enumerate() {
-        if !placed(kind, None) && !promoted_to(kind) {
-            cx.warning(
-                &def_piece.value.letter,
-                "fairy::unused-piece",
-                format!("the {name} is never placed and never promoted to"),
-                "never used",
-                "put it in the setup or among promotion choices, or remove it",
-            );
-        }
-        if piece.royal && placed(kind, None) {
-            for color in Color::BOTH {
-                if !placed(kind, Some(color)) {
-                    cx.warning(
-                        &def.setup,
-                        "fairy::missing-royal",
-                        format!(
-                            "{} has no {name} ({}) in the setup",
-                            color.name(),
-                            piece.letter
-                        ),
-                        "no royal piece here",
-                        "a side without its royal piece can never be checkmated",
-                    );
-                }
-            }
-        }
-    }
-}
-
-/// The region a definition names, or an error at the name.
-fn region_named(
-    cx: &mut Ctx,
-    regions: &IndexMap<String, [Bitboard; 2]>,
-    name: &Sp<String>,
-) -> Option<[Bitboard; 2]> {
-    let found = regions.get(&name.value).copied();
-    if found.is_none() {
-        let known: Vec<&str> = regions.keys().map(String::as_str).collect();
-        cx.error(
-            name,
-            "fairy::unknown-region",
-            format!("no region is named `{}`", name.value),
-            "no such region",
-            &format!("define it under `regions:`; defined: {}", known.join(", ")),
-        );
-    }
-    found
 }

@@ -1,0 +1,70 @@
+//! Warnings: the definition works, but probably not as meant.
+
+use crate::definition::VariantDef;
+use crate::rules::{Color, Piece, PieceType, Topology};
+
+use super::{betza, Ctx};
+
+/// Whether any of the motions can be made from some cell of the board (on an empty board).
+pub(super) fn reaches_a_cell(topo: &Topology, motions: &[betza::Motion]) -> bool {
+    let exists = |from: u8, (dx, dy): (i8, i8)| topo.offset(from, dx as i32, dy as i32).is_some();
+    (0..topo.cell_count() as u8).any(|from| {
+        motions.iter().any(|m| match &m.reach {
+            betza::Reach::Leap | betza::Reach::Ride { .. } => exists(from, (m.dx, m.dy)),
+            betza::Reach::Conditional(alternatives) => {
+                exists(from, (m.dx, m.dy))
+                    && alternatives
+                        .iter()
+                        .any(|a| a.empty.iter().chain(&a.occupied).all(|&o| exists(from, o)))
+            }
+        })
+    })
+}
+
+/// Warnings that need the setup: pieces that never appear, sides without their royal piece.
+pub(super) fn setup_warnings(
+    def: &VariantDef,
+    cx: &mut Ctx,
+    pieces: &[PieceType],
+    placement: &[(u8, Piece)],
+) {
+    let placed = |kind: usize, color: Option<Color>| {
+        placement
+            .iter()
+            .any(|(_, p)| p.kind() as usize == kind && color.is_none_or(|c| p.color() == c))
+    };
+    let promoted_to = |kind: usize| {
+        pieces
+            .iter()
+            .filter_map(|p| p.promotion.as_ref())
+            .any(|p| p.choices.contains(&(kind as u8)))
+    };
+    for (kind, ((name, def_piece), piece)) in def.pieces.iter().zip(pieces).enumerate() {
+        if !placed(kind, None) && !promoted_to(kind) {
+            cx.warning(
+                &def_piece.value.letter,
+                "fairy::unused-piece",
+                format!("the {name} is never placed and never promoted to"),
+                "never used",
+                "put it in the setup or among promotion choices, or remove it",
+            );
+        }
+        if piece.royal && placed(kind, None) {
+            for color in Color::BOTH {
+                if !placed(kind, Some(color)) {
+                    cx.warning(
+                        &def.setup,
+                        "fairy::missing-royal",
+                        format!(
+                            "{} has no {name} ({}) in the setup",
+                            color.name(),
+                            piece.letter
+                        ),
+                        "no royal piece here",
+                        "a side without its royal piece can never be checkmated",
+                    );
+                }
+            }
+        }
+    }
+}
