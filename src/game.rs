@@ -125,15 +125,15 @@ impl Game {
     /// [`MoveError::Illegal`] if it is not one of the legal moves or its outcome cannot be
     /// drawn; the game is unchanged.
     pub fn play_move(&mut self, m: Move) -> Result<(), MoveError> {
-        let text = self.variant.move_text(m);
-        self.check_not_over(&text)?;
         let choice = Move { outcome: None, ..m };
         if !self.variant.legal_moves(&self.position).contains(&choice) {
             return Err(MoveError::Illegal {
-                text,
+                text: format!("{m:?}"),
                 reason: "it is not among the legal moves".into(),
             });
         }
+        let text = self.variant.move_text(m);
+        self.check_not_over(&text)?;
         if let Some(cell) = m.outcome {
             if !self.variant.chance_cells(&self.position, choice).has(cell) {
                 return Err(MoveError::Illegal {

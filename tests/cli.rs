@@ -201,3 +201,17 @@ fn diagram_bad_input_is_an_error_not_a_panic() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn divide_at_depth_zero_counts_one() {
+    let o = fairy(&["perft", "chess", "0", "--divide"]);
+    assert!(stdout(&o).starts_with("\nnodes 1\n"), "{}", stdout(&o));
+}
+
+#[test]
+fn perft_depth_is_bounded() {
+    // A usage error, as clap reports them (exit code 2).
+    let o = fairy(&["perft", "chess", "65"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("65 is not in 0..=64"), "{}", stderr(&o));
+}

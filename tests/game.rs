@@ -119,3 +119,34 @@ fn lost_castling_rights_make_a_different_position() {
         })
     );
 }
+
+#[test]
+fn rights_lost_on_both_sides_leave_no_trace_in_later_repetitions() {
+    // After Ke2 and Ke1 neither king can castle; the h-rooks' shuffles then repeat the same
+    // position after plies 8, 12 and 16: the third time draws.
+    let mut game = Game::new(chess());
+    play(
+        &mut game,
+        "e2e4 e7e5 g1f3 g8f6 e1e2 e8e7 e2e1 e7e8 h1g1 h8g8 g1h1 g8h8 h1g1 h8g8 g1h1",
+    );
+    assert_eq!(game.outcome(), None);
+    play(&mut game, "g8h8");
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Repetition
+        })
+    );
+    assert_eq!(
+        game.fen(),
+        "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 14 9"
+    );
+}
+
+#[test]
+fn a_move_from_outside_is_an_error_not_a_panic() {
+    let mut game = Game::new(chess());
+    assert!(game.play_move(fairy_rules::Move::new(100, 101)).is_err());
+    let e4 = game.variant().parse_move(game.position(), "e2e4").unwrap();
+    assert!(game.play_move(e4).is_ok());
+}

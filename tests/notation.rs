@@ -214,3 +214,46 @@ fn move_errors_say_what_is_wrong() {
     assert!(chess.parse_move(&promo, "a7a8n").is_ok());
     assert!(chess.parse_move(&promo, "a7a8k").is_err());
 }
+
+#[test]
+fn the_side_not_to_move_may_not_be_in_check() {
+    let e = variant("chess")
+        .parse_fen("4k3/8/8/8/8/8/4R3/4K3 w - - 0 1")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid FEN side to move: black is in check with white to move"
+    );
+}
+
+#[test]
+fn king_onto_partner_is_ambiguous_under_free_castling() {
+    let falcon = variant("falcon-chess");
+    let pos = falcon
+        .parse_fen("r4k3r/10/10/10/10/10/10/R4K3R w KQkq - 0 1")
+        .unwrap();
+    match falcon.parse_move(&pos, "f1j1") {
+        Err(MoveError::Illegal { reason, .. }) => {
+            assert_eq!(
+                reason,
+                "it could be any of f1g1/j1f1, f1h1, f1i1; write the one meant"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn huge_clocks_do_not_overflow() {
+    let chess = variant("chess");
+    let pos = chess
+        .parse_fen("4k3/8/8/8/8/8/8/R3K3 b - - 4294967295 4294967295")
+        .unwrap();
+    assert_eq!(
+        chess.perft(&pos, 2),
+        chess.perft(
+            &chess.parse_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 1").unwrap(),
+            2
+        )
+    );
+}

@@ -152,7 +152,7 @@ fn falcon_chess() {
 fn threads_count_the_same_nodes() {
     let v = Variant::from_file("variants/falcon-chess.yaml").unwrap();
     let pos = v.start_position();
-    for depth in 0..=4 {
+    for depth in 2..=4 {
         assert_eq!(
             v.perft_threads(&pos, depth, 2).unwrap(),
             v.perft(&pos, depth),

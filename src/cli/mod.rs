@@ -50,7 +50,8 @@ enum Command {
     Perft {
         #[command(flatten)]
         at: At,
-        /// Depth in plies.
+        /// Depth in plies (at most 64).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=64))]
         depth: u32,
         /// Also give the count below each root move.
         #[arg(long)]

@@ -132,9 +132,9 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         }
         letters.push(letter);
     }
-    if def.pieces.len() > MAX_KINDS {
+    if let Some(extra) = def.pieces.values().nth(MAX_KINDS) {
         cx.error(
-            &def.setup,
+            &extra.value.letter,
             "fairy::too-many-pieces",
             format!(
                 "{} piece types; at most {MAX_KINDS} are supported",
@@ -313,7 +313,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         end: EndRules {
             royal: end.royal,
             stalemate: end.stalemate,
-            move_rule_plies: end.move_rule * 2,
+            move_rule_plies: end.move_rule.saturating_mul(2),
             repetition: end.repetition,
             flags,
         },
@@ -328,19 +328,12 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     for (cell, piece) in placement {
         start.put(&rules.zobrist, cell, piece);
     }
-    // First-move state matters only for pieces with first-move components or castling.
-    let castling_kinds = rules
-        .castling
-        .as_ref()
-        .map_or(0, |c| c.partners | 1 << c.king);
     let unmoved = start
         .occupied()
         .cells()
-        .filter(|&c| {
-            let kind = start.piece_at(c).expect("occupied").kind();
-            rules.pieces[kind as usize].has_initial || castling_kinds >> kind & 1 != 0
-        })
+        .filter(|&c| rules.remembers_unmoved(start.piece_at(c).expect("occupied").kind()))
         .fold(Bitboard::EMPTY, Bitboard::with);
+    let unmoved = rules.without_orphaned_castlers(&start, unmoved);
     start.set_unmoved(&rules.zobrist, unmoved);
     rules.start = start;
     if cx.problems.iter().any(Problem::is_error) {

@@ -60,10 +60,12 @@ pub fn parse_board(input: &str) -> Result<BoardShape, DslError> {
     let mut inner = top.into_inner();
     let dims = inner.next().expect("board starts with dimensions");
     let dims_span = dims.as_span().start()..dims.as_span().end();
-    let (w, h) = dims
-        .as_str()
-        .split_once('x')
-        .expect("grammar guarantees WxH");
+    let numbers: Vec<&str> = dims
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::int)
+        .map(|p| p.as_str())
+        .collect();
+    let (w, h) = (numbers[0], numbers[1]);
     let width: u8 = w.parse().unwrap_or(0);
     let height: u8 = h.parse().unwrap_or(0);
     if !(1..=26).contains(&width) || !(1..=99).contains(&height) {
@@ -185,6 +187,12 @@ mod tests {
                 RegionItem::Square(Cell { file: 9, rank: 9 }),
             ]
         );
+    }
+
+    #[test]
+    fn spaces_around_the_x_are_allowed() {
+        let b = parse_board("10 x 8").unwrap();
+        assert_eq!((b.width, b.height), (10, 8));
     }
 
     #[test]

@@ -67,7 +67,8 @@ impl Ruleset {
         for c in doomed {
             removed |= p.remove(z, c).is_some();
         }
-        p.set_unmoved(z, p.unmoved & !doomed);
+        let unmoved = self.without_orphaned_castlers(p, p.unmoved & !doomed);
+        p.set_unmoved(z, unmoved);
         removed
     }
 }

@@ -37,6 +37,13 @@ impl Ruleset {
         };
         let placed = m.promotion.map_or(piece, |k| Piece::new(k, us));
         p.put(z, m.to, placed);
+        // A castling piece that moved or fell may leave its counterpart without a right.
+        let cleared = pos.unmoved & !unmoved;
+        if cleared.cells().any(|c| {
+            pos.board[c as usize].is_some_and(|q| self.castling_kinds() >> q.kind() & 1 != 0)
+        }) {
+            unmoved = self.without_orphaned_castlers(&p, unmoved);
+        }
         p.set_unmoved(z, unmoved);
         // A removal by chance is irreversible, as a capture is.
         let removed = m
@@ -59,10 +66,10 @@ impl Ruleset {
         p.halfmove_clock = if captured.is_some() || removed || kind.resets_halfmove_clock {
             0
         } else {
-            p.halfmove_clock + 1
+            p.halfmove_clock.saturating_add(1)
         };
         if us == Color::Black {
-            p.fullmove += 1;
+            p.fullmove = p.fullmove.saturating_add(1);
         }
         p.set_side(z, us.opponent());
         p

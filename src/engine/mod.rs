@@ -8,6 +8,7 @@ mod moves;
 mod outcome;
 mod perft;
 mod position;
+mod unmoved;
 
 pub use moves::{Move, MoveKind};
 pub use outcome::{Outcome, Reason};

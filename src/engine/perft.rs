@@ -116,6 +116,12 @@ impl Ruleset {
 
     /// Perft for each root move, in the generator's order.
     pub fn divide(&self, pos: &Position, depth: u32) -> Divide {
+        if depth == 0 {
+            return Divide {
+                moves: Vec::new(),
+                total: 1,
+            };
+        }
         let moves = self.legal_moves(pos);
         let mut buffers: Vec<Vec<Move>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
         let moves: Vec<(Move, u64)> = moves

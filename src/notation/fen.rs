@@ -6,6 +6,7 @@
 //! target squares one after another (`e3`, or `c3c4` after a longer step), or `-`.
 
 use crate::bitboard::Bitboard;
+use crate::definition::RoyalRule;
 use crate::rules::{Color, Ruleset};
 use crate::Position;
 
@@ -76,6 +77,16 @@ impl Ruleset {
             }
         };
         pos.set_side(z, side);
+        if self.end.royal == RoyalRule::Checkmate && self.royal_attacked(&pos, side.opponent()) {
+            return Err(err(
+                "side to move",
+                format!(
+                    "{} is in check with {} to move",
+                    side.opponent().name(),
+                    side.name()
+                ),
+            ));
+        }
         let unmoved = self.initial_unmoved(&pos)
             | self.castling_field(&pos, fields.get(2).copied().unwrap_or("-"))?;
         pos.set_unmoved(z, unmoved);
@@ -148,10 +159,7 @@ impl Ruleset {
     /// Unmoved pieces implied by the placement: pieces with first-move components standing
     /// where the start position has the same piece (castling pieces excepted).
     fn initial_unmoved(&self, pos: &Position) -> Bitboard {
-        let castling_kinds = self
-            .castling
-            .as_ref()
-            .map_or(0, |c| c.partners | 1 << c.king);
+        let castling_kinds = self.castling_kinds();
         pos.occupied()
             .cells()
             .filter(|&cell| {

@@ -138,14 +138,30 @@ impl Ruleset {
             None => legal
                 .iter()
                 .find(|m| m.from == p.from && m.to == p.to && !matches!(m.kind, MoveKind::Castle { .. }) && matches_promotion(m))
-                .or_else(|| {
-                    legal.iter().find(|m| {
-                        m.from == p.from
-                            && p.promotion.is_none()
-                            && matches!(m.kind, MoveKind::Castle { partner_from, .. }
-                                if (m.to == p.to && !self.king_could_step(m.from, m.to)) || partner_from == p.to)
-                    })
-                }),
+                .map_or_else(
+                    || {
+                        // The short castling forms: the king's destination, or (UCI Chess960)
+                        // the king onto its partner, which free castling makes ambiguous.
+                        let castles: Vec<&Move> = legal
+                            .iter()
+                            .filter(|m| {
+                                m.from == p.from
+                                    && p.promotion.is_none()
+                                    && matches!(m.kind, MoveKind::Castle { partner_from, .. }
+                                        if (m.to == p.to && !self.king_could_step(m.from, m.to)) || partner_from == p.to)
+                            })
+                            .collect();
+                        if castles.len() > 1 {
+                            let options: Vec<String> = castles.iter().map(|&&m| self.move_text(m)).collect();
+                            return Err(MoveError::Illegal {
+                                text: text.to_string(),
+                                reason: format!("it could be any of {}; write the one meant", options.join(", ")),
+                            });
+                        }
+                        Ok(castles.first().copied())
+                    },
+                    |m| Ok(Some(m)),
+                )?,
         };
         found.copied().ok_or_else(|| MoveError::Illegal {
             text: text.to_string(),
