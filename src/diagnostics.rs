@@ -96,7 +96,7 @@ impl Problem {
 
 /// All problems found in one definition file, renderable by miette with the file's text.
 #[derive(Debug, Clone, thiserror::Error)]
-#[error("{} has {} problem{}", file.name, problems.len(), if problems.len() == 1 { "" } else { "s" })]
+#[error("{} has {} error(s)", file.name, problems.iter().filter(|p| p.is_error()).count())]
 pub struct DefinitionError {
     /// The file the problems are in.
     pub file: Source,
@@ -107,11 +107,18 @@ pub struct DefinitionError {
 impl DefinitionError {
     /// Each problem as its own miette diagnostic carrying the file's text.
     pub fn diagnostics(&self) -> Vec<ProblemReport> {
-        self.problems
+        self.file.reports(&self.problems)
+    }
+}
+
+impl Source {
+    /// Problems in this file as miette diagnostics.
+    pub fn reports(&self, problems: &[Problem]) -> Vec<ProblemReport> {
+        problems
             .iter()
             .map(|p| ProblemReport {
                 problem: p.clone(),
-                file: self.file.clone(),
+                file: self.clone(),
             })
             .collect()
     }

@@ -91,12 +91,6 @@ impl Variant {
 
     /// The warnings as miette diagnostics pointing into the definition's text.
     pub fn warning_reports(&self) -> Vec<ProblemReport> {
-        self.warnings
-            .iter()
-            .map(|p| ProblemReport {
-                problem: p.clone(),
-                file: self.source.clone(),
-            })
-            .collect()
+        self.source.reports(&self.warnings)
     }
 }

@@ -56,7 +56,7 @@ enum Command {
         /// Also give the count below each root move.
         #[arg(long)]
         divide: bool,
-        /// Share the root moves out over this many threads.
+        /// Share the work out over this many threads (split two plies down).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
     },

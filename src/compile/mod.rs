@@ -10,6 +10,8 @@ mod warnings;
 
 use crate::bitboard::Bitboard;
 use crate::definition::{dsl_span, span_of, ChanceEffect, ChanceTrigger, Sp, VariantDef};
+use miette::Severity;
+
 use crate::diagnostics::{DefinitionError, Problem, Source};
 use crate::dsl::{self, DslError};
 use crate::engine::Position;
@@ -32,22 +34,26 @@ impl Ctx<'_> {
 
     /// Records a warning about a part of the DSL string `value`.
     fn dsl_warning(&mut self, value: &Sp<String>, code: &'static str, e: DslError) {
-        let span = dsl_span(
-            &self.source.text,
-            span_of(value),
-            &value.value,
-            e.span.clone(),
-        );
-        let mut p = Problem::warning(code, e.message.clone(), span, e.message);
-        p.help = e.help;
-        self.problems.push(p);
+        self.dsl_problem(value, &value.value, code, e, Severity::Warning);
     }
 
-    /// Same, for a string whose span is that of an enclosing node.
+    /// Records a DSL error in `text`, a string whose span is that of `node`.
     fn dsl_in<T>(&mut self, node: &Sp<T>, text: &str, code: &'static str, e: DslError) {
+        self.dsl_problem(node, text, code, e, Severity::Error);
+    }
+
+    fn dsl_problem<T>(
+        &mut self,
+        node: &Sp<T>,
+        text: &str,
+        code: &'static str,
+        e: DslError,
+        severity: Severity,
+    ) {
         let span = dsl_span(&self.source.text, span_of(node), text, e.span.clone());
         let mut p = Problem::error(code, e.message.clone(), span, e.message);
         p.help = e.help;
+        p.severity = severity;
         self.problems.push(p);
     }
 

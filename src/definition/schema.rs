@@ -43,7 +43,8 @@ pub struct PieceDef {
     pub letter: Sp<String>,
     /// Movement in Betza notation with paths, e.g. `fmWfcFifmnD` or `{WWF}{FFW}`.
     pub moves: Sp<String>,
-    /// Whether the piece is royal: it may not be left attacked (check), and losing it ends the game.
+    /// Whether the piece is royal: under the checkmate rule it may not be left attacked and
+    /// checkmating it wins; under extinction, capturing the last one wins.
     #[serde(default)]
     pub royal: bool,
     /// Whether the piece's multi-square non-capturing moves may be captured en passant on the
@@ -79,7 +80,8 @@ pub struct CastlingDef {
     /// How far the king moves: a number of squares, `free` (any distance of at least one,
     /// as in free castling) or `{kingside: .., queenside: ..}`.
     pub king_distance: Sp<DistanceDef>,
-    /// When true, attacks do not matter: the king may castle out of, through and into check.
+    /// When true, castling ignores attacks: the king may castle out of and through check
+    /// (ending in check stays illegal under the checkmate rule).
     #[serde(default)]
     pub ignore_check: bool,
 }

@@ -165,13 +165,6 @@ impl Ruleset {
     pub fn in_check(&self, pos: &Position) -> bool {
         self.royal_attacked(pos, pos.side)
     }
-
-    /// Cells attacked by `by`, for diagrams and tests (slow: asks every cell).
-    pub fn attacked_cells(&self, pos: &Position, by: Color) -> Bitboard {
-        (0..self.topology.cell_count() as u8)
-            .filter(|&c| self.attacked_by(pos, c, by, u32::MAX))
-            .fold(Bitboard::EMPTY, Bitboard::with)
-    }
 }
 
 /// Whether a piece of `kind` and `color` stands on `cell` (unmoved, when `initial`).

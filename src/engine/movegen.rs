@@ -75,7 +75,7 @@ impl Ruleset {
             None => (false, Bitboard::EMPTY),
         };
         // Several royal pieces are rare: then every move is tried.
-        let always =
+        let test_every_move =
             !royals.is_empty() && (check || !lone_royal || self.attacks[them.index()].screens);
         let occ = pos.occupied();
         let mut counted = 0;
@@ -87,12 +87,12 @@ impl Ruleset {
                 let start = out.len();
                 if royals.is_empty() {
                     self.piece_moves(pos, kind, from, us, out);
-                } else if always || pinned.has(from) {
+                } else if test_every_move || pinned.has(from) {
                     self.piece_moves(pos, kind, from, us, out);
                     self.keep_legal(pos, out, start);
                 } else if royals.has(from) {
                     self.piece_moves(pos, kind, from, us, out);
-                    keep(out, start, |m| {
+                    retain_legal(out, start, |m| {
                         !self.attacked_through(pos, occ.without(from), m.to, them, u32::MAX)
                     });
                 } else if self.pieces[kind as usize].en_passant && !pos.ep_targets.is_empty() {
@@ -129,7 +129,7 @@ impl Ruleset {
 
     /// Keeps the moves of `out[start..]` that leave no royal piece of the mover attacked.
     fn keep_legal(&self, pos: &Position, out: &mut Vec<Move>, start: usize) {
-        keep(out, start, |m| {
+        retain_legal(out, start, |m| {
             !self.royal_attacked(&self.play_unchecked(pos, *m), pos.side)
         });
     }
@@ -137,7 +137,7 @@ impl Ruleset {
     /// Same, trying only the moves that are not plain (en passant removes two pieces from
     /// their lines).
     fn keep_legal_special(&self, pos: &Position, out: &mut Vec<Move>, start: usize) {
-        keep(out, start, |m| {
+        retain_legal(out, start, |m| {
             m.kind == MoveKind::Normal
                 || !self.royal_attacked(&self.play_unchecked(pos, *m), pos.side)
         });
@@ -345,7 +345,7 @@ impl Ruleset {
 
 /// Keeps the moves of `out[start..]` for which `legal` holds, in order, without allocating.
 #[inline]
-fn keep(out: &mut Vec<Move>, start: usize, legal: impl Fn(&Move) -> bool) {
+fn retain_legal(out: &mut Vec<Move>, start: usize, legal: impl Fn(&Move) -> bool) {
     let mut write = start;
     for read in start..out.len() {
         if legal(&out[read]) {

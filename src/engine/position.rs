@@ -12,7 +12,8 @@ pub struct Position {
     pub(crate) board: [Option<Piece>; MAX_CELLS],
     pub(crate) by_color: [Bitboard; 2],
     pub(crate) by_kind: [Bitboard; MAX_KINDS],
-    /// Pieces that have not moved yet (castling rights and first-move components).
+    /// Unmoved pieces whose state matters: those with first-move components, and castling
+    /// kings and partners while they hold a right together.
     pub(crate) unmoved: Bitboard,
     /// Cells where a capture en passant may land this turn.
     pub(crate) ep_targets: Bitboard,
@@ -92,7 +93,8 @@ impl Position {
     }
 
     /// Zobrist key of everything that makes positions equal for repetition: pieces, side to
-    /// move, unmoved pieces (castling rights) and en passant targets.
+    /// move, the unmoved pieces that matter (castling rights, first moves) and en passant
+    /// targets.
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -102,7 +104,8 @@ impl Position {
         self.ep_targets
     }
 
-    /// Cells of pieces that have not moved.
+    /// Cells of the unmoved pieces whose state matters: pieces with first-move components,
+    /// and castling kings and partners while they hold a right together.
     pub fn unmoved(&self) -> Bitboard {
         self.unmoved
     }

@@ -137,7 +137,8 @@ pub struct Castling {
     pub kingside: Distance,
     /// King distance toward file a.
     pub queenside: Distance,
-    /// Whether attacks are ignored (castling out of, through and into check allowed).
+    /// Whether castling ignores attacks on the king's squares (see
+    /// [`crate::definition::CastlingDef::ignore_check`]).
     pub ignore_check: bool,
 }
 
