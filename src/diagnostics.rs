@@ -49,6 +49,9 @@ pub struct Problem {
     pub help: Option<String>,
     /// Error or warning.
     pub severity: Severity,
+    /// Which file of the definition's chain the span is in: 0 the definition itself, 1 the
+    /// one it extends, and so on.
+    pub file: usize,
 }
 
 impl Problem {
@@ -66,6 +69,7 @@ impl Problem {
             label: label.into(),
             help: None,
             severity: Severity::Error,
+            file: 0,
         }
     }
 
@@ -98,8 +102,10 @@ impl Problem {
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{} has {} error(s)", file.name, problems.iter().filter(|p| p.is_error()).count())]
 pub struct DefinitionError {
-    /// The file the problems are in.
+    /// The definition's file.
     pub file: Source,
+    /// The files it extends, in order (a problem's `file` counts from the definition as 0).
+    pub extended: Vec<Source>,
     /// The problems, in the order they were found.
     pub problems: Vec<Problem>,
 }
@@ -107,7 +113,21 @@ pub struct DefinitionError {
 impl DefinitionError {
     /// Each problem as its own miette diagnostic carrying the file's text.
     pub fn diagnostics(&self) -> Vec<ProblemReport> {
-        self.file.reports(&self.problems)
+        self.problems
+            .iter()
+            .map(|p| ProblemReport {
+                problem: p.clone(),
+                file: self.source_of(p).clone(),
+            })
+            .collect()
+    }
+
+    /// The file a problem is in.
+    pub fn source_of(&self, p: &Problem) -> &Source {
+        p.file
+            .checked_sub(1)
+            .and_then(|i| self.extended.get(i))
+            .unwrap_or(&self.file)
     }
 }
 

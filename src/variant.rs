@@ -69,8 +69,8 @@ impl Variant {
     /// A [`DefinitionError`] with every problem found.
     pub fn from_yaml(name: &str, text: &str) -> Result<Variant, DefinitionError> {
         let source = Source::new(name, text);
-        let def = crate::definition::parse_yaml(&source)?;
-        let (rules, warnings) = crate::compile::compile(&def, &source)?;
+        let (def, files) = crate::definition::load_chain(&source, &read_extended)?;
+        let (rules, warnings) = crate::compile::compile(&def, &files)?;
         Ok(Variant {
             rules: Arc::new(rules),
             source,
@@ -93,4 +93,15 @@ impl Variant {
     pub fn warning_reports(&self) -> Vec<ProblemReport> {
         self.source.reports(&self.warnings)
     }
+}
+
+/// Reads the file `name` that `naming` extends, relative to `naming`'s folder.
+fn read_extended(naming: &Source, name: &str) -> Result<Source, String> {
+    let folder = Path::new(naming.name.as_ref())
+        .parent()
+        .unwrap_or(Path::new(""));
+    let path = folder.join(name);
+    std::fs::read_to_string(&path)
+        .map(|text| Source::new(path.display().to_string(), text))
+        .map_err(|e| e.to_string())
 }

@@ -9,7 +9,9 @@ mod tables;
 mod warnings;
 
 use crate::bitboard::Bitboard;
-use crate::definition::{dsl_span, span_of, ChanceEffect, ChanceTrigger, Sp, VariantDef};
+use crate::definition::{
+    dsl_span, file_of, span_of, ChanceEffect, ChanceTrigger, EndDef, Sp, VariantDef,
+};
 use miette::Severity;
 
 use crate::diagnostics::{DefinitionError, Problem, Source};
@@ -22,7 +24,8 @@ use crate::rules::{
 };
 
 struct Ctx<'a> {
-    source: &'a Source,
+    /// The definition's file and the files it extends; a node's span is in one of them.
+    sources: &'a [Source],
     problems: Vec<Problem>,
 }
 
@@ -50,10 +53,17 @@ impl Ctx<'_> {
         e: DslError,
         severity: Severity,
     ) {
-        let span = dsl_span(&self.source.text, span_of(node), text, e.span.clone());
+        let file = file_of(node);
+        let span = dsl_span(
+            &self.sources[file].text,
+            span_of(node),
+            text,
+            e.span.clone(),
+        );
         let mut p = Problem::error(code, e.message.clone(), span, e.message);
         p.help = e.help;
         p.severity = severity;
+        p.file = file;
         self.problems.push(p);
     }
 
@@ -65,8 +75,11 @@ impl Ctx<'_> {
         label: &str,
         help: &str,
     ) {
-        self.problems
-            .push(Problem::error(code, message, span_of(node), label).help(help));
+        let p = Problem::error(code, message, span_of(node), label).help(help);
+        self.problems.push(Problem {
+            file: file_of(node),
+            ..p
+        });
     }
 
     fn warning<T>(
@@ -77,36 +90,71 @@ impl Ctx<'_> {
         label: &str,
         help: &str,
     ) {
-        self.problems
-            .push(Problem::warning(code, message, span_of(node), label).help(help));
+        let p = Problem::warning(code, message, span_of(node), label).help(help);
+        self.problems.push(Problem {
+            file: file_of(node),
+            ..p
+        });
     }
 }
 
-/// Compiles a parsed definition.
+/// Compiles a parsed (and merged) definition. `sources` are the files it was read from,
+/// the definition's own first (see [`crate::definition::load_chain`]).
 ///
 /// # Errors
-/// A [`DefinitionError`] listing every problem found, each at its place in `source`.
+/// A [`DefinitionError`] listing every problem found, each at its place in its file.
 pub fn compile(
     def: &VariantDef,
-    source: &Source,
+    sources: &[Source],
 ) -> Result<(Ruleset, Vec<Problem>), DefinitionError> {
     let mut cx = Ctx {
-        source,
+        sources,
         problems: Vec::new(),
     };
     let result = build(def, &mut cx);
-    cx.problems.sort_by_key(|p| (p.span.start, p.span.end));
+    cx.problems
+        .sort_by_key(|p| (p.file, p.span.start, p.span.end));
     match result {
         Some(rules) if !cx.problems.iter().any(Problem::is_error) => Ok((rules, cx.problems)),
         _ => Err(DefinitionError {
-            file: source.clone(),
+            file: sources[0].clone(),
+            extended: sources[1..].to_vec(),
             problems: cx.problems,
         }),
     }
 }
 
 fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
-    let topology = regions::board(def, cx)?;
+    let required = [
+        ("name", def.name.is_some(), "name: My Chess"),
+        ("board", def.board.is_some(), "board: 8x8"),
+        (
+            "setup",
+            def.setup.is_some(),
+            "setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        ),
+    ];
+    for (key, present, example) in required {
+        if !present {
+            cx.problems.push(
+                Problem::error(
+                    "fairy::missing-key",
+                    format!("the definition has no `{key}`"),
+                    0..0,
+                    "here",
+                )
+                .help(format!(
+                    "add `{example}`, or extend a definition that has it"
+                )),
+            );
+        }
+    }
+    let (Some(name), Some(board), Some(setup)) = (&def.name, &def.board, &def.setup) else {
+        return None;
+    };
+    let default_end = EndDef::default();
+    let end_def = def.end.as_ref().unwrap_or(&default_end);
+    let topology = regions::board(board, cx)?;
     let regions = regions::regions(def, &topology, cx);
 
     // Letters first: promotion choices and castling refer to pieces by letter.
@@ -253,8 +301,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         })
     });
 
-    let flags: Vec<Flag> = def
-        .end
+    let flags: Vec<Flag> = end_def
         .flags
         .iter()
         .filter_map(|f| {
@@ -278,11 +325,11 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         })
     });
 
-    let placement = match parse_placement(&topology, kind_of, &def.setup.value) {
+    let placement = match parse_placement(&topology, kind_of, &setup.value) {
         Ok(p) => Some(p),
         Err((span, message, help)) => {
             cx.dsl(
-                &def.setup,
+                setup,
                 "fairy::bad-setup",
                 DslError::new(span, message).with_help(help),
             );
@@ -291,16 +338,16 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     };
 
     if let Some(placement) = &placement {
-        warnings::setup_warnings(def, cx, &pieces, placement);
+        warnings::setup_warnings(def, setup, cx, &pieces, placement);
     }
 
     let attacks: [AttackTables; 2] = [
         tables::attack_tables(&topology, &mut lines, &tables[0]),
         tables::attack_tables(&topology, &mut lines, &tables[1]),
     ];
-    let end = &def.end;
+    let end = end_def;
     let mut rules = Ruleset {
-        name: def.name.value.clone(),
+        name: name.value.clone(),
         topology,
         royal_kinds: pieces
             .iter()

@@ -9,11 +9,11 @@ use crate::rules::Topology;
 
 use super::Ctx;
 
-pub(super) fn board(def: &VariantDef, cx: &mut Ctx) -> Option<Topology> {
-    let shape = match dsl::parse_board(&def.board.value) {
+pub(super) fn board(board: &Sp<String>, cx: &mut Ctx) -> Option<Topology> {
+    let shape = match dsl::parse_board(&board.value) {
         Ok(s) => s,
         Err(e) => {
-            cx.dsl(&def.board, "fairy::bad-board", e);
+            cx.dsl(board, "fairy::bad-board", e);
             return None;
         }
     };
@@ -22,20 +22,16 @@ pub(super) fn board(def: &VariantDef, cx: &mut Ctx) -> Option<Topology> {
     for (item, span) in &shape.removed.items {
         match cells_of(item, w, h) {
             Some(cells) => removed.extend(cells),
-            None => cx.dsl(
-                &def.board,
-                "fairy::outside-board",
-                outside(span.clone(), w, h),
-            ),
+            None => cx.dsl(board, "fairy::outside-board", outside(span.clone(), w, h)),
         }
     }
     let topo = Topology::new(w, h, |f, r| !removed.contains(&(f, r)));
     if topo.is_none() {
         cx.dsl(
-            &def.board,
+            board,
             "fairy::board-too-large",
             DslError::new(
-                0..def.board.value.len(),
+                0..board.value.len(),
                 format!(
                     "the board has more than {} cells",
                     crate::bitboard::MAX_CELLS

@@ -1,6 +1,6 @@
 //! Warnings: the definition works, but probably not as meant.
 
-use crate::definition::VariantDef;
+use crate::definition::{Sp, VariantDef};
 use crate::rules::{Color, Piece, PieceType, Topology};
 
 use super::{betza, Ctx};
@@ -24,6 +24,7 @@ pub(super) fn reaches_a_cell(topo: &Topology, motions: &[betza::Motion]) -> bool
 /// Warnings that need the setup: pieces that never appear, sides without their royal piece.
 pub(super) fn setup_warnings(
     def: &VariantDef,
+    setup: &Sp<String>,
     cx: &mut Ctx,
     pieces: &[PieceType],
     placement: &[(u8, Piece)],
@@ -53,7 +54,7 @@ pub(super) fn setup_warnings(
             for color in Color::BOTH {
                 if !placed(kind, Some(color)) {
                     cx.warning(
-                        &def.setup,
+                        setup,
                         "fairy::missing-royal",
                         format!(
                             "{} has no {name} ({}) in the setup",

@@ -14,25 +14,122 @@ pub(crate) use spans::dsl_span;
 
 use crate::diagnostics::{DefinitionError, Problem, Source};
 
-/// A value read from YAML with the byte range it came from.
-pub type Sp<T> = serde_saphyr::Spanned<T>;
+/// A value read from YAML with the byte range it came from and the file it is in (a
+/// definition may extend another: see [`load_chain`]).
+#[derive(Debug, Clone)]
+pub struct Sp<T> {
+    /// The value.
+    pub value: T,
+    span: std::ops::Range<usize>,
+    file: usize,
+}
 
-/// Byte range of a spanned value in its file (empty at 0 when the parser gave none).
-pub(crate) fn span_of<T>(value: &Sp<T>) -> std::ops::Range<usize> {
-    let span = value.referenced.span();
-    match (span.byte_offset(), span.byte_len()) {
-        (Some(start), Some(len)) => start as usize..(start + len) as usize,
-        _ => 0..0,
+thread_local! {
+    /// The file being parsed, for the spans read from it (serde gives no context).
+    static PARSING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+impl<'de, T: serde::Deserialize<'de>> serde::Deserialize<'de> for Sp<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = serde_saphyr::Spanned::<T>::deserialize(d)?;
+        let span = s.referenced.span();
+        let span = match (span.byte_offset(), span.byte_len()) {
+            (Some(start), Some(len)) => start as usize..(start + len) as usize,
+            _ => 0..0,
+        };
+        Ok(Sp {
+            value: s.value,
+            span,
+            file: PARSING.with(std::cell::Cell::get),
+        })
     }
 }
 
-/// Reads a definition's YAML text.
+/// Byte range of a spanned value in its file (empty at 0 when the parser gave none).
+pub(crate) fn span_of<T>(value: &Sp<T>) -> std::ops::Range<usize> {
+    value.span.clone()
+}
+
+/// Index of the file a spanned value came from, in the chain [`load_chain`] read (0 is the
+/// definition itself, 1 the one it extends, and so on).
+pub(crate) fn file_of<T>(value: &Sp<T>) -> usize {
+    value.file
+}
+
+/// How deep definitions may extend one another.
+const MAX_CHAIN: usize = 8;
+
+/// Reads a definition and the definitions it extends (`extends:`), and merges them, nearest
+/// first. `read` finds an extended file: it gets the file that names it and the name as
+/// written, and returns its text or why it cannot.
+///
+/// Returns the merged definition and the chain of files read (the definition itself first);
+/// every value's span knows which of them it is in.
 ///
 /// # Errors
-/// A [`DefinitionError`] with one problem for invalid YAML, a missing or unknown key, or a value
-/// of the wrong kind, labelled at the place the YAML parser reports.
-pub fn parse_yaml(source: &Source) -> Result<VariantDef, DefinitionError> {
-    serde_saphyr::from_str::<VariantDef>(&source.text).map_err(|e| {
+/// A [`DefinitionError`] for invalid YAML in any of the files (labelled in that file), an
+/// extended file that cannot be read, a chain that loops or is longer than eight files.
+pub fn load_chain(
+    main: &Source,
+    read: &dyn Fn(&Source, &str) -> Result<Source, String>,
+) -> Result<(VariantDef, Vec<Source>), DefinitionError> {
+    let mut files = vec![main.clone()];
+    let fail = |files: &[Source], problem: Problem| DefinitionError {
+        file: main.clone(),
+        extended: files[1..].to_vec(),
+        problems: vec![problem],
+    };
+    let mut defs = vec![parse_yaml(main, 0).map_err(|p| fail(&files, p))?];
+    while let Some(ext) = &defs.last().expect("at least one").extends {
+        let at = |message: String, label: &str| Problem {
+            file: file_of(ext),
+            ..Problem::error("fairy::extends", message, span_of(ext), label)
+        };
+        if files.len() == MAX_CHAIN {
+            return Err(fail(
+                &files,
+                at(
+                    format!("more than {MAX_CHAIN} definitions extend one another"),
+                    "too deep",
+                ),
+            ));
+        }
+        let base = match read(&files[file_of(ext)], &ext.value) {
+            Ok(base) => base,
+            Err(why) => {
+                return Err(fail(
+                    &files,
+                    at(format!("cannot read `{}`: {why}", ext.value), "cannot read"),
+                ))
+            }
+        };
+        if files.iter().any(|f| f.name == base.name) {
+            return Err(fail(
+                &files,
+                at(
+                    format!("`{}` extends itself through this chain", ext.value),
+                    "a loop",
+                ),
+            ));
+        }
+        files.push(base);
+        let index = files.len() - 1;
+        let def = parse_yaml(&files[index], index).map_err(|p| fail(&files, p))?;
+        defs.push(def);
+    }
+    let mut merged = defs.pop().expect("at least one");
+    while let Some(nearer) = defs.pop() {
+        merged = nearer.over(merged);
+    }
+    Ok((merged, files))
+}
+
+/// Reads one file's YAML text; `index` is its place in the chain (0 for the definition).
+fn parse_yaml(source: &Source, index: usize) -> Result<VariantDef, Problem> {
+    PARSING.with(|f| f.set(index));
+    let parsed = serde_saphyr::from_str::<VariantDef>(&source.text);
+    PARSING.with(|f| f.set(0));
+    parsed.map_err(|e| {
         let offset = e
             .location()
             .and_then(|l| l.span().byte_offset())
@@ -67,10 +164,9 @@ pub fn parse_yaml(source: &Source) -> Result<VariantDef, DefinitionError> {
         } else {
             "here"
         };
-        let problem = Problem::error("fairy::yaml", message, offset..end, label).help(help);
-        DefinitionError {
-            file: source.clone(),
-            problems: vec![problem],
+        Problem {
+            file: index,
+            ..Problem::error("fairy::yaml", message, offset..end, label).help(help)
         }
     })
 }

@@ -10,29 +10,65 @@ use super::Sp;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantDef {
-    /// Display name, e.g. `Falcon Chess`.
-    pub name: Sp<String>,
+    /// A definition this one extends (a path relative to this file): its parts apply where
+    /// this file does not give its own; `pieces` and `regions` merge by name.
+    #[serde(default)]
+    pub extends: Option<Sp<String>>,
+    /// Display name, e.g. `Falcon Chess`. Required (here or in the extended definition).
+    #[serde(default)]
+    pub name: Option<Sp<String>>,
     /// Free text for people; not interpreted.
     #[serde(default)]
     pub description: Option<Sp<String>>,
-    /// Board shape in the board language: `10x8`, `6x8 minus a1, f1, a8, f8`.
-    pub board: Sp<String>,
+    /// Board shape in the board language: `10x8`, `6x8 minus a1, f1, a8, f8`. Required.
+    #[serde(default)]
+    pub board: Option<Sp<String>>,
     /// Named regions, either one region for both sides or one per side.
     #[serde(default)]
     pub regions: IndexMap<String, Sp<RegionDef>>,
     /// Piece types by name, in the order they are listed.
+    #[serde(default)]
     pub pieces: IndexMap<String, Sp<PieceDef>>,
-    /// Start position: the board part of a FEN, ranks from the top; missing cells are skipped.
-    pub setup: Sp<String>,
+    /// Start position: the board part of a FEN, ranks from the top; missing cells are
+    /// skipped. Required.
+    #[serde(default)]
+    pub setup: Option<Sp<String>>,
     /// Castling, when the variant has it.
     #[serde(default)]
     pub castling: Option<Sp<CastlingDef>>,
     /// A chance event after moves (dice), when the variant has one.
     #[serde(default)]
     pub chance: Option<ChanceDef>,
-    /// How the game ends.
+    /// How the game ends (the defaults when neither this file nor an extended one says).
     #[serde(default)]
-    pub end: EndDef,
+    pub end: Option<EndDef>,
+}
+
+impl VariantDef {
+    /// This definition over `base`: its own parts where it has them, the base's elsewhere;
+    /// `regions` and `pieces` merge by name (an entry here replaces the base's entry of the
+    /// same name in its place, new entries come after).
+    pub fn over(self, base: VariantDef) -> VariantDef {
+        fn merge<V>(
+            mut base: IndexMap<String, V>,
+            own: IndexMap<String, V>,
+        ) -> IndexMap<String, V> {
+            base.extend(own);
+            base
+        }
+        VariantDef {
+            extends: self.extends,
+            name: self.name.or(base.name),
+            description: self.description.or(base.description),
+            board: self.board.or(base.board),
+            regions: merge(base.regions, self.regions),
+            pieces: merge(base.pieces, self.pieces),
+            setup: self.setup.or(base.setup),
+            castling: self.castling.or(base.castling),
+            chance: self.chance.or(base.chance),
+            end: self.end.or(base.end),
+        }
+    }
 }
 
 /// One piece type.

@@ -24,7 +24,9 @@ Rules implemented:
     destination.
   * Perft: a triggering move counts as 36 moves, one per drawn square ("e2e4@d5").
 
-Usage: python3 bermuda_reference.py FEN|startpos DEPTH [--divide] [--moves M1 M2 ...]
+Usage: python3 bermuda_reference.py FEN|startpos DEPTH [--divide] [--outcomes]
+           [--quirks castle-dest,ep-sink] [--moves M1 M2 ...]
+  --outcomes divides by move with its outcome (e2e4@d5); --quirks: see QUIRKS below.
 """
 
 import sys
@@ -34,6 +36,13 @@ SIZE = 10
 START_FEN = "rnbsqksbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBSQKSBNR w KQkq - 0 1"
 FILES = "abcdefghij"
 PROMOTIONS = "QRBNS"
+
+# Deviations observed in the engine that the rules above do NOT ask for. Off by default;
+# `--quirks castle-dest,ep-sink` turns them on, so that a comparison can look past a known
+# disagreement for further ones.
+#   castle-dest: castling is refused when the enemy attacks the king's destination square.
+#   ep-sink:     the en passant right is lost when the chance event removes a piece.
+QUIRKS = set()
 
 
 def sq(file, rank):
@@ -269,9 +278,35 @@ def generate(pos):
             continue
         if any(board[b] for b in between):
             continue
+        if "castle-dest" in QUIRKS and attacked(board, kt, not white):
+            continue
         movers = [(between_inclusive(kf, kt), kt), (between_inclusive(rf, rt), rt)]
         moves.append(Move(kf, kt, None, "castle", movers))
     return moves
+
+
+def attacked(board, target, by_white):
+    """Could a piece of that colour capture on target? (Only for the castle-dest quirk.)"""
+    for s in range(SIZE * SIZE):
+        p = board[s]
+        if not p or is_white(p) != by_white:
+            continue
+        kind = p.upper()
+        if kind == "P":
+            fwd = 1 if by_white else -1
+            if rank_of(target) == rank_of(s) + fwd and abs(file_of(target) - file_of(s)) == 1:
+                return True
+        elif kind in LEAPS:
+            if target in LEAPS[kind][s]:
+                return True
+        else:
+            for line in RAYS[kind][s]:
+                for t in line:
+                    if t == target:
+                        return True
+                    if board[t]:
+                        break
+    return False
 
 
 def play(pos, mv):
@@ -320,7 +355,10 @@ def sink(after, mv, drawn):
         if drawn in path:
             board[final] = ""
     # Castling rights are untouched: kings' and rooks' home squares lie outside the Angle.
-    return Position(board, after.side, after.castling, after.ep)
+    ep = after.ep
+    if "ep-sink" in QUIRKS and board != after.board:
+        ep = None
+    return Position(board, after.side, after.castling, ep)
 
 
 def outcomes(pos, mv):
@@ -386,6 +424,10 @@ def main(argv):
         i = args.index("--moves")
         moves = args[i + 1:]
         args = args[:i]
+    if "--quirks" in args:
+        i = args.index("--quirks")
+        QUIRKS.update(args[i + 1].split(","))
+        del args[i:i + 2]
     flags = {a for a in args if a.startswith("--")}
     args = [a for a in args if not a.startswith("--")]
     if len(args) != 2:

@@ -1,0 +1,98 @@
+//! Definitions that extend other definitions (`extends:`).
+
+use fairy_rules::{Color, Game, LoadError, Outcome, Reason, Variant};
+
+fn errors_of(path: &str) -> fairy_rules::DefinitionError {
+    match Variant::from_file(path) {
+        Err(LoadError::Definition(d)) => d,
+        other => panic!("{path}: {other:?}"),
+    }
+}
+
+#[test]
+fn king_of_the_hill_is_chess_plus_a_flag() {
+    let koth = Variant::from_file("variants/king-of-the-hill.yaml").unwrap();
+    let chess = Variant::from_file("variants/chess.yaml").unwrap();
+    assert_eq!(koth.name, "King of the Hill");
+    assert_eq!(koth.pieces.len(), chess.pieces.len());
+    // No king reaches the centre within five plies: the counts are chess's.
+    assert_eq!(koth.perft(&koth.start_position(), 5), 4_865_609);
+    let mut game = Game::from_fen(koth, "4k3/8/8/8/8/4K3/8/8 w - - 0 1").unwrap();
+    game.play("e3d4").unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win {
+            winner: Color::White,
+            reason: Reason::Flag
+        })
+    );
+}
+
+#[test]
+fn a_child_replaces_a_piece_by_name_and_keeps_its_place() {
+    let dir = std::env::temp_dir().join(format!("fairy-inherit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy("variants/chess.yaml", dir.join("chess.yaml")).unwrap();
+    let child = dir.join("wazir-knights.yaml");
+    std::fs::write(&child, "extends: chess.yaml\nname: Wazir knights\npieces:\n  knight:\n    letter: N\n    moves: W\n").unwrap();
+    let v = Variant::from_file(&child).unwrap();
+    assert_eq!(v.pieces[1].name, "knight");
+    assert_eq!(v.pieces[1].moves, "W");
+    // The knights are walled in by their own pieces: only the 16 pawn moves remain.
+    assert_eq!(v.legal_moves(&v.start_position()).len(), 16);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_problem_in_an_extended_file_points_into_that_file() {
+    let err = errors_of("tests/fixtures/extends-broken-parent.yaml");
+    assert_eq!(err.problems.len(), 1);
+    let p = &err.problems[0];
+    assert_eq!(p.code, "fairy::movement-syntax");
+    let file = err.source_of(p);
+    assert_eq!(&*file.name, "tests/fixtures/broken-parent.yaml");
+    assert_eq!(file.line_col(p.span.start), (7, 13));
+    assert_eq!(&file.text[p.span.clone()], "X");
+}
+
+#[test]
+fn an_unreadable_or_looping_chain_is_an_error_at_extends() {
+    let err = errors_of("tests/fixtures/loop-a.yaml");
+    assert_eq!(err.problems[0].code, "fairy::extends");
+    assert_eq!(err.problems[0].label, "a loop");
+    let dir = std::env::temp_dir().join(format!("fairy-missing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let child = dir.join("orphan.yaml");
+    std::fs::write(&child, "extends: nowhere.yaml\nname: Orphan\n").unwrap();
+    let err = errors_of(child.to_str().unwrap());
+    let p = &err.problems[0];
+    assert_eq!(
+        (p.code, p.label.as_str()),
+        ("fairy::extends", "cannot read")
+    );
+    assert_eq!(&err.file.text[p.span.clone()], "nowhere.yaml");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn required_keys_may_come_from_either_file_but_must_come() {
+    let err = Variant::from_yaml("t.yaml", "name: Nothing\npieces: {}\n").unwrap_err();
+    let codes: Vec<(&str, String)> = err
+        .problems
+        .iter()
+        .map(|p| (p.code, p.message.clone()))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            (
+                "fairy::missing-key",
+                "the definition has no `board`".to_string()
+            ),
+            (
+                "fairy::missing-key",
+                "the definition has no `setup`".to_string()
+            ),
+        ]
+    );
+}
