@@ -3,7 +3,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::engine::{Move, Outcome, Position, Reason};
+use crate::engine::{Move, Outcome, ParameterError, Position, Reason, UNSET};
 use crate::notation::{FenError, MoveError};
 use crate::Variant;
 
@@ -29,6 +29,8 @@ pub struct Game {
     hashes: Vec<u64>,
     /// Draws chance outcomes that the moves played do not give.
     rng: StdRng,
+    /// Whether the game parameters were given (not drawn from `rng`).
+    parameters_given: bool,
 }
 
 impl Game {
@@ -50,21 +52,59 @@ impl Game {
 
     fn from_position(variant: Variant, start: Position) -> Game {
         let hashes = vec![start.hash()];
-        Game {
+        let parameters_given =
+            (0..variant.parameters.len()).all(|i| start.params[i].iter().all(|&v| v != UNSET));
+        let mut game = Game {
             variant,
             position: start.clone(),
             start,
             moves: Vec::new(),
             hashes,
             rng: StdRng::seed_from_u64(0),
-        }
+            parameters_given,
+        };
+        game.draw_parameters();
+        game
     }
 
-    /// The same game drawing chance outcomes from a generator seeded with `seed`: a game
-    /// played from the same seed and moves is the same game.
+    /// The same game drawing its parameters (unless given) and chance outcomes from a
+    /// generator seeded with `seed`: a game played from the same seed and moves is the same
+    /// game.
     pub fn with_seed(mut self, seed: u64) -> Game {
         self.rng = StdRng::seed_from_u64(seed);
+        self.draw_parameters();
         self
+    }
+
+    /// Gives the game parameters as text (`dutchman=R/N,port=d8/e1`), before any move.
+    ///
+    /// # Errors
+    /// A [`ParameterError`] for an unknown name, a value the parameter does not allow, or a
+    /// game that has begun.
+    pub fn set_parameters(&mut self, text: &str) -> Result<(), ParameterError> {
+        if !self.moves.is_empty() {
+            return Err(ParameterError {
+                text: text.into(),
+                reason: "the game has begun".into(),
+            });
+        }
+        self.variant.set_parameters(&mut self.start, text)?;
+        self.variant.draw_parameters(&mut self.start, &mut self.rng);
+        self.position = self.start.clone();
+        self.parameters_given = true;
+        Ok(())
+    }
+
+    /// Draws the parameters anew unless they were given or the game has begun.
+    fn draw_parameters(&mut self) {
+        if self.parameters_given || !self.moves.is_empty() {
+            return;
+        }
+        for p in &mut self.start.params {
+            *p = [UNSET; 2];
+        }
+        self.variant.draw_parameters(&mut self.start, &mut self.rng);
+        self.position = self.start.clone();
     }
 
     /// The variant.

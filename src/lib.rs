@@ -36,11 +36,11 @@ mod variant;
 pub use bitboard::Bitboard;
 pub use diagnostics::{DefinitionError, Problem, Source};
 pub use diagram::{Diagram, DiagramError, Mark};
-pub use engine::{Divide, Move, MoveKind, Outcome, Position, Reason};
+pub use engine::{Divide, Move, MoveKind, Outcome, ParameterError, Position, Reason};
 pub use game::Game;
 pub use notation::{FenError, MoveError};
 pub use rules::{
-    Castling, Chance, Color, EndRules, Flag, Piece, PieceType, Promotion, Ruleset, Topology,
-    MAX_KINDS,
+    Castling, Chance, Color, EndRules, Exception, Flag, Parameter, ParameterValues, Piece,
+    PieceRef, PieceType, Promotion, Return, Ruleset, Topology, ZoneRef, MAX_KINDS, MAX_PARAMETERS,
 };
 pub use variant::{LoadError, Variant};

@@ -75,9 +75,13 @@ struct At {
     /// Then play these moves (move text such as `e2e4`; `d2d4@e5` gives a chance outcome).
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
-    /// Seed of the generator that draws chance outcomes the moves do not give.
+    /// Seed of the generator that draws the game parameters and the chance outcomes that
+    /// `--param` and the moves do not give.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Game parameter values, `NAME=WHITE/BLACK` or `NAME=BOTH` (repeatable).
+    #[arg(long = "param")]
+    params: Vec<String>,
 }
 
 /// Runs the command line and returns the process exit code.
@@ -153,6 +157,15 @@ fn game(at: &At) -> miette::Result<Game> {
         None => Game::new(variant),
     }
     .with_seed(at.seed);
+    for p in &at.params {
+        game.set_parameters(p).map_err(|e| miette::miette!("{e}"))?;
+    }
+    if !game.variant().parameters.is_empty() {
+        eprintln!(
+            "parameters: {}",
+            game.variant().parameter_text(game.position())
+        );
+    }
     for (i, m) in at.moves.iter().enumerate() {
         game.play(m)
             .map_err(|e| miette::miette!("move {}: {e}", i + 1))?;

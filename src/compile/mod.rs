@@ -4,6 +4,7 @@
 //! a file; it returns a [`Ruleset`] only when there is none.
 
 mod betza;
+mod parameters;
 mod regions;
 mod tables;
 mod warnings;
@@ -301,14 +302,15 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         })
     });
 
+    let params = parameters::parameters(def, cx, &regions, &resolve);
     let flags: Vec<Flag> = end_def
         .flags
         .iter()
         .filter_map(|f| {
-            let kind = resolve(cx, &f.piece, "flag piece");
-            let zone = regions::region_named(cx, &regions, &f.zone);
+            let piece = parameters::piece_ref(cx, &params, &f.piece, "flag piece", &resolve);
+            let zone = parameters::zone_ref(cx, &params, &regions, &f.zone);
             Some(Flag {
-                kind: kind?,
+                piece: piece?,
                 zone: zone?,
             })
         })
@@ -340,6 +342,18 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     if let Some(placement) = &placement {
         warnings::setup_warnings(def, setup, cx, &pieces, placement);
     }
+    let returns = match &placement {
+        Some(placement) => parameters::returns(
+            def,
+            cx,
+            &topology,
+            &params,
+            placement,
+            pieces.len(),
+            &resolve,
+        ),
+        None => Vec::new(),
+    };
 
     let attacks: [AttackTables; 2] = [
         tables::attack_tables(&topology, &mut lines, &tables[0]),
@@ -363,6 +377,8 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         regions,
         castling,
         chance,
+        parameters: params,
+        returns,
         end: EndRules {
             royal: end.royal,
             stalemate: end.stalemate,

@@ -43,7 +43,7 @@ pub(super) fn board(board: &Sp<String>, cx: &mut Ctx) -> Option<Topology> {
     topo
 }
 
-fn outside(span: std::ops::Range<usize>, w: u8, h: u8) -> DslError {
+pub(super) fn outside(span: std::ops::Range<usize>, w: u8, h: u8) -> DslError {
     DslError::new(span, "this lies outside the board").with_help(format!(
         "the board has files a-{} and ranks 1-{h}",
         (b'a' + w - 1) as char
@@ -51,7 +51,7 @@ fn outside(span: std::ops::Range<usize>, w: u8, h: u8) -> DslError {
 }
 
 /// The grid squares of a region item, or `None` if any lies outside the `w` x `h` grid.
-fn cells_of(item: &RegionItem, w: u8, h: u8) -> Option<Vec<(u8, u8)>> {
+pub(super) fn cells_of(item: &RegionItem, w: u8, h: u8) -> Option<Vec<(u8, u8)>> {
     let (f0, r0, f1, r1) = match *item {
         RegionItem::Square(c) => (c.file, c.rank, c.file, c.rank),
         RegionItem::Rect(a, b) => (

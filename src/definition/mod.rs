@@ -7,8 +7,9 @@ mod schema;
 mod spans;
 
 pub use schema::{
-    CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef, EndDef, FlagDef,
-    PieceDef, PromotionDef, RegionDef, RoyalRule, StalemateRule, VariantDef,
+    CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef, EndDef,
+    ExceptionDef, FlagDef, ParameterDef, PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalRule,
+    StalemateRule, VariantDef,
 };
 pub(crate) use spans::dsl_span;
 

@@ -42,6 +42,52 @@ pub struct VariantDef {
     /// How the game ends (the defaults when neither this file nor an extended one says).
     #[serde(default)]
     pub end: Option<EndDef>,
+    /// Game parameters: values each side's game is played with, drawn or given.
+    #[serde(default)]
+    pub parameters: IndexMap<String, Sp<ParameterDef>>,
+    /// Pieces that return to the board when captured.
+    #[serde(default)]
+    pub returns: Vec<ReturnDef>,
+}
+
+/// A game parameter, with a value for each side: a piece type from a set, or a square from
+/// a region (the side's own squares of it) minus exceptions.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParameterDef {
+    /// Letters of the piece types it may be.
+    #[serde(default)]
+    pub pieces: Option<Vec<Sp<String>>>,
+    /// Name of the region whose squares it may be.
+    #[serde(default)]
+    pub squares: Option<Sp<String>>,
+    /// Squares it may not be when an earlier parameter of the same side has a value.
+    #[serde(default)]
+    pub except: Vec<ExceptionDef>,
+}
+
+/// "Not these squares when that parameter has this value".
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExceptionDef {
+    /// One earlier parameter and the value (a piece letter) that brings the exception.
+    pub when: Sp<IndexMap<String, Sp<String>>>,
+    /// Name of the region excluded (the side's own squares of it).
+    pub squares: Sp<String>,
+}
+
+/// A capture effect: when the last piece of its type that its owner has is captured, the
+/// piece comes back on the first empty square of an ordered list; with none empty, it is
+/// gone.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReturnDef {
+    /// The piece: a letter, or `$name` of a piece parameter (each side its own value).
+    pub piece: Sp<String>,
+    /// The squares in order, seen from the owner: `home` (the setup squares of the piece's
+    /// type, from the owner's left), then squares and regions read from the owner's side
+    /// (`rank 1` is Black's rank 8), each from the owner's left.
+    pub to: Vec<Sp<String>>,
 }
 
 impl VariantDef {
@@ -67,6 +113,12 @@ impl VariantDef {
             castling: self.castling.or(base.castling),
             chance: self.chance.or(base.chance),
             end: self.end.or(base.end),
+            parameters: merge(base.parameters, self.parameters),
+            returns: if self.returns.is_empty() {
+                base.returns
+            } else {
+                self.returns
+            },
         }
     }
 }
@@ -167,9 +219,10 @@ pub struct EndDef {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FlagDef {
-    /// Letter of the piece type.
+    /// Letter of the piece type, or `$name` of a piece parameter.
     pub piece: Sp<String>,
-    /// Name of the region; each side uses its own squares of it.
+    /// Name of the region (each side uses its own squares of it), or `$name` of a square
+    /// parameter.
     pub zone: Sp<String>,
 }
 

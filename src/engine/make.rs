@@ -45,6 +45,9 @@ impl Ruleset {
             unmoved = self.without_orphaned_castlers(&p, unmoved);
         }
         p.set_unmoved(z, unmoved);
+        if let Some(victim) = captured {
+            self.return_captured(&mut p, victim);
+        }
         // A removal by chance is irreversible, as a capture is.
         let removed = m
             .outcome
@@ -89,5 +92,27 @@ impl Ruleset {
             .ray(from, dx.signum(), dy.signum())
             .take(n.saturating_sub(1) as usize)
             .fold(Bitboard::EMPTY, Bitboard::with)
+    }
+
+    /// A captured piece under a return rule comes back when its owner has no other piece of
+    /// its type: on the first empty cell of its order, or nowhere when all are taken.
+    fn return_captured(&self, p: &mut Position, victim: Piece) {
+        let (owner, kind) = (victim.color(), victim.kind());
+        let Some(rule) = self
+            .returns
+            .iter()
+            .find(|r| self.piece_of(p, r.piece, owner) == Some(kind))
+        else {
+            return;
+        };
+        if !p.pieces_of_kind(kind, owner).is_empty() {
+            return;
+        }
+        if let Some(&cell) = rule.order[owner.index()][kind as usize]
+            .iter()
+            .find(|&&c| p.board[c as usize].is_none())
+        {
+            p.put(&self.zobrist, cell, victim);
+        }
     }
 }

@@ -6,11 +6,14 @@ mod make;
 mod movegen;
 mod moves;
 mod outcome;
+mod parameters;
 mod perft;
 mod position;
 mod unmoved;
 
 pub use moves::{Move, MoveKind};
 pub use outcome::{Outcome, Reason};
+pub use parameters::ParameterError;
 pub use perft::Divide;
 pub use position::Position;
+pub(crate) use position::UNSET;

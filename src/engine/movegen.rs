@@ -75,8 +75,12 @@ impl Ruleset {
             None => (false, Bitboard::EMPTY),
         };
         // Several royal pieces are rare: then every move is tried.
-        let test_every_move =
-            !royals.is_empty() && (check || !lone_royal || self.attacks[them.index()].screens);
+        // A returning piece may attack the capturer's royal piece: then every move is tried.
+        let test_every_move = !royals.is_empty()
+            && (check
+                || !lone_royal
+                || self.attacks[them.index()].screens
+                || !self.returns.is_empty());
         let occ = pos.occupied();
         let mut counted = 0;
         let ours = pos.by_color[us.index()];

@@ -100,7 +100,11 @@ impl Ruleset {
         self.end
             .flags
             .iter()
-            .any(|f| !(pos.pieces_of_kind(f.kind, mover) & f.zone[mover.index()]).is_empty())
+            .any(|f| {
+                let kind = self.piece_of(pos, f.piece, mover);
+                let zone = self.zone_of(pos, f.zone, mover);
+                matches!((kind, zone), (Some(k), Some(z)) if !(pos.pieces_of_kind(k, mover) & z).is_empty())
+            })
             .then_some(Outcome::Win {
                 winner: mover,
                 reason: Reason::Flag,

@@ -1,7 +1,10 @@
 //! The position: a compact, copyable value. Moves are made by copying and changing the copy.
 
 use crate::bitboard::{Bitboard, MAX_CELLS};
-use crate::rules::{Color, Piece, Ruleset, Zobrist, MAX_KINDS};
+use crate::rules::{Color, Piece, Ruleset, Zobrist, MAX_KINDS, MAX_PARAMETERS};
+
+/// A game parameter without a value yet.
+pub(crate) const UNSET: u8 = u8::MAX;
 
 /// A game position: pieces, side to move, castling and first-move state, en passant, clocks.
 ///
@@ -20,6 +23,8 @@ pub struct Position {
     /// The cell of the piece such a capture removes.
     pub(crate) ep_victim: Option<u8>,
     pub(crate) side: Color,
+    /// Each game parameter's value per side (a piece kind or a cell); [`UNSET`] when none.
+    pub(crate) params: [[u8; 2]; MAX_PARAMETERS],
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
@@ -46,6 +51,7 @@ impl Position {
             ep_targets: Bitboard::EMPTY,
             ep_victim: None,
             side: Color::White,
+            params: [[UNSET; 2]; MAX_PARAMETERS],
             halfmove_clock: 0,
             fullmove: 1,
             hash: 0,

@@ -3,7 +3,9 @@
 //! Placement digits count empty cells and may have several digits (`10`); missing squares
 //! are not written. Castling uses `KQkq` for the outermost partner on each side of the king
 //! and the partner's file letter (Shredder-FEN style, `Hh`) for any other. En passant lists the
-//! target squares one after another (`e3`, or `c3c4` after a longer step), or `-`.
+//! target squares one after another (`e3`, or `c3c4` after a longer step), or `-`. A variant
+//! with game parameters adds a seventh field giving their values, White's then Black's:
+//! `dutchman=R/N,port=d8/e1`.
 
 use crate::bitboard::Bitboard;
 use crate::definition::RoyalRule;
@@ -53,10 +55,11 @@ impl Ruleset {
         if fields.is_empty() {
             return Err(err("text", "it is empty"));
         }
-        if fields.len() > 6 {
+        let most = if self.parameters.is_empty() { 6 } else { 7 };
+        if fields.len() > most {
             return Err(err(
                 "text",
-                format!("it has {} fields; at most 6", fields.len()),
+                format!("it has {} fields; at most {most}", fields.len()),
             ));
         }
         let z = &self.zobrist;
@@ -106,6 +109,10 @@ impl Ruleset {
                 })?,
                 None => 1,
             };
+        if let Some(text) = fields.get(6) {
+            self.set_parameters(&mut pos, text)
+                .map_err(|e| err("parameters", e.reason))?;
+        }
         Ok(pos)
     }
 
@@ -153,6 +160,10 @@ impl Ruleset {
             }
         }
         out.push_str(&format!(" {} {}", pos.halfmove_clock, pos.fullmove));
+        if !self.parameters.is_empty() {
+            out.push(' ');
+            out.push_str(&self.parameter_text(pos));
+        }
         out
     }
 

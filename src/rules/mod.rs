@@ -172,14 +172,79 @@ pub struct EndRules {
     pub flags: Vec<Flag>,
 }
 
-/// A flag win: a side wins when, after its own move, one of its pieces of `kind` stands in
-/// its `zone`.
+/// A flag win: a side wins when, after its own move, one of its pieces of the given type
+/// stands in its zone.
 #[derive(Debug, Clone)]
 pub struct Flag {
-    /// The piece kind that must arrive.
-    pub kind: u8,
-    /// Per side, the cells it must stand on.
-    pub zone: [Bitboard; 2],
+    /// The piece type that must arrive.
+    pub piece: PieceRef,
+    /// Where it must stand.
+    pub zone: ZoneRef,
+}
+
+/// A piece type named in a rule: fixed, or a side's value of a piece parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PieceRef {
+    /// This kind.
+    Kind(u8),
+    /// The value of this parameter (index into [`Ruleset::parameters`]).
+    Parameter(usize),
+}
+
+/// Cells named in a rule: a region, or a side's value of a square parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZoneRef {
+    /// Per side, these cells.
+    Cells([Bitboard; 2]),
+    /// The cell that is this parameter's value.
+    Parameter(usize),
+}
+
+/// The most game parameters a variant may have.
+pub const MAX_PARAMETERS: usize = 4;
+
+/// A game parameter: each side's game is played with one value of it.
+#[derive(Debug, Clone)]
+pub struct Parameter {
+    /// The name used in the definition and in position text.
+    pub name: String,
+    /// What values it may take.
+    pub values: ParameterValues,
+}
+
+/// The values a parameter may take.
+#[derive(Debug, Clone)]
+pub enum ParameterValues {
+    /// One of these piece kinds.
+    Pieces(Vec<u8>),
+    /// One of these cells (per side), except where an exception applies.
+    Squares {
+        /// Per side, the candidate cells.
+        cells: [Bitboard; 2],
+        /// Cells ruled out by earlier parameters' values.
+        except: Vec<Exception>,
+    },
+}
+
+/// "Not these cells when parameter `parameter` of the same side is `value`."
+#[derive(Debug, Clone)]
+pub struct Exception {
+    /// An earlier parameter.
+    pub parameter: usize,
+    /// Its value (a piece kind) that brings the exception.
+    pub value: u8,
+    /// Per side, the cells ruled out.
+    pub cells: [Bitboard; 2],
+}
+
+/// A capture effect: the last piece of its type that its owner has, when captured, returns
+/// to the first empty cell of an ordered list.
+#[derive(Debug, Clone)]
+pub struct Return {
+    /// The piece type it applies to.
+    pub piece: PieceRef,
+    /// `order[side][kind]`: the cells in order for a piece of that side and kind.
+    pub order: [Vec<Vec<u8>>; 2],
 }
 
 /// Random numbers for Zobrist hashing, fixed by a seed so keys are stable across runs.
@@ -236,6 +301,10 @@ pub struct Ruleset {
     pub end: EndRules,
     /// The chance event after moves, if any.
     pub chance: Option<Chance>,
+    /// Game parameters, in the order they are drawn.
+    pub parameters: Vec<Parameter>,
+    /// Pieces that return when captured.
+    pub returns: Vec<Return>,
     pub(crate) start: Position,
     /// `tables[color][kind]`.
     pub(crate) tables: [Vec<PieceTables>; 2],
@@ -268,7 +337,9 @@ impl Ruleset {
         }
     }
 
-    /// The start position.
+    /// The start position. Game parameters have no values in it, so the rules that name
+    /// them do not apply until they are set ([`Ruleset::set_parameters`],
+    /// [`Ruleset::draw_parameters`]; a [`crate::Game`] draws them).
     pub fn start_position(&self) -> Position {
         self.start.clone()
     }
