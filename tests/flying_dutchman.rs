@@ -204,6 +204,13 @@ fn where_no_flag_is_reachable_the_counts_are_chess() {
     v.set_parameters(&mut endgame, "dutchman=N,port=d8/d1")
         .unwrap();
     assert_eq!(v.perft(&endgame, 4), 43_238);
+    // Kiwipete with bishops as Dutchmen: no bishop reaches b8 or d1 within three plies.
+    let mut kiwipete = v
+        .parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+        .unwrap();
+    v.set_parameters(&mut kiwipete, "dutchman=B,port=b8/d1")
+        .unwrap();
+    assert_eq!(v.perft(&kiwipete, 3), 97_862);
 }
 
 #[test]
