@@ -257,3 +257,16 @@ fn huge_clocks_do_not_overflow() {
         )
     );
 }
+
+#[test]
+fn en_passant_after_a_diagonal_step_reads_back() {
+    // A piece whose first move is a lame two-square diagonal, capturable en passant.
+    let yaml = "name: T\nboard: 8x8\npieces:\n  pawn:\n    letter: P\n    moves: fmWfcFifmnA\n    en_passant: true\n    resets_halfmove_clock: true\n  king:\n    letter: K\n    moves: K\n    royal: true\nsetup: 4k3/8/8/8/1p6/8/1P6/4K3\n";
+    let v = fairy_rules::Variant::from_yaml("t.yaml", yaml).unwrap();
+    let pos = v.start_position();
+    let after = v.play_unchecked(&pos, v.parse_move(&pos, "b2d4").unwrap());
+    let fen = v.fen(&after);
+    // The black pawn on b4 captures diagonally onto c3, the square passed.
+    assert_eq!(fen, "4k3/8/8/8/1p1P4/8/8/4K3 b - c3 0 1");
+    assert!(v.parse_fen(&fen).unwrap() == after);
+}

@@ -322,22 +322,35 @@ impl Ruleset {
             targets = targets.with(cell);
             rest = &rest[digits_end..];
         }
+        // The piece that just passed the targets stands right after them on their line.
         let mover = pos.side_to_move().opponent();
-        let forward = if mover == Color::White { 1 } else { -1 };
-        let last = if mover == Color::White {
-            targets.last()
-        } else {
-            targets.first()
-        }
-        .expect("non-empty");
-        let victim = self
-            .topology
-            .ray(last, 0, forward)
-            .find(|&c| pos.piece_at(c).is_some())
-            .filter(|&c| {
-                pos.piece_at(c).is_some_and(|p| {
-                    p.color() == mover && self.pieces[p.kind() as usize].en_passant
-                })
+        let passed_by = |cell: u8| {
+            [
+                (0, 1),
+                (1, 1),
+                (1, 0),
+                (1, -1),
+                (0, -1),
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+            ]
+            .iter()
+            .any(|&(dx, dy)| {
+                let back: Bitboard = self
+                    .topology
+                    .ray(cell, -dx, -dy)
+                    .take(targets.count() as usize)
+                    .fold(Bitboard::EMPTY, Bitboard::with);
+                back == targets
+            })
+        };
+        let victim = pos
+            .pieces_of(mover)
+            .cells()
+            .find(|&c| {
+                let p = pos.piece_at(c).expect("occupied");
+                self.pieces[p.kind() as usize].en_passant && passed_by(c)
             })
             .ok_or_else(|| {
                 err(
