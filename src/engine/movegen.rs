@@ -154,6 +154,19 @@ impl Ruleset {
         out
     }
 
+    /// Whether a piece of `kind` and `color` could go from `from` to `to` by its own
+    /// movement on some board, whatever stands in the way (castling aside).
+    pub(crate) fn could_move(&self, kind: u8, color: Color, from: u8, to: u8) -> bool {
+        let t = &self.tables[color.index()][kind as usize];
+        let f = from as usize;
+        let l = &t.leaps[f];
+        (l.quiet | l.capture | l.initial_quiet | l.initial_capture).has(to)
+            || t.conditional[f].iter().any(|c| c.to == to)
+            || t.rides
+                .iter()
+                .any(|r| r.extent.at(&self.lines, r.line, from).has(to))
+    }
+
     /// Quiet targets and capture reach (cells it could capture on, ignoring who stands there)
     /// of one piece.
     #[inline]

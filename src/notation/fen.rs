@@ -322,10 +322,12 @@ impl Ruleset {
             targets = targets.with(cell);
             rest = &rest[digits_end..];
         }
-        // The piece that just passed the targets stands right after them on their line.
+        // The piece that just passed the targets stands right after them on their line, and
+        // its movement reaches it from the square before them.
         let mover = pos.side_to_move().opponent();
-        let passed_by = |cell: u8| {
-            [
+        let n = targets.count() as usize;
+        let passed_by = |cell: u8, kind: u8| {
+            let lines = [
                 (0, 1),
                 (1, 1),
                 (1, 0),
@@ -334,23 +336,23 @@ impl Ruleset {
                 (-1, -1),
                 (-1, 0),
                 (-1, 1),
-            ]
-            .iter()
-            .any(|&(dx, dy)| {
-                let back: Bitboard = self
-                    .topology
-                    .ray(cell, -dx, -dy)
-                    .take(targets.count() as usize)
-                    .fold(Bitboard::EMPTY, Bitboard::with);
-                back == targets
+            ];
+            lines.iter().any(|&(dx, dy)| {
+                let back: Vec<u8> = self.topology.ray(cell, -dx, -dy).take(n + 1).collect();
+                back.len() == n + 1
+                    && back[..n]
+                        .iter()
+                        .fold(Bitboard::EMPTY, |acc, &c| acc.with(c))
+                        == targets
+                    && self.could_move(kind, mover, back[n], cell)
             })
         };
         let victim = pos
             .pieces_of(mover)
             .cells()
             .find(|&c| {
-                let p = pos.piece_at(c).expect("occupied");
-                self.pieces[p.kind() as usize].en_passant && passed_by(c)
+                let kind = pos.piece_at(c).expect("occupied").kind();
+                self.pieces[kind as usize].en_passant && passed_by(c, kind)
             })
             .ok_or_else(|| {
                 err(

@@ -8,7 +8,7 @@
 //!   Chess960 form, king onto its own partner (`e1h1`), is accepted too.
 //! - A move that triggers a chance event records the drawn cell after `@`: `d2d4@e5`.
 
-use crate::rules::Ruleset;
+use crate::rules::{Color, Ruleset};
 use crate::{Move, MoveKind, Position};
 
 /// A move text that cannot be read or is not legal here, with the reason.
@@ -69,16 +69,9 @@ impl Ruleset {
         let Some(c) = &self.castling else {
             return false;
         };
-        (0..2).any(|color| {
-            let t = &self.tables[color][c.king as usize];
-            let f = from as usize;
-            let l = &t.leaps[f];
-            (l.quiet | l.capture | l.initial_quiet | l.initial_capture).has(to)
-                || t.conditional[f].iter().any(|c| c.to == to)
-                || t.rides
-                    .iter()
-                    .any(|r| r.extent.at(&self.lines, r.line, from).has(to))
-        })
+        Color::BOTH
+            .into_iter()
+            .any(|color| self.could_move(c.king, color, from, to))
     }
 
     /// Reads a move and checks it is legal in `pos`. A drawn cell after `@` must be one the
