@@ -201,3 +201,59 @@ fn perft_counts_one_leaf_per_outcome() {
     assert_eq!(v.perft(&middle, 1), 51 * 36);
     assert_eq!(v.perft(&middle, 2), v.divide(&middle, 2).total);
 }
+
+// Counts below were confirmed by the independent generator in tests/reference/.
+
+#[test]
+fn castling_may_land_on_an_attacked_square() {
+    // The black rook on i2 attacks i1, where the king lands: no matter, there is no check.
+    let v = bermuda();
+    let pos = v
+        .parse_fen("5k4/10/10/10/10/10/10/10/8r1/R4K3R w KQ - 0 1")
+        .unwrap();
+    assert_eq!(v.perft(&pos, 1), 32);
+    assert!(v
+        .legal_moves(&pos)
+        .iter()
+        .any(|&m| v.move_text(m) == "f1i1"));
+    let attacked = v
+        .parse_fen("r4k3r/pp1R4pp/1N6N1/10/10/10/10/1n6n1/PP1r4PP/R4K3R w KQkq - 0 1")
+        .unwrap();
+    assert_eq!(v.perft(&attacked, 2), 566_271);
+}
+
+#[test]
+fn a_sunk_bystander_leaves_en_passant_available() {
+    // a2-a4 passes a3; the dice sink the bishop on h3, not the pawn: b4xa3 stays legal.
+    let v = bermuda();
+    let mut game =
+        Game::from_fen(v.clone(), "5k4/10/10/10/10/10/1p8/7B2/P9/5K4 w - - 0 1").unwrap();
+    game.play("a2a4@h3").unwrap();
+    let moves: Vec<String> = game
+        .legal_moves()
+        .into_iter()
+        .map(|m| v.move_text(m))
+        .collect();
+    assert!(moves.contains(&"b4a3".to_string()), "{moves:?}");
+    let start = v
+        .parse_fen("5k4/10/10/10/10/10/1p8/7B2/P9/5K4 w - - 0 1")
+        .unwrap();
+    assert_eq!(v.perft(&start, 2), 91_676);
+    // When the pawn that passed sinks itself, nothing is left to take en passant.
+    let mut game =
+        Game::from_fen(v.clone(), "5k4/10/10/10/10/10/1p8/7B2/P9/5K4 w - - 0 1").unwrap();
+    game.play("a2a4@a4").unwrap();
+    assert!(!game
+        .legal_moves()
+        .into_iter()
+        .any(|m| v.move_text(m) == "b4a3"));
+}
+
+#[test]
+fn middle_game_counts() {
+    let v = bermuda();
+    let fen = "r2sqk1b1r/pp1p1ppp1p/2n1b3n1/2pP1sP3/4p5/2N2S1Q2/1pP1N5/3B2p3/PP2P1PPPP/R1B2K3R w KQkq - 0 1";
+    let pos = v.parse_fen(fen).unwrap();
+    assert_eq!(v.perft(&pos, 1), 2_628);
+    assert_eq!(v.perft(&pos, 2), 4_580_244);
+}

@@ -55,7 +55,9 @@ impl Ruleset {
 
         let kind = &self.pieces[piece.kind() as usize];
         let mut ep = (Bitboard::EMPTY, None);
-        if kind.en_passant && captured.is_none() && !removed && m.kind == MoveKind::Normal {
+        // En passant needs the piece that passed still there (the dice may have sunk it).
+        let mover_stands = p.board[m.to as usize].is_some();
+        if kind.en_passant && captured.is_none() && mover_stands && m.kind == MoveKind::Normal {
             let passed = self.passed_cells(m.from, m.to);
             // Only remember targets someone can capture on, so equal positions hash equally.
             if passed

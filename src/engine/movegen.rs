@@ -117,7 +117,10 @@ impl Ruleset {
             for king in pos.pieces_of_kind(castling.king, us) & pos.unmoved {
                 let start = out.len();
                 self.castling_moves(pos, king, out);
-                self.keep_legal(pos, out, start);
+                // Without check (no royal piece to protect, or extinction) any castling stands.
+                if !royals.is_empty() {
+                    self.keep_legal(pos, out, start);
+                }
                 if count_only {
                     counted += out.len() - start;
                     out.truncate(start);
