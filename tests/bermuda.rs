@@ -239,14 +239,20 @@ fn a_sunk_bystander_leaves_en_passant_available() {
         .parse_fen("5k4/10/10/10/10/10/1p8/7B2/P9/5K4 w - - 0 1")
         .unwrap();
     assert_eq!(v.perft(&start, 2), 91_676);
-    // When the pawn that passed sinks itself, nothing is left to take en passant.
-    let mut game =
-        Game::from_fen(v.clone(), "5k4/10/10/10/10/10/1p8/7B2/P9/5K4 w - - 0 1").unwrap();
-    game.play("a2a4@a4").unwrap();
+    // When the pawn that passed sinks itself (d2-d4, drawn d4), nothing is left to take.
+    let fen = "5k4/10/10/10/10/10/4p5/10/3P6/5K4 w - - 0 1";
+    let mut game = Game::from_fen(v.clone(), fen).unwrap();
+    game.play("d2d4@d4").unwrap();
     assert!(!game
         .legal_moves()
         .into_iter()
-        .any(|m| v.move_text(m) == "b4a3"));
+        .any(|m| v.move_text(m) == "e4d3"));
+    let mut game = Game::from_fen(v.clone(), fen).unwrap();
+    game.play("d2d4@h8").unwrap();
+    assert!(game
+        .legal_moves()
+        .into_iter()
+        .any(|m| v.move_text(m) == "e4d3"));
 }
 
 #[test]
