@@ -3,8 +3,9 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::engine::{Move, Outcome, ParameterError, Position, Reason, UNSET};
+use crate::engine::{Move, Outcome, ParameterError, Position, Reason};
 use crate::notation::{FenError, MoveError};
+use crate::rules::MAX_PARAMETERS;
 use crate::Variant;
 
 /// A game: the start position, the moves played and the positions they led to.
@@ -29,8 +30,8 @@ pub struct Game {
     hashes: Vec<u64>,
     /// Draws chance outcomes that the moves played do not give.
     rng: StdRng,
-    /// Whether the game parameters were given (not drawn from `rng`).
-    parameters_given: bool,
+    /// The parameter values given (in a FEN or with `set_parameters`); the others are drawn.
+    given: [[u8; 2]; MAX_PARAMETERS],
 }
 
 impl Game {
@@ -52,8 +53,7 @@ impl Game {
 
     fn from_position(variant: Variant, start: Position) -> Game {
         let hashes = vec![start.hash()];
-        let parameters_given =
-            (0..variant.parameters.len()).all(|i| start.params[i].iter().all(|&v| v != UNSET));
+        let given = start.params;
         let mut game = Game {
             variant,
             position: start.clone(),
@@ -61,7 +61,7 @@ impl Game {
             moves: Vec::new(),
             hashes,
             rng: StdRng::seed_from_u64(0),
-            parameters_given,
+            given,
         };
         game.draw_parameters();
         game
@@ -76,11 +76,12 @@ impl Game {
         self
     }
 
-    /// Gives the game parameters as text (`dutchman=R/N,port=d8/e1`), before any move.
+    /// Gives game parameters as text (`dutchman=R/N,port=d8/e1`), before any move; the
+    /// parameters not given so far are drawn anew, to fit the given ones.
     ///
     /// # Errors
-    /// A [`ParameterError`] for an unknown name, a value the parameter does not allow, or a
-    /// game that has begun.
+    /// A [`ParameterError`] for an unknown name, a value the parameter does not allow with
+    /// the other given values, or a game that has begun.
     pub fn set_parameters(&mut self, text: &str) -> Result<(), ParameterError> {
         if !self.moves.is_empty() {
             return Err(ParameterError {
@@ -88,21 +89,20 @@ impl Game {
                 reason: "the game has begun".into(),
             });
         }
-        self.variant.set_parameters(&mut self.start, text)?;
-        self.variant.draw_parameters(&mut self.start, &mut self.rng);
-        self.position = self.start.clone();
-        self.parameters_given = true;
+        let mut scratch = self.start.clone();
+        scratch.params = self.given;
+        self.variant.set_parameters(&mut scratch, text)?;
+        self.given = scratch.params;
+        self.draw_parameters();
         Ok(())
     }
 
-    /// Draws the parameters anew unless they were given or the game has begun.
+    /// Sets the given parameters and draws the others anew, unless the game has begun.
     fn draw_parameters(&mut self) {
-        if self.parameters_given || !self.moves.is_empty() {
+        if !self.moves.is_empty() {
             return;
         }
-        for p in &mut self.start.params {
-            *p = [UNSET; 2];
-        }
+        self.start.params = self.given;
         self.variant.draw_parameters(&mut self.start, &mut self.rng);
         self.position = self.start.clone();
     }
@@ -168,7 +168,7 @@ impl Game {
         let choice = Move { outcome: None, ..m };
         if !self.variant.legal_moves(&self.position).contains(&choice) {
             return Err(MoveError::Illegal {
-                text: format!("{m:?}"),
+                text: format!("from cell {} to cell {}", m.from, m.to),
                 reason: "it is not among the legal moves".into(),
             });
         }

@@ -20,8 +20,8 @@ use crate::rules::Ruleset;
 #[derive(Debug, Clone)]
 pub struct Variant {
     rules: Arc<Ruleset>,
-    /// The definition's text, for rendering its warnings.
-    source: Source,
+    /// The definition's file and the files it extends, for rendering its warnings.
+    sources: Arc<[Source]>,
     warnings: Arc<[Problem]>,
 }
 
@@ -73,7 +73,7 @@ impl Variant {
         let (rules, warnings) = crate::compile::compile(&def, &files)?;
         Ok(Variant {
             rules: Arc::new(rules),
-            source,
+            sources: files.into(),
             warnings: warnings.into(),
         })
     }
@@ -91,7 +91,13 @@ impl Variant {
 
     /// The warnings as miette diagnostics pointing into the definition's text.
     pub fn warning_reports(&self) -> Vec<ProblemReport> {
-        self.source.reports(&self.warnings)
+        self.warnings
+            .iter()
+            .map(|p| ProblemReport {
+                problem: p.clone(),
+                file: self.sources[p.file].clone(),
+            })
+            .collect()
     }
 }
 
@@ -100,7 +106,18 @@ fn read_extended(naming: &Source, name: &str) -> Result<Source, String> {
     let folder = Path::new(naming.name.as_ref())
         .parent()
         .unwrap_or(Path::new(""));
-    let path = folder.join(name);
+    // `a/../b/./c.yaml` as `b/c.yaml`: the same file is then named the same way, and a loop
+    // in the chain is recognised.
+    let mut path = std::path::PathBuf::new();
+    for part in folder.join(name).components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir if path.file_name().is_some() => {
+                path.pop();
+            }
+            other => path.push(other),
+        }
+    }
     std::fs::read_to_string(&path)
         .map(|text| Source::new(path.display().to_string(), text))
         .map_err(|e| e.to_string())

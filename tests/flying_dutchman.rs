@@ -275,3 +275,89 @@ fn a_chance_region_that_does_not_exist() {
     assert_eq!(err.problems[0].code, "fairy::unknown-region");
     assert_eq!(&text[err.problems[0].span.clone()], "triangle");
 }
+
+#[test]
+fn given_parameters_combine_with_drawn_ones_for_every_seed() {
+    for seed in 0..40 {
+        let mut g = Game::new(fd()).with_seed(seed);
+        g.set_parameters("dutchman=R/N").unwrap();
+        g.set_parameters("port=c8/e1").unwrap();
+        let v = g.variant().clone();
+        assert_eq!(
+            v.parameter_text(g.position()),
+            "dutchman=R/N,port=c8/e1",
+            "seed {seed}"
+        );
+        // A given Port limits the Dutchman drawn: never a rook on a corner file.
+        let mut g = Game::new(fd()).with_seed(seed);
+        g.set_parameters("port=a8/h1").unwrap();
+        let text = v.parameter_text(g.position());
+        assert!(
+            text.starts_with("dutchman=") && !text.contains("R/") && !text.contains("/R"),
+            "seed {seed}: {text}"
+        );
+    }
+}
+
+#[test]
+fn parameters_given_in_a_fen_are_kept_and_the_rest_drawn() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for seed in 0..20 {
+        let g = Game::from_fen(fd(), &format!("{start} dutchman=R/R"))
+            .unwrap()
+            .with_seed(seed);
+        let text = g.variant().parameter_text(g.position());
+        assert!(text.starts_with("dutchman=R/R,port="), "{text}");
+        assert!(
+            !text.contains("=a")
+                && !text.contains("/a")
+                && !text.contains("h8")
+                && !text.contains("h1"),
+            "{text}"
+        );
+    }
+    // Unset values are written `?` and read back.
+    let v = fd();
+    let fen = v.fen(&v.start_position());
+    assert!(fen.ends_with(" dutchman=?/?,port=?/?"), "{fen}");
+    assert!(v.parse_fen(&fen).unwrap() == v.start_position());
+}
+
+#[test]
+fn exceptions_are_checked_together_and_must_name_a_value() {
+    let text = std::fs::read_to_string("variants/flying-dutchman.yaml").unwrap();
+    let errors = |yaml: &str| -> Vec<&'static str> {
+        Variant::from_yaml("variants/t.yaml", yaml)
+            .unwrap_err()
+            .problems
+            .iter()
+            .map(|p| p.code)
+            .collect()
+    };
+    // Two exceptions for a rook that together leave no square.
+    let yaml = text
+        .replacen(
+            "  corner-files: file a, file h\n",
+            "  west: file a-d\n  east: file e-h\n",
+            1,
+        )
+        .replacen(
+            "        squares: corner-files\n",
+            "        squares: west\n      - when: { dutchman: R }\n        squares: east\n",
+            1,
+        );
+    assert_eq!(errors(&yaml), ["fairy::unsatisfiable-parameter"]);
+    // A value the parameter never takes, and a `when` naming two parameters.
+    assert_eq!(
+        errors(&text.replacen("when: { dutchman: R }", "when: { dutchman: Q }", 1)),
+        ["fairy::bad-parameter"]
+    );
+    assert_eq!(
+        errors(&text.replacen(
+            "when: { dutchman: R }",
+            "when: { dutchman: R, port: a8 }",
+            1
+        )),
+        ["fairy::bad-parameter"]
+    );
+}

@@ -96,3 +96,23 @@ fn required_keys_may_come_from_either_file_but_must_come() {
         ]
     );
 }
+
+#[test]
+fn warnings_from_an_extended_file_point_into_it() {
+    let v = Variant::from_file("tests/fixtures/child-of-warning.yaml").unwrap();
+    let reports = v.warning_reports();
+    assert_eq!(reports.len(), 1);
+    let r = &reports[0];
+    assert_eq!(r.problem.code, "fairy::unused-piece");
+    assert_eq!(&*r.file.name, "tests/fixtures/parent-with-warning.yaml");
+    assert_eq!(&r.file.text[r.problem.span.clone()], "A");
+}
+
+#[test]
+fn a_loop_written_with_dot_dot_is_still_a_loop() {
+    let err = errors_of("tests/fixtures/sub/self-loop.yaml");
+    assert_eq!(
+        (err.problems[0].code, err.problems[0].label.as_str()),
+        ("fairy::extends", "a loop")
+    );
+}

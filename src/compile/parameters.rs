@@ -48,7 +48,15 @@ pub(super) fn parameters(
                 };
                 let mut except = Vec::new();
                 for e in &p.value.except {
-                    let Some((earlier, value)) = e.when.value.iter().next() else {
+                    let mut pairs = e.when.value.iter();
+                    let (Some((earlier, value)), None) = (pairs.next(), pairs.next()) else {
+                        cx.error(
+                            &e.when,
+                            "fairy::bad-parameter",
+                            "`when` names exactly one earlier parameter and its value".into(),
+                            "here",
+                            "write `when: { dutchman: R }`",
+                        );
                         continue;
                     };
                     let Some(index) = out.iter().position(|q| {
@@ -69,8 +77,30 @@ pub(super) fn parameters(
                     ) else {
                         continue;
                     };
-                    let allowed = matches!(&out[index].values, ParameterValues::Pieces(k) if k.contains(&kind));
-                    if allowed && (0..2).any(|s| (cells[s] & !excluded[s]).is_empty()) {
+                    if !matches!(&out[index].values, ParameterValues::Pieces(k) if k.contains(&kind))
+                    {
+                        cx.error(
+                            value,
+                            "fairy::bad-parameter",
+                            format!("`{earlier}` is never {}", value.value),
+                            "not one of its values",
+                            "name one of the pieces it may be",
+                        );
+                        continue;
+                    }
+                    except.push(Exception {
+                        parameter: index,
+                        value: kind,
+                        cells: excluded,
+                    });
+                    // All exceptions for this value together must leave a square.
+                    let excluded_all = except
+                        .iter()
+                        .filter(|x| x.parameter == index && x.value == kind)
+                        .fold([Bitboard::EMPTY; 2], |acc, x| {
+                            [acc[0] | x.cells[0], acc[1] | x.cells[1]]
+                        });
+                    if (0..2).any(|s| (cells[s] & !excluded_all[s]).is_empty()) {
                         cx.error(
                             &e.squares,
                             "fairy::unsatisfiable-parameter",
@@ -82,11 +112,6 @@ pub(super) fn parameters(
                             "exclude fewer squares",
                         );
                     }
-                    except.push(Exception {
-                        parameter: index,
-                        value: kind,
-                        cells: excluded,
-                    });
                 }
                 ParameterValues::Squares { cells, except }
             }

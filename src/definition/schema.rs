@@ -11,7 +11,8 @@ use super::Sp;
 #[serde(deny_unknown_fields)]
 pub struct VariantDef {
     /// A definition this one extends (a path relative to this file): its parts apply where
-    /// this file does not give its own; `pieces` and `regions` merge by name.
+    /// this file does not give its own; `pieces`, `regions` and `parameters` merge by name,
+    /// other parts are taken whole.
     #[serde(default)]
     pub extends: Option<Sp<String>>,
     /// Display name, e.g. `Falcon Chess`. Required (here or in the extended definition).

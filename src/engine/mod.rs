@@ -16,4 +16,3 @@ pub use outcome::{Outcome, Reason};
 pub use parameters::ParameterError;
 pub use perft::Divide;
 pub use position::Position;
-pub(crate) use position::UNSET;

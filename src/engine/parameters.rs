@@ -40,7 +40,10 @@ impl Ruleset {
     /// The values parameter `index` may take for `side`, given the earlier parameters'
     /// values in `pos`.
     pub fn parameter_candidates(&self, pos: &Position, index: usize, side: Color) -> Vec<u8> {
-        match &self.parameters[index].values {
+        let Some(parameter) = self.parameters.get(index) else {
+            return Vec::new();
+        };
+        match &parameter.values {
             ParameterValues::Pieces(kinds) => kinds.clone(),
             ParameterValues::Squares { cells, except } => {
                 let s = side.index();
@@ -54,12 +57,20 @@ impl Ruleset {
     }
 
     /// Gives every parameter that has no value yet one drawn uniformly by `rng`, in order,
-    /// White's then Black's.
+    /// White's then Black's, among the values that keep the values already set allowed.
     pub fn draw_parameters(&self, pos: &mut Position, rng: &mut impl Rng) {
         for i in 0..self.parameters.len() {
             for side in Color::BOTH {
                 if pos.params[i][side.index()] == UNSET {
-                    let options = self.parameter_candidates(pos, i, side);
+                    let options: Vec<u8> = self
+                        .parameter_candidates(pos, i, side)
+                        .into_iter()
+                        .filter(|&v| {
+                            let mut trial = pos.clone();
+                            trial.params[i][side.index()] = v;
+                            self.consistent(&trial)
+                        })
+                        .collect();
                     if !options.is_empty() {
                         pos.params[i][side.index()] = options[rng.random_range(0..options.len())];
                     }
@@ -69,7 +80,8 @@ impl Ruleset {
     }
 
     /// Sets parameters from text such as `dutchman=R/N,port=d8/e1` (White's value, then
-    /// Black's; one value serves both). Parameters not named keep their values.
+    /// Black's; one value serves both; `?` leaves a value unset). Parameters not named keep
+    /// their values. An unset parameter turns off the rules that name it.
     ///
     /// # Errors
     /// A [`ParameterError`] for an unknown name or a value outside what the parameter allows
@@ -91,6 +103,10 @@ impl Ruleset {
                 .ok_or_else(|| fail(format!("there is no parameter `{name}`")))?;
             let (white, black) = values.split_once('/').unwrap_or((values, values));
             for (side, value) in [(Color::White, white), (Color::Black, black)] {
+                if value == "?" {
+                    params[index][side.index()] = UNSET;
+                    continue;
+                }
                 let parsed = match self.parameters[index].values {
                     ParameterValues::Pieces(_) => value
                         .chars()
@@ -105,21 +121,32 @@ impl Ruleset {
         }
         let mut check = pos.clone();
         check.params = params;
-        for (i, p) in self.parameters.iter().enumerate() {
-            for side in Color::BOTH {
-                let v = params[i][side.index()];
-                if v != UNSET && !self.parameter_candidates(&check, i, side).contains(&v) {
-                    return Err(fail(format!(
-                        "{}'s `{}` may not be {}",
-                        side.name(),
-                        p.name,
-                        self.value_text(i, v)
-                    )));
-                }
-            }
+        if let Some((i, side)) = self.first_disallowed(&check) {
+            let v = params[i][side.index()];
+            let name = &self.parameters[i].name;
+            return Err(fail(format!(
+                "{}'s `{name}` may not be {}",
+                side.name(),
+                self.value_text(i, v)
+            )));
         }
         pos.params = params;
         Ok(())
+    }
+
+    /// Whether every parameter set in `pos` is allowed by the values before it.
+    fn consistent(&self, pos: &Position) -> bool {
+        self.first_disallowed(pos).is_none()
+    }
+
+    /// The first set parameter (and side) whose value the values before it rule out.
+    fn first_disallowed(&self, pos: &Position) -> Option<(usize, Color)> {
+        (0..self.parameters.len())
+            .flat_map(|i| Color::BOTH.map(|s| (i, s)))
+            .find(|&(i, side)| {
+                let v = pos.params[i][side.index()];
+                v != UNSET && !self.parameter_candidates(pos, i, side).contains(&v)
+            })
     }
 
     /// The parameters as text (`dutchman=R/N,port=d8/e1`); empty when the variant has none.
