@@ -55,7 +55,7 @@ pub(super) fn parameters(
                             "fairy::bad-parameter",
                             "`when` names exactly one earlier parameter and its value".into(),
                             "here",
-                            "write `when: { dutchman: R }`",
+                            "write `when: { <piece parameter>: <one of its letters> }`",
                         );
                         continue;
                     };
