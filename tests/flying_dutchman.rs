@@ -101,37 +101,30 @@ fn return_order_for_each_type_and_side() {
     );
 }
 
+/// The FEN after White's queen takes on d4, Black's Dutchman being a knight.
+fn after_qxd4(fen: &str) -> String {
+    let mut g = game(fen, "dutchman=B/N,port=c8/d1");
+    g.play("d1d4").unwrap();
+    g.fen()
+}
+
 #[test]
 fn the_last_dutchman_returns_and_a_full_back_rank_sinks_it() {
+    let params = " dutchman=B/N,port=c8/d1";
     // Black's last knight on d4 is taken; g8 is its first free square.
-    let mut g = game(
-        "4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1",
-        "dutchman=B/N,port=c8/d1",
-    );
-    g.play("d1d4").unwrap();
     assert_eq!(
-        g.fen(),
-        "4k1n1/8/8/8/3Q4/8/8/4K3 b - - 0 1 dutchman=B/N,port=c8/d1"
+        after_qxd4("4k3/8/8/8/3n4/8/8/3QK3 w - - 0 1"),
+        format!("4k1n1/8/8/8/3Q4/8/8/4K3 b - - 0 1{params}")
     );
     // With another black knight still on the board, the taken one is simply gone.
-    let mut g = game(
-        "4k3/8/8/8/3n4/8/n7/3QK3 w - - 0 1",
-        "dutchman=B/N,port=c8/d1",
-    );
-    g.play("d1d4").unwrap();
     assert_eq!(
-        g.fen(),
-        "4k3/8/8/8/3Q4/8/n7/4K3 b - - 0 1 dutchman=B/N,port=c8/d1"
+        after_qxd4("4k3/8/8/8/3n4/8/n7/3QK3 w - - 0 1"),
+        format!("4k3/8/8/8/3Q4/8/n7/4K3 b - - 0 1{params}")
     );
     // A full back rank (rooks stand in for pieces) leaves no square: the knight is gone.
-    let mut g = game(
-        "rrrrkrrr/8/8/8/3n4/8/8/3QK3 w - - 0 1",
-        "dutchman=B/N,port=c8/d1",
-    );
-    g.play("d1d4").unwrap();
     assert_eq!(
-        g.fen(),
-        "rrrrkrrr/8/8/8/3Q4/8/8/4K3 b - - 0 1 dutchman=B/N,port=c8/d1"
+        after_qxd4("rrrrkrrr/8/8/8/3n4/8/8/3QK3 w - - 0 1"),
+        format!("rrrrkrrr/8/8/8/3Q4/8/8/4K3 b - - 0 1{params}")
     );
 }
 

@@ -76,11 +76,10 @@ impl Ctx<'_> {
         label: &str,
         help: &str,
     ) {
-        let p = Problem::error(code, message, span_of(node), label).help(help);
-        self.problems.push(Problem {
-            file: file_of(node),
-            ..p
-        });
+        self.at(
+            node,
+            Problem::error(code, message, span_of(node), label).help(help),
+        );
     }
 
     fn warning<T>(
@@ -91,7 +90,14 @@ impl Ctx<'_> {
         label: &str,
         help: &str,
     ) {
-        let p = Problem::warning(code, message, span_of(node), label).help(help);
+        self.at(
+            node,
+            Problem::warning(code, message, span_of(node), label).help(help),
+        );
+    }
+
+    /// Records `p`, placed in the file `node` comes from.
+    fn at<T>(&mut self, node: &Sp<T>, p: Problem) {
         self.problems.push(Problem {
             file: file_of(node),
             ..p
