@@ -1,17 +1,33 @@
 //! Move generation and perft allocate nothing per node: proven with a counting allocator.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use fairy_rules::{Move, Variant};
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Allocations counted on this thread while `COUNTING` is set: the test harness and
+    /// the other tests allocate on their own threads.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` and returns its result and the allocations it made on this thread.
+fn counted<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = ALLOCATIONS.with(Cell::get);
+    COUNTING.with(|c| c.set(true));
+    let out = f();
+    COUNTING.with(|c| c.set(false));
+    (out, ALLOCATIONS.with(Cell::get) - before)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        if COUNTING.with(Cell::get) {
+            ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        }
         unsafe { System.alloc(layout) }
     }
 
@@ -42,13 +58,23 @@ fn perft_allocates_nothing_per_node() {
         let v = Variant::from_file(format!("variants/{name}.yaml")).unwrap();
         let pos = v.parse_fen(fen).unwrap();
         let mut buffers: Vec<Vec<Move>> = (0..3).map(|_| Vec::with_capacity(512)).collect();
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
-        let nodes = v.perft_with(&pos, &mut buffers);
-        let allocated = ALLOCATIONS.load(Ordering::Relaxed) - before;
+        let (nodes, allocated) = counted(|| v.perft_with(&pos, &mut buffers));
         assert!(nodes > 10_000, "{name}: {nodes} nodes is too small a test");
         assert_eq!(
             allocated, 0,
             "{name}: {allocated} allocations during a perft of {nodes} nodes"
         );
     }
+}
+
+/// The counter sees allocations on the thread under test: a container game copies its crews
+/// (one heap block) with every move it makes, which is its known price.
+#[test]
+fn the_counter_sees_a_container_games_copies() {
+    let v = Variant::from_file("variants/pirateknics.yaml").unwrap();
+    let pos = v.start_position();
+    let mut buffers: Vec<Vec<Move>> = (0..2).map(|_| Vec::with_capacity(512)).collect();
+    let (nodes, allocated) = counted(|| v.perft_with(&pos, &mut buffers));
+    assert_eq!(nodes, 3_587);
+    assert!(allocated >= 3_587, "{allocated} allocations");
 }
