@@ -4,6 +4,7 @@
 //! a file; it returns a [`Ruleset`] only when there is none.
 
 mod betza;
+mod containers;
 mod parameters;
 mod regions;
 mod tables;
@@ -161,7 +162,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     };
     let default_end = EndDef::default();
     let end_def = def.end.as_ref().unwrap_or(&default_end);
-    let topology = regions::board(board, cx)?;
+    let (topology, container_specs) = regions::board(board, cx)?;
     let regions = regions::regions(def, &topology, cx);
 
     // Letters first: promotion choices and castling refer to pieces by letter.
@@ -228,35 +229,42 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     };
 
     let mut lines = Lines::default();
+    let mut initial_kinds = Vec::new();
     let mut tables: [Vec<PieceTables>; 2] = [Vec::new(), Vec::new()];
     let mut pieces = Vec::new();
     for ((name, piece), &letter) in def.pieces.iter().zip(&letters) {
         let p = &piece.value;
-        let motions = match dsl::parse_movement(&p.moves.value) {
-            Ok(movement) => {
-                let mut motions = Vec::new();
-                for component in &movement.components {
-                    match betza::expand(component) {
-                        Ok(m) if !warnings::reaches_a_cell(&topology, &m) => {
-                            let e = DslError::new(component.span.clone(), "this move reaches no square of this board")
-                                .with_help("it is longer than the board allows from every square; drop it or enlarge the board");
-                            cx.dsl_warning(&p.moves, "fairy::unreachable-move", e);
-                        }
-                        Ok(m) => motions.extend(m),
-                        Err(e) => cx.dsl(&p.moves, "fairy::bad-movement", e),
-                    }
-                }
-                motions
-            }
-            Err(e) => {
-                cx.dsl(&p.moves, "fairy::movement-syntax", e);
-                Vec::new()
-            }
-        };
+        let motions = component_motions(cx, &topology, &p.moves);
+        let within: Vec<(Vec<betza::Motion>, [Bitboard; 2])> = p
+            .within
+            .iter()
+            .filter_map(|(region, moves)| {
+                let Some(zone) = regions.get(region) else {
+                    let known: Vec<&str> = regions.keys().map(String::as_str).collect();
+                    cx.error(
+                        moves,
+                        "fairy::unknown-region",
+                        format!("no region is named `{region}`"),
+                        "the moves of an unknown region",
+                        &format!("define it under `regions:`; defined: {}", known.join(", ")),
+                    );
+                    return None;
+                };
+                Some((component_motions(cx, &topology, moves), *zone))
+            })
+            .collect();
         for color in Color::BOTH {
-            tables[color.index()]
-                .push(tables::piece_tables(&topology, &mut lines, &motions, color));
+            let within: Vec<(Vec<betza::Motion>, Bitboard)> = within
+                .iter()
+                .map(|(m, zone)| (m.clone(), zone[color.index()]))
+                .collect();
+            tables[color.index()].push(tables::piece_tables(
+                &topology, &mut lines, &motions, &within, color,
+            ));
         }
+        let has_initial = motions.iter().any(|m| m.initial)
+            || within.iter().any(|(m, _)| m.iter().any(|m| m.initial));
+        initial_kinds.push(has_initial);
         let promotion = p.promotion.as_ref().and_then(|promo| {
             let zone = regions::region_named(cx, &regions, &promo.zone);
             if promo.choices.value.is_empty() {
@@ -287,7 +295,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             en_passant: p.en_passant,
             resets_halfmove_clock: p.resets_halfmove_clock,
             promotion,
-            has_initial: motions.iter().any(|m| m.initial),
+            has_initial,
         });
     }
 
@@ -333,7 +341,9 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         })
     });
 
-    let placement = match parse_placement(&topology, kind_of, &setup.value) {
+    let containers = containers::rules(def, board, &container_specs, &pieces, &initial_kinds, cx);
+    let container_types = containers.as_ref().map_or(&[][..], |c| &c.types[..]);
+    let placement = match parse_placement(&topology, kind_of, container_types, &setup.value) {
         Ok(p) => Some(p),
         Err((span, message, help)) => {
             cx.dsl(
@@ -346,7 +356,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     };
 
     if let Some(placement) = &placement {
-        warnings::setup_warnings(def, setup, cx, &pieces, placement);
+        warnings::setup_warnings(def, setup, cx, &pieces, &placement.pieces);
     }
     let returns = match &placement {
         Some(placement) => parameters::returns(
@@ -354,7 +364,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             cx,
             &topology,
             &params,
-            placement,
+            &placement.pieces,
             pieces.len(),
             &resolve,
         ),
@@ -385,6 +395,8 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         chance,
         parameters: params,
         returns,
+        containers,
+        royals_apart: def.royals_apart.unwrap_or(false),
         end: EndRules {
             royal: end.royal,
             stalemate: end.stalemate,
@@ -400,13 +412,15 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     };
     let placement = placement?;
     let mut start = Position::empty();
-    for (cell, piece) in placement {
-        start.put(&rules.zobrist, cell, piece);
-    }
+    rules.place(&mut start, &placement);
     let unmoved = start
         .occupied()
         .cells()
-        .filter(|&c| rules.remembers_unmoved(start.piece_at(c).expect("occupied").kind()))
+        .filter(|&c| {
+            start
+                .piece_at(c)
+                .is_some_and(|p| rules.remembers_unmoved(p.kind()))
+        })
         .fold(Bitboard::EMPTY, Bitboard::with);
     let unmoved = rules.without_orphaned_castlers(&start, unmoved);
     start.set_unmoved(&rules.zobrist, unmoved);
@@ -415,4 +429,32 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         return None;
     }
     Some(rules)
+}
+
+/// The motions of a movement string; problems are recorded at their place in it.
+fn component_motions(
+    cx: &mut Ctx,
+    topology: &crate::rules::Topology,
+    moves: &Sp<String>,
+) -> Vec<betza::Motion> {
+    let movement = match dsl::parse_movement(&moves.value) {
+        Ok(movement) => movement,
+        Err(e) => {
+            cx.dsl(moves, "fairy::movement-syntax", e);
+            return Vec::new();
+        }
+    };
+    let mut motions = Vec::new();
+    for component in &movement.components {
+        match betza::expand(component) {
+            Ok(m) if !warnings::reaches_a_cell(topology, &m) => {
+                let e = DslError::new(component.span.clone(), "this move reaches no square of this board")
+                    .with_help("it is longer than the board allows from every square; drop it or enlarge the board");
+                cx.dsl_warning(moves, "fairy::unreachable-move", e);
+            }
+            Ok(m) => motions.extend(m),
+            Err(e) => cx.dsl(moves, "fairy::bad-movement", e),
+        }
+    }
+    motions
 }

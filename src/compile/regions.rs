@@ -9,7 +9,10 @@ use crate::rules::Topology;
 
 use super::Ctx;
 
-pub(super) fn board(board: &Sp<String>, cx: &mut Ctx) -> Option<Topology> {
+pub(super) fn board(
+    board: &Sp<String>,
+    cx: &mut Ctx,
+) -> Option<(Topology, Vec<dsl::ContainerSpec>)> {
     let shape = match dsl::parse_board(&board.value) {
         Ok(s) => s,
         Err(e) => {
@@ -40,7 +43,7 @@ pub(super) fn board(board: &Sp<String>, cx: &mut Ctx) -> Option<Topology> {
             .with_help("remove cells or use a smaller grid"),
         );
     }
-    topo
+    Some((topo?, shape.containers))
 }
 
 pub(super) fn outside(span: std::ops::Range<usize>, w: u8, h: u8) -> DslError {

@@ -17,11 +17,13 @@ fn orient(color: Color, dx: i8, dy: i8) -> (i8, i8) {
     }
 }
 
-/// Builds the move tables of one piece type for one side.
+/// Builds the move tables of one piece type for one side: `motions` anywhere, and each
+/// group of `within` only where the move starts, passes and ends inside the group's cells.
 pub(crate) fn piece_tables(
     topo: &Topology,
     lines: &mut Lines,
     motions: &[Motion],
+    within: &[(Vec<Motion>, Bitboard)],
     color: Color,
 ) -> PieceTables {
     let n = topo.cell_count();
@@ -30,14 +32,50 @@ pub(crate) fn piece_tables(
         conditional: vec![Vec::new(); n],
         ..PieceTables::default()
     };
-    for motion in motions {
-        let (dx, dy) = orient(color, motion.dx, motion.dy);
+    let everywhere = topo.all();
+    let groups = std::iter::once((motions, everywhere))
+        .chain(within.iter().map(|(m, zone)| (m.as_slice(), *zone)));
+    for (motions, zone) in groups {
+        for motion in motions {
+            add_motion(&mut t, topo, lines, motion, zone, color);
+        }
+    }
+    for (i, ride) in t.rides.iter().enumerate() {
+        let plain = ride.extent == Extent::Full
+            && ride.hop == Hop::None
+            && ride.mode == Mode::Both
+            && !ride.initial;
+        if plain {
+            t.plain_rides.push(ride.line);
+        } else {
+            t.other_rides.push(i);
+        }
+    }
+    t
+}
+
+/// Adds one motion's moves that lie wholly inside `zone`.
+fn add_motion(
+    t: &mut PieceTables,
+    topo: &Topology,
+    lines: &mut Lines,
+    motion: &Motion,
+    zone: Bitboard,
+    color: Color,
+) {
+    let n = topo.cell_count();
+    let everywhere = zone == topo.all();
+    let (dx, dy) = orient(color, motion.dx, motion.dy);
+    {
         match &motion.reach {
             Reach::Leap => {
                 for from in 0..n as u8 {
                     let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
                         continue;
                     };
+                    if !zone.has(from) || !zone.has(to) {
+                        continue;
+                    }
                     let cell = &mut t.leaps[from as usize];
                     let (quiet, capture) = if motion.initial {
                         (&mut cell.initial_quiet, &mut cell.initial_capture)
@@ -57,6 +95,9 @@ pub(crate) fn piece_tables(
                     let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
                         continue;
                     };
+                    if !zone.has(from) || !zone.has(to) {
+                        continue;
+                    }
                     let cells = |offsets: &[(i8, i8)]| -> Option<Bitboard> {
                         offsets.iter().try_fold(Bitboard::EMPTY, |acc, &(ox, oy)| {
                             let (ox, oy) = orient(color, ox, oy);
@@ -72,6 +113,7 @@ pub(crate) fn piece_tables(
                                 occupied: cells(&a.occupied)?,
                             })
                         })
+                        .filter(|a| (a.empty | a.occupied) & !zone == Bitboard::EMPTY)
                         .collect();
                     if alts.is_empty() {
                         continue;
@@ -92,12 +134,13 @@ pub(crate) fn piece_tables(
             Reach::Ride { max, hop } => {
                 let line = lines.index((dx, dy), topo);
                 let extent = match max {
-                    None => Extent::Full,
-                    Some(max) => Extent::Limited(
+                    None if everywhere => Extent::Full,
+                    _ => Extent::Limited(
                         (0..n as u8)
                             .map(|from| {
                                 topo.ray(from, dx as i32, dy as i32)
-                                    .take(*max as usize)
+                                    .take(max.map_or(usize::MAX, |m| m as usize))
+                                    .take_while(|&c| zone.has(c) && zone.has(from))
                                     .fold(Bitboard::EMPTY, Bitboard::with)
                             })
                             .collect(),
@@ -113,18 +156,6 @@ pub(crate) fn piece_tables(
             }
         }
     }
-    for (i, ride) in t.rides.iter().enumerate() {
-        let plain = ride.extent == Extent::Full
-            && ride.hop == Hop::None
-            && ride.mode == Mode::Both
-            && !ride.initial;
-        if plain {
-            t.plain_rides.push(ride.line);
-        } else {
-            t.other_rides.push(i);
-        }
-    }
-    t
 }
 
 /// Builds the reverse tables of every piece type of `color` (as attacker).

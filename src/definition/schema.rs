@@ -49,6 +49,29 @@ pub struct VariantDef {
     /// Pieces that return to the board when captured.
     #[serde(default)]
     pub returns: Vec<ReturnDef>,
+    /// How crews move, in a game whose board text declares containers (`with ship <3>`).
+    #[serde(default)]
+    pub containers: Option<Sp<ContainersDef>>,
+    /// No move may leave royal pieces of opposite colours on adjacent cells.
+    #[serde(default)]
+    pub royals_apart: Option<bool>,
+}
+
+/// The rules of crews aboard containers. Every option is off unless set.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContainersDef {
+    /// A crewman moving to another container may take friendly shipmates along, as room
+    /// allows.
+    #[serde(default)]
+    pub companions: bool,
+    /// A crewman may capture a friendly crewman (never a royal piece).
+    #[serde(default)]
+    pub self_capture: bool,
+    /// A container move may not take the container straight back to where the opponent's
+    /// last move brought it from.
+    #[serde(default)]
+    pub no_undo: bool,
 }
 
 /// A game parameter, with a value for each side: a piece type from a set, or a square from
@@ -120,6 +143,8 @@ impl VariantDef {
             } else {
                 self.returns
             },
+            containers: self.containers.or(base.containers),
+            royals_apart: self.royals_apart.or(base.royals_apart),
         }
     }
 }
@@ -146,6 +171,11 @@ pub struct PieceDef {
     /// Promotion, when the piece promotes.
     #[serde(default)]
     pub promotion: Option<PromotionDef>,
+    /// Moves allowed only inside a region: by region name, Betza components whose moves
+    /// start, pass and end within the region (per side: a pawn's "any distance forward inside
+    /// its own half" is `own-half: fmR`).
+    #[serde(default)]
+    pub within: IndexMap<String, Sp<String>>,
 }
 
 /// Where a piece promotes and to what.

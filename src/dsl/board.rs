@@ -45,6 +45,21 @@ pub struct BoardShape {
     pub height: u8,
     /// Cells removed from the grid.
     pub removed: RegionSpec,
+    /// Container types declared after `with`, in written order.
+    pub containers: Vec<ContainerSpec>,
+}
+
+/// A container type as written: `ship <3>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContainerSpec {
+    /// Its name.
+    pub name: String,
+    /// The opening bracket that writes it in a FEN (`<`, `(`, `[` or `{`).
+    pub open: char,
+    /// How many pieces it holds, as written.
+    pub capacity: u32,
+    /// Byte range of the whole declaration.
+    pub span: ByteRange<usize>,
 }
 
 /// Parses a board shape such as `12x12 minus a1-b2, k1-l2`.
@@ -74,14 +89,33 @@ pub fn parse_board(input: &str) -> Result<BoardShape, DslError> {
                 .with_help("boards have 1 to 26 files and 1 to 99 ranks"),
         );
     }
-    let removed = match inner.next() {
-        Some(p) if p.as_rule() == Rule::items => items(p)?,
-        _ => RegionSpec { items: Vec::new() },
-    };
+    let mut removed = RegionSpec { items: Vec::new() };
+    let mut containers = Vec::new();
+    for part in inner {
+        match part.as_rule() {
+            Rule::items => removed = items(part)?,
+            Rule::containers => {
+                for c in part.into_inner() {
+                    let span = c.as_span().start()..c.as_span().end();
+                    let mut parts = c.into_inner();
+                    let name = parts.next().expect("container name").as_str().to_string();
+                    let capacity = parts.next().expect("container capacity").as_str();
+                    containers.push(ContainerSpec {
+                        name,
+                        open: capacity.chars().next().expect("bracket"),
+                        capacity: capacity[1..capacity.len() - 1].parse().unwrap_or(u32::MAX),
+                        span,
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
     Ok(BoardShape {
         width,
         height,
         removed,
+        containers,
     })
 }
 
@@ -186,6 +220,25 @@ mod tests {
                 RegionItem::Files(0, 1),
                 RegionItem::Square(Cell { file: 9, rank: 9 }),
             ]
+        );
+    }
+
+    #[test]
+    fn containers_follow_with() {
+        let b = parse_board("6x8 minus a1, f1, a8, f8 with ship <3>, sloop (2)").unwrap();
+        assert_eq!(b.removed.items.len(), 4);
+        let c: Vec<(&str, char, u32, std::ops::Range<usize>)> = b
+            .containers
+            .iter()
+            .map(|c| (c.name.as_str(), c.open, c.capacity, c.span.clone()))
+            .collect();
+        assert_eq!(c, [("ship", '<', 3, 30..38), ("sloop", '(', 2, 40..49)]);
+        // Brackets that do not match: the capacity is read from its opening bracket.
+        let e = parse_board("8x8 with ship <3]").unwrap_err();
+        assert_eq!(e.span, 14..15);
+        assert_eq!(
+            e.help.as_deref(),
+            Some("expected a capacity in matching brackets: `<3>`, `(2)`, `[4]` or `{6}`")
         );
     }
 

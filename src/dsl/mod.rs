@@ -7,7 +7,9 @@
 mod board;
 mod movement;
 
-pub use board::{parse_board, parse_region, BoardShape, Cell, RegionItem, RegionSpec};
+pub use board::{
+    parse_board, parse_region, BoardShape, Cell, ContainerSpec, RegionItem, RegionSpec,
+};
 pub use movement::{
     parse_movement, Atom, Body, Component, DirToken, Modifiers, Movement, Range, Step,
 };
@@ -93,6 +95,10 @@ fn describe_rules(rules: &[Rule]) -> String {
                 "a square (`e4`), a rectangle (`c3-h8`), `rank N` or `file X`"
             }
             Rule::file => "a file letter",
+            Rule::containers | Rule::container | Rule::name => {
+                "a container such as `ship <3>` (a name, then the capacity in brackets)"
+            }
+            Rule::capacity => "a capacity in matching brackets: `<3>`, `(2)`, `[4]` or `{6}`",
             Rule::EOI => "the end of the text",
             _ => "more text",
         })

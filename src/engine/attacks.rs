@@ -155,6 +155,9 @@ impl Ruleset {
 
     /// Whether any royal piece of `color` is attacked.
     pub(crate) fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
+        if self.containers.is_some() {
+            return self.crew_royal_attacked(pos, color);
+        }
         let them = color.opponent();
         pos.royals(self, color)
             .cells()

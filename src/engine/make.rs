@@ -11,6 +11,9 @@ impl Ruleset {
     /// Checks nothing; use [`Ruleset::legal_moves`] or [`crate::Game::play`] for moves from
     /// outside.
     pub fn play_unchecked(&self, pos: &Position, m: Move) -> Position {
+        if self.containers.is_some() {
+            return self.play_container_move(pos, m);
+        }
         let z = &self.zobrist;
         let mut p = pos.clone();
         let us = p.side;
@@ -34,6 +37,7 @@ impl Ruleset {
                 unmoved = unmoved.without(partner_from).without(partner_to);
                 None
             }
+            MoveKind::Sail { .. } | MoveKind::Transfer { .. } => None,
         };
         let placed = m.promotion.map_or(piece, |k| Piece::new(k, us));
         p.put(z, m.to, placed);

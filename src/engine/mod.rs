@@ -2,6 +2,7 @@
 
 mod attacks;
 mod chance;
+mod containers;
 mod make;
 mod movegen;
 mod moves;

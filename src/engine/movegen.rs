@@ -53,6 +53,15 @@ impl Ruleset {
     /// Generates the legal moves into `out`, or with `count_only` counts them (leaving `out`
     /// as it was). Returns the number of moves.
     fn generate(&self, pos: &Position, out: &mut Vec<Move>, count_only: bool) -> usize {
+        if self.containers.is_some() {
+            let start = out.len();
+            self.container_moves(pos, out);
+            let n = out.len() - start;
+            if count_only {
+                out.truncate(start);
+            }
+            return n;
+        }
         let extinction = self.end.royal == RoyalRule::Extinction;
         if (extinction || !self.end.flags.is_empty()) && self.decided(pos).is_some() {
             return 0;
@@ -180,10 +189,25 @@ impl Ruleset {
         from: u8,
         us: Color,
     ) -> (Bitboard, Bitboard) {
+        let occ = pos.occupied();
+        let (quiet, reach) = self.piece_reach(kind, from, us, occ, pos.unmoved.has(from));
+        (quiet & !occ, reach)
+    }
+
+    /// Where a piece could go without capturing and where it could capture, given the
+    /// occupancy `occ` (which blocks lines and paths), whoever stands on the targets: a line
+    /// reaches up to and including its first occupied cell in both sets.
+    #[inline]
+    pub(crate) fn piece_reach(
+        &self,
+        kind: u8,
+        from: u8,
+        us: Color,
+        occ: Bitboard,
+        unmoved: bool,
+    ) -> (Bitboard, Bitboard) {
         let t = &self.tables[us.index()][kind as usize];
         let f = from as usize;
-        let occ = pos.occupied();
-        let unmoved = pos.unmoved.has(from);
         let leaps = &t.leaps[f];
         let mut quiet = leaps.quiet;
         let mut reach = leaps.capture;
@@ -218,7 +242,7 @@ impl Ruleset {
                 reach |= targets;
             }
         }
-        (quiet & !occ, reach)
+        (quiet, reach)
     }
 
     fn piece_moves(&self, pos: &Position, kind: u8, from: u8, us: Color, out: &mut Vec<Move>) {

@@ -1,5 +1,8 @@
 //! Moves as values.
 
+use crate::rules::containers::Kinds;
+use crate::rules::Piece;
+
 /// A move: from and to cells, an optional promotion, and what else it does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
@@ -32,6 +35,23 @@ pub enum MoveKind {
         partner_from: u8,
         /// Where the partner lands: next to the king, on the side the king came from.
         partner_to: u8,
+    },
+    /// Container games: the container on `from` moves to `to` with everything aboard.
+    Sail {
+        /// The choices of the mover's pieces aboard that promote on `to`, largest promoting
+        /// kind first and sorted within a kind.
+        promotions: Kinds,
+    },
+    /// Container games: pieces of the side to move go from the container on `from` to the
+    /// one on `to`.
+    Transfer {
+        /// Their kinds: the one whose move it is (the mover) first, then its companions in
+        /// the definition's order of kinds.
+        group: Kinds,
+        /// The piece captured on `to`, of either colour.
+        captured: Option<Piece>,
+        /// The choices of the group's pieces that promote, as for [`MoveKind::Sail`].
+        promotions: Kinds,
     },
 }
 

@@ -1,6 +1,7 @@
 //! The position: a compact, copyable value. Moves are made by copying and changing the copy.
 
 use crate::bitboard::{Bitboard, MAX_CELLS};
+use crate::rules::containers::Crew;
 use crate::rules::{Color, Piece, Ruleset, Zobrist, MAX_KINDS, MAX_PARAMETERS};
 
 /// A game parameter without a value yet.
@@ -28,6 +29,13 @@ pub struct Position {
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
+    /// In a container game, what stands on each cell (empty otherwise, so that other games
+    /// copy no more than a pointer). `by_color` then marks the cells with crew of a colour,
+    /// and `board` and `by_kind` stay empty.
+    pub(crate) crews: Vec<Crew>,
+    /// The last move if it was a container move `(from, to)`, which the side to move may not
+    /// reverse (the no-undo rule).
+    pub(crate) undo_ban: Option<(u8, u8)>,
 }
 
 impl std::fmt::Debug for Position {
@@ -55,6 +63,8 @@ impl Position {
             halfmove_clock: 0,
             fullmove: 1,
             hash: 0,
+            crews: Vec::new(),
+            undo_ban: None,
         }
     }
 
@@ -134,6 +144,49 @@ impl Position {
         self.by_kind[piece.kind() as usize] &= bit;
         self.hash ^= z.pieces[piece.index()][cell as usize];
         Some(piece)
+    }
+
+    /// What stands on a cell of a container game ([`Crew::NONE`] in other games).
+    pub fn crew_at(&self, cell: u8) -> Crew {
+        self.crews.get(cell as usize).copied().unwrap_or(Crew::NONE)
+    }
+
+    /// The last move, when it was a container move that the side to move may not reverse.
+    pub fn undo_ban(&self) -> Option<(u8, u8)> {
+        self.undo_ban
+    }
+
+    /// Puts `crew` on `cell` of a container game, keeping the colour sets and the key.
+    pub(crate) fn set_crew(&mut self, z: &Zobrist, cell: u8, crew: Crew) {
+        let old = self.crews[cell as usize];
+        if old == crew {
+            return;
+        }
+        if old.is_container() {
+            self.hash ^= z.crew(cell, old);
+        }
+        if crew.is_container() {
+            self.hash ^= z.crew(cell, crew);
+        }
+        self.crews[cell as usize] = crew;
+        for color in Color::BOTH {
+            let set = &mut self.by_color[color.index()];
+            *set = if crew.has(color) {
+                set.with(cell)
+            } else {
+                set.without(cell)
+            };
+        }
+    }
+
+    pub(crate) fn set_undo_ban(&mut self, z: &Zobrist, ban: Option<(u8, u8)>) {
+        if let Some((from, to)) = self.undo_ban {
+            self.hash ^= z.undo_ban(from, to);
+        }
+        if let Some((from, to)) = ban {
+            self.hash ^= z.undo_ban(from, to);
+        }
+        self.undo_ban = ban;
     }
 
     pub(crate) fn set_unmoved(&mut self, z: &Zobrist, unmoved: Bitboard) {

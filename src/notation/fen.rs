@@ -25,7 +25,7 @@ pub struct FenError {
     pub message: String,
 }
 
-fn err(field: &'static str, message: impl Into<String>) -> FenError {
+pub(super) fn err(field: &'static str, message: impl Into<String>) -> FenError {
     FenError {
         field,
         message: message.into(),
@@ -63,12 +63,15 @@ impl Ruleset {
             ));
         }
         let z = &self.zobrist;
-        let placement = parse_placement(&self.topology, |c| self.kind_of_letter(c), fields[0])
-            .map_err(|(_, message, _)| err("placement", message))?;
+        let placement = parse_placement(
+            &self.topology,
+            |c| self.kind_of_letter(c),
+            self.container_types(),
+            fields[0],
+        )
+        .map_err(|(_, message, _)| err("placement", message))?;
         let mut pos = Position::empty();
-        for (cell, piece) in placement {
-            pos.put(z, cell, piece);
-        }
+        self.place(&mut pos, &placement);
         let side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Color::White,
             "b" => Color::Black,
@@ -93,9 +96,14 @@ impl Ruleset {
         let unmoved = self.initial_unmoved(&pos)
             | self.castling_field(&pos, fields.get(2).copied().unwrap_or("-"))?;
         pos.set_unmoved(z, unmoved);
-        let (targets, victim) =
-            self.en_passant_field(&pos, fields.get(3).copied().unwrap_or("-"))?;
-        pos.set_en_passant(z, targets, victim);
+        let fourth = fields.get(3).copied().unwrap_or("-");
+        if self.containers.is_some() {
+            let ban = self.undo_ban_field(&pos, fourth)?;
+            pos.set_undo_ban(z, ban);
+        } else {
+            let (targets, victim) = self.en_passant_field(&pos, fourth)?;
+            pos.set_en_passant(z, targets, victim);
+        }
         pos.halfmove_clock = match fields.get(4) {
             Some(s) => s
                 .parse()
@@ -126,15 +134,18 @@ impl Ruleset {
                 let Some(cell) = topo.cell(file, rank) else {
                     continue;
                 };
-                match pos.piece_at(cell) {
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        out.push(self.letter(p));
+                let text = match pos.piece_at(cell) {
+                    Some(p) => self.letter(p).to_string(),
+                    None => self.crew_text(pos.crew_at(cell)),
+                };
+                if text.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
                     }
-                    None => empty += 1,
+                    out.push_str(&text);
                 }
             }
             if empty > 0 {
@@ -152,7 +163,10 @@ impl Ruleset {
         let castling = self.castling_text(pos);
         out.push_str(if castling.is_empty() { "-" } else { &castling });
         out.push(' ');
-        if pos.ep_targets.is_empty() {
+        if let Some((from, to)) = pos.undo_ban {
+            out.push_str(&topo.name(from));
+            out.push_str(&topo.name(to));
+        } else if pos.ep_targets.is_empty() {
             out.push('-');
         } else {
             for cell in pos.ep_targets {
@@ -174,7 +188,9 @@ impl Ruleset {
         pos.occupied()
             .cells()
             .filter(|&cell| {
-                let p = pos.piece_at(cell).expect("occupied");
+                let Some(p) = pos.piece_at(cell) else {
+                    return false;
+                };
                 self.pieces[p.kind() as usize].has_initial
                     && castling_kinds >> p.kind() & 1 == 0
                     && self.start.piece_at(cell) == Some(p)

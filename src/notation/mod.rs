@@ -1,9 +1,11 @@
 //! Text forms: positions (FEN) and moves.
 
+mod crewmoves;
+mod crews;
 mod fen;
 mod movetext;
 mod placement;
 
 pub use fen::FenError;
 pub use movetext::MoveError;
-pub(crate) use placement::parse_placement;
+pub(crate) use placement::{parse_placement, Placement};

@@ -42,6 +42,9 @@ struct Parsed {
 impl Ruleset {
     /// The text of a move (see the module documentation for the forms).
     pub fn move_text(&self, m: Move) -> String {
+        if let Some(text) = self.container_move_text(m) {
+            return text;
+        }
         let t = &self.topology;
         let mut s = format!("{}{}", t.name(m.from), t.name(m.to));
         if let Some(k) = m.promotion {
@@ -91,6 +94,12 @@ impl Ruleset {
     /// [`MoveError::Malformed`] when the text is not move text (naming the bad part), and
     /// [`MoveError::Illegal`] when no legal move matches (saying what stands in the way).
     pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        if self.containers.is_some() {
+            return self.parse_container_move(pos, text);
+        }
+        // Spaces carry no meaning here (`e2 - e4`, as a record may split it).
+        let compact: String = text.split_whitespace().collect();
+        let text = compact.as_str();
         let (text, outcome) = match text.split_once('@') {
             Some((m, cell)) => (m, Some(cell)),
             None => (text, None),

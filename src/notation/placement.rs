@@ -2,20 +2,31 @@
 
 use std::ops::Range;
 
+use crate::rules::containers::ContainerType;
 use crate::rules::{Color, Piece, Topology};
 
 /// A placement error: byte range in the field, message, help.
 pub(crate) type PlacementError = (Range<usize>, String, String);
 
+/// What a board field places: pieces by cell (several on a cell aboard a container) and the
+/// containers by cell and type.
+#[derive(Debug, Default)]
+pub(crate) struct Placement {
+    pub(crate) pieces: Vec<(u8, Piece)>,
+    pub(crate) containers: Vec<(u8, u8)>,
+}
+
 /// Reads a FEN board field. Digit runs count empty cells (`10` is ten); only existing cells are
-/// counted, so a rank with missing squares is written with fewer cells.
+/// counted, so a rank with missing squares is written with fewer cells. With container types,
+/// a container is its brackets around its crew (`<PPp>`, `<>`), and every piece stands in one.
 ///
 /// `kind_of` maps an upper-case letter to a piece kind.
 pub(crate) fn parse_placement(
     topo: &Topology,
     kind_of: impl Fn(char) -> Option<u8>,
+    containers: &[ContainerType],
     text: &str,
-) -> Result<Vec<(u8, Piece)>, PlacementError> {
+) -> Result<Placement, PlacementError> {
     let height = topo.height() as usize;
     let ranks: Vec<(usize, &str)> = {
         let mut start = 0;
@@ -42,7 +53,22 @@ pub(crate) fn parse_placement(
             "write one group per rank from the top, separated by `/`".into(),
         ));
     }
-    let mut pieces = Vec::new();
+    let mut placed = Placement::default();
+    let piece_at = |c: char, i: usize| -> Result<Piece, PlacementError> {
+        let Some(kind) = kind_of(c.to_ascii_uppercase()) else {
+            return Err((
+                i..i + 1,
+                format!("no piece has the letter `{}`", c.to_ascii_uppercase()),
+                "define the piece under `pieces:` or fix the letter".into(),
+            ));
+        };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Ok(Piece::new(kind, color))
+    };
     for (row, &(start, part)) in ranks.iter().enumerate() {
         let rank = height - 1 - row;
         let cells: Vec<u8> = (0..topo.width())
@@ -69,21 +95,66 @@ pub(crate) fn parse_placement(
                     ));
                 }
                 col = col.saturating_add(n);
+            } else if let Some(ty) = containers.iter().position(|t| t.open == c) {
+                let container = &containers[ty];
+                let mut crew = 0u8;
+                let mut closed = false;
+                for (j, d) in chars.by_ref() {
+                    if d == container.close {
+                        closed = true;
+                        break;
+                    }
+                    if !d.is_ascii_alphabetic() {
+                        return Err((
+                            start + j..start + j + d.len_utf8(),
+                            format!("`{d}` cannot stand in a {}", container.name),
+                            format!(
+                                "write piece letters between `{}` and `{}`",
+                                container.open, container.close
+                            ),
+                        ));
+                    }
+                    let piece = piece_at(d, start + j)?;
+                    crew += 1;
+                    if crew > container.capacity {
+                        return Err((
+                            start + j..start + j + 1,
+                            format!(
+                                "a {} holds at most {} pieces",
+                                container.name, container.capacity
+                            ),
+                            "take pieces out of it".into(),
+                        ));
+                    }
+                    if let Some(&cell) = cells.get(col) {
+                        placed.pieces.push((cell, piece));
+                    }
+                }
+                if !closed {
+                    return Err((
+                        start + i..start + part.len(),
+                        format!("this {} is not closed", container.name),
+                        format!("end it with `{}`", container.close),
+                    ));
+                }
+                if let Some(&cell) = cells.get(col) {
+                    placed.containers.push((cell, ty as u8));
+                }
+                col += 1;
             } else if c.is_ascii_alphabetic() {
-                let Some(kind) = kind_of(c.to_ascii_uppercase()) else {
+                let piece = piece_at(c, start + i)?;
+                if !containers.is_empty() {
                     return Err((
                         start + i..start + i + 1,
-                        format!("no piece has the letter `{}`", c.to_ascii_uppercase()),
-                        "define the piece under `pieces:` or fix the letter".into(),
+                        "a piece must stand aboard a container".into(),
+                        format!(
+                            "write it inside a container, e.g. `{}{c}{}`",
+                            containers[0].open, containers[0].close
+                        ),
                     ));
-                };
+                }
                 if let Some(&cell) = cells.get(col) {
-                    let color = if c.is_ascii_uppercase() {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    pieces.push((cell, Piece::new(kind, color)));
+                    placed.pieces.push((cell, piece));
                 }
                 col += 1;
             } else {
@@ -111,5 +182,5 @@ pub(crate) fn parse_placement(
             ));
         }
     }
-    Ok(pieces)
+    Ok(placed)
 }

@@ -1,5 +1,6 @@
 //! The compiled, immutable rule set of a variant.
 
+pub mod containers;
 mod tables;
 mod topology;
 
@@ -56,7 +57,7 @@ impl Color {
 }
 
 /// A piece on the board: a kind (index into [`Ruleset::pieces`]) and a colour, packed in a byte.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece(std::num::NonZeroU8);
 
 impl Piece {
@@ -87,6 +88,17 @@ impl Piece {
         } else {
             Color::Black
         }
+    }
+
+    /// The packed byte (never 0).
+    #[inline]
+    pub(crate) fn byte(self) -> u8 {
+        self.0.get()
+    }
+
+    /// The piece packed in `byte`, if it is one (0 is none).
+    pub(crate) fn from_byte(byte: u8) -> Option<Piece> {
+        std::num::NonZeroU8::new(byte).map(Piece)
     }
 
     /// A dense index `0..2 * MAX_KINDS`, for hash tables.
@@ -279,6 +291,24 @@ impl Zobrist {
             black_to_move,
         }
     }
+
+    /// The key of a container and its crew on a cell: a crew is a multiset, so its packed
+    /// word is mixed as a whole rather than piece by piece (equal pieces would cancel out).
+    pub(crate) fn crew(&self, cell: u8, crew: containers::Crew) -> u64 {
+        mix(crew.word() ^ u64::from(cell).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// The key of the container move that may not be reversed.
+    pub(crate) fn undo_ban(&self, from: u8, to: u8) -> u64 {
+        mix(0xD1B5_4A32_D192_ED03 ^ (u64::from(from) << 8 | u64::from(to)))
+    }
+}
+
+/// SplitMix64's finaliser.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Everything the engine needs to play a variant, compiled from its definition.
@@ -305,6 +335,10 @@ pub struct Ruleset {
     pub parameters: Vec<Parameter>,
     /// Pieces that return when captured.
     pub returns: Vec<Return>,
+    /// Containers, in a game whose pieces stand aboard them.
+    pub containers: Option<containers::ContainerRules>,
+    /// No move may leave royal pieces of opposite colours on adjacent cells.
+    pub royals_apart: bool,
     pub(crate) start: Position,
     /// `tables[color][kind]`.
     pub(crate) tables: [Vec<PieceTables>; 2],

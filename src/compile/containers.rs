@@ -1,0 +1,115 @@
+//! Containers: the types declared in the board text and the rules of the `containers:`
+//! section, checked against the mechanisms a container game cannot combine with yet.
+
+use crate::definition::{RoyalRule, Sp, VariantDef};
+use crate::dsl::{ContainerSpec, DslError};
+use crate::rules::containers::{ContainerRules, ContainerType, MAX_CAPACITY, MAX_CONTAINER_TYPES};
+use crate::rules::PieceType;
+
+use super::Ctx;
+
+/// The closing bracket of each opening one a container type may use.
+const BRACKETS: [(char, char); MAX_CONTAINER_TYPES] =
+    [('<', '>'), ('(', ')'), ('[', ']'), ('{', '}')];
+
+/// The container rules, when the board text declares containers. Problems are recorded in
+/// `cx`: bad capacities, a bracket pair used twice, a `containers:` section without
+/// containers, and mechanisms that pieces aboard containers do not support.
+pub(super) fn rules(
+    def: &VariantDef,
+    board: &Sp<String>,
+    specs: &[ContainerSpec],
+    pieces: &[PieceType],
+    initial_kinds: &[bool],
+    cx: &mut Ctx,
+) -> Option<ContainerRules> {
+    let Some(first) = specs.first() else {
+        if let Some(section) = &def.containers {
+            cx.error(
+                section,
+                "fairy::containers-without-containers",
+                "container rules are given but the board has no containers".into(),
+                "no container declared",
+                "declare them in the board text, e.g. `6x8 with ship <3>`",
+            );
+        }
+        return None;
+    };
+    let mut types = Vec::new();
+    for spec in specs {
+        let close = BRACKETS
+            .iter()
+            .find(|(o, _)| *o == spec.open)
+            .map(|&(_, c)| c)
+            .expect("the grammar admits these brackets only");
+        if !(1..=u32::from(MAX_CAPACITY)).contains(&spec.capacity) {
+            cx.dsl(
+                board,
+                "fairy::bad-capacity",
+                DslError::new(
+                    spec.span.clone(),
+                    format!("a capacity of {} is not supported", spec.capacity),
+                )
+                .with_help(format!("a container holds 1 to {MAX_CAPACITY} pieces")),
+            );
+        }
+        if types.iter().any(|t: &ContainerType| t.open == spec.open) {
+            cx.dsl(
+                board,
+                "fairy::duplicate-container",
+                DslError::new(
+                    spec.span.clone(),
+                    format!("two container types are written `{}{}`", spec.open, close),
+                )
+                .with_help("give each container type its own brackets: <>, (), [] or {}"),
+            );
+        }
+        types.push(ContainerType {
+            name: spec.name.clone(),
+            open: spec.open,
+            close,
+            capacity: spec.capacity.clamp(1, u32::from(MAX_CAPACITY)) as u8,
+        });
+    }
+    let unsupported = |what: &str| {
+        DslError::new(
+            first.span.clone(),
+            format!("pieces aboard containers do not support {what}"),
+        )
+        .with_help(format!("remove {what}, or the containers"))
+    };
+    let refuse = |cx: &mut Ctx, present: bool, what: &str| {
+        if present {
+            cx.dsl(
+                board,
+                "fairy::unsupported-with-containers",
+                unsupported(what),
+            );
+        }
+    };
+    let end = def.end.as_ref();
+    refuse(cx, def.castling.is_some(), "castling");
+    refuse(cx, def.chance.is_some(), "chance events");
+    refuse(cx, !def.returns.is_empty(), "returns");
+    refuse(cx, !def.parameters.is_empty(), "game parameters");
+    refuse(cx, end.is_some_and(|e| !e.flags.is_empty()), "flags");
+    refuse(
+        cx,
+        end.is_some_and(|e| e.royal == RoyalRule::Extinction),
+        "the extinction rule",
+    );
+    refuse(cx, pieces.iter().any(|p| p.en_passant), "en passant");
+    refuse(
+        cx,
+        initial_kinds.iter().any(|&i| i),
+        "first-move (`i`) components",
+    );
+    refuse(cx, pieces.len() >= 15, "more than 14 piece types");
+    let options = def.containers.as_ref().map(|c| &c.value);
+    Some(ContainerRules {
+        types,
+        companions: options.is_some_and(|c| c.companions),
+        self_capture: options.is_some_and(|c| c.self_capture),
+        no_undo: options.is_some_and(|c| c.no_undo),
+    })
+}
