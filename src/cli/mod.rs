@@ -13,6 +13,7 @@ macro_rules! out {
 
 mod diagram;
 mod perft;
+mod replay;
 mod validate;
 
 use std::path::{Path, PathBuf};
@@ -62,6 +63,9 @@ enum Command {
     },
     /// Draw where a piece can move and capture from a square, as text or SVG.
     Diagram(diagram::Args),
+    /// Play a game record (`-`: standard input) and print the moves applied, the FEN and the
+    /// result; exit code 1 at the first move that fails, naming it.
+    Replay(replay::Args),
 }
 
 /// A variant and a position in it.
@@ -97,6 +101,7 @@ pub fn run() -> ExitCode {
             threads,
         } => perft::run(&at, depth, divide, threads.into()),
         Command::Diagram(args) => diagram::run(&args),
+        Command::Replay(args) => replay::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,395 @@
+//! `fairy replay`: plays a game record move by move and tells where it led.
+//!
+//! A record is move text separated by whitespace, commas or semicolons. Move numbers (`12.`,
+//! `12)`, `12...`, also glued to the move: `12.e4`), `#` line comments, `{...}` comments
+//! (the check mark `{*}` among them), standalone check marks `*` `**` and annotations `!?`
+//! are skipped; a result (`1-0`, `0-1`, `1/2-1/2`, `½-½`) ends the record. A capture written
+//! with spaces around the `x` (`f7BR x d5P`, as some inventors write) is joined into one move
+//! text, `f7BR x d5P`, and so is a move split around a `-` (`b2 - b4`); the library reads the
+//! spaces as part of that notation.
+
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+
+use fairy_rules::{Color, Game, Outcome, Reason};
+
+use super::{game, At};
+
+/// Arguments of `fairy replay`.
+#[derive(clap::Args)]
+pub(super) struct Args {
+    /// A definition file, or the name of a bundled one in variants/ (`chess`, `pirateknics`).
+    variant: String,
+    /// The game record (`-`: standard input): moves separated by spaces, commas or
+    /// semicolons, with optional move numbers (`12.`, `12)`, `12...`), `#` line comments and
+    /// `{...}` comments.
+    file: PathBuf,
+    /// Start from this FEN instead of the variant's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Seed of the generator that draws the game parameters and the chance outcomes that
+    /// the record does not give.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+/// A piece of a game record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Token {
+    /// A move number: White's (`12.`, `12)`) or Black's (`12...`).
+    Number {
+        /// The number.
+        n: u32,
+        /// Whether it numbers Black's half of the move.
+        black: bool,
+    },
+    /// A move as written (joined across a spaced `x` or `-`).
+    Move(String),
+    /// A result such as `1-0`: the record ends.
+    Result(String),
+}
+
+pub(super) fn run(args: &Args) -> miette::Result<()> {
+    let record = read(&args.file)?;
+    let tokens = tokenize(&record)
+        .map_err(|e| miette::miette!("cannot read the record {}: {e}", name(&args.file)))?;
+    let mut game = game(&At {
+        variant: args.variant.clone(),
+        fen: args.fen.clone(),
+        moves: Vec::new(),
+        seed: args.seed,
+        params: Vec::new(),
+    })?;
+    // The number of the next move: the record's own when it gives one, else counted.
+    let mut number = game.position().fullmove_number();
+    let mut given: Option<(u32, bool)> = None;
+    for token in tokens {
+        match token {
+            Token::Number { n, black } => given = Some((n, black)),
+            Token::Result(_) => break,
+            Token::Move(text) => {
+                let side = game.position().side_to_move();
+                let (n, black) = given.take().unwrap_or((number, side == Color::Black));
+                if let Err(e) = game.play(strip_annotations(&text)) {
+                    print_position(&game);
+                    let dots = if black { "..." } else { "." };
+                    return Err(miette::miette!("move {n}{dots} {text}: {e}"));
+                }
+                number = if side == Color::Black {
+                    n.saturating_add(1)
+                } else {
+                    n
+                };
+            }
+        }
+    }
+    print_position(&game);
+    out!("result: {}", result(game.outcome()));
+    Ok(())
+}
+
+/// Prints the number of moves played and the position reached.
+fn print_position(game: &Game) {
+    out!("moves: {}", game.moves().len());
+    out!("fen: {}", game.fen());
+}
+
+/// `White wins by checkmate`, `draw by stalemate`, `game goes on`.
+fn result(outcome: Option<Outcome>) -> String {
+    match outcome {
+        None => "game goes on".into(),
+        Some(Outcome::Win { winner, reason }) => {
+            let side = match winner {
+                Color::White => "White",
+                Color::Black => "Black",
+            };
+            format!("{side} wins by {}", reason_text(reason))
+        }
+        Some(Outcome::Draw { reason }) => format!("draw by {}", reason_text(reason)),
+    }
+}
+
+fn reason_text(reason: Reason) -> String {
+    match reason {
+        Reason::MoveRule => "the move rule".into(),
+        Reason::RoyalCaptured => "capture of the royal pieces".into(),
+        Reason::Flag => "reaching a flag zone".into(),
+        // `checkmate`, `stalemate`, `repetition`, and any reason added later.
+        other => other.to_string(),
+    }
+}
+
+/// The record's name in messages.
+fn name(file: &Path) -> String {
+    if file == Path::new("-") {
+        "from standard input".into()
+    } else {
+        format!("`{}`", file.display())
+    }
+}
+
+/// The text of the record file, or of standard input for `-`.
+fn read(file: &Path) -> miette::Result<String> {
+    let text = if file == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map(|_| text)
+            .map_err(|e| miette::miette!("cannot read the record from standard input: {e}"))?
+    } else {
+        std::fs::read_to_string(file)
+            .map_err(|e| miette::miette!("cannot read the record `{}`: {e}", file.display()))?
+    };
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// The move text without trailing annotations (`!`, `?`, `!?`).
+fn strip_annotations(text: &str) -> &str {
+    let stripped = text.trim_end_matches(['!', '?']);
+    if stripped.is_empty() {
+        text
+    } else {
+        stripped
+    }
+}
+
+/// Splits a record into move numbers, moves and a result (see the module documentation).
+///
+/// # Errors
+/// A brace comment that is not closed or a `}` that closes none, or a move number too large.
+pub(super) fn tokenize(record: &str) -> Result<Vec<Token>, String> {
+    let clean = strip_comments(record)?;
+    let words = clean
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|w| !w.is_empty());
+    let mut tokens = Vec::new();
+    // The last move ended with `x` or `-`: the next word continues it.
+    let mut join_next = false;
+    for word in words {
+        let (number, word) = split_number(word)?;
+        if let Some(number) = number {
+            tokens.push(number);
+            join_next = false;
+        }
+        if word.is_empty() {
+            continue;
+        }
+        if ["1-0", "0-1", "1/2-1/2", "½-½"].contains(&word) {
+            tokens.push(Token::Result(word.to_string()));
+            join_next = false;
+            continue;
+        }
+        // Check marks (or the unfinished-game result `*`) and annotations of the last move.
+        if (word.chars().all(|c| c == '*') && word.len() <= 2)
+            || word.chars().all(|c| c == '!' || c == '?')
+        {
+            continue;
+        }
+        // `12. ... e5`: the number is Black's.
+        if word.chars().all(|c| c == '.' || c == '…') {
+            if let Some(Token::Number { black, .. }) = tokens.last_mut() {
+                *black = true;
+            }
+            continue;
+        }
+        let continues = join_next || starts_with_joiner(word);
+        match tokens.last_mut() {
+            // The space stays: the move text tells the inventor's spaced form by it.
+            Some(Token::Move(last)) if continues => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => tokens.push(Token::Move(word.to_string())),
+        }
+        join_next = word.ends_with(['x', '-']);
+    }
+    Ok(tokens)
+}
+
+/// `x d5P`, `xd5P` or `-b4`: the end of a move begun by the word before. (`x5`, a cell on a
+/// board with an `x` file, begins a move.)
+fn starts_with_joiner(word: &str) -> bool {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some('-') => true,
+        Some('x') => !chars.next().is_some_and(|c| c.is_ascii_digit()),
+        _ => false,
+    }
+}
+
+/// Splits a leading move number (`12.`, `12)`, `12...`, `12…`) off a word.
+fn split_number(word: &str) -> Result<(Option<Token>, &str), String> {
+    let after = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    let digits = &word[..word.len() - after.len()];
+    if digits.is_empty() {
+        return Ok((None, word));
+    }
+    let (black, rest) = if let Some(rest) = after.strip_prefix(')') {
+        (false, rest)
+    } else {
+        let rest = after.trim_start_matches(['.', '…']);
+        let marker = &after[..after.len() - rest.len()];
+        if marker.is_empty() {
+            return Ok((None, word));
+        }
+        (marker.chars().count() > 1 || marker.contains('…'), rest)
+    };
+    let n = digits
+        .parse()
+        .map_err(|_| format!("the move number `{digits}` is too large"))?;
+    Ok((Some(Token::Number { n, black }), rest))
+}
+
+/// The record with its `#` line comments and `{...}` comments replaced by spaces.
+fn strip_comments(record: &str) -> Result<String, String> {
+    let mut clean = String::with_capacity(record.len());
+    let mut line = 1;
+    let mut brace_line = None;
+    let mut in_line_comment = false;
+    for c in record.chars() {
+        if c == '\n' {
+            line += 1;
+            in_line_comment = false;
+        }
+        if brace_line.is_some() {
+            if c == '}' {
+                brace_line = None;
+            }
+            clean.push(if c == '\n' { '\n' } else { ' ' });
+            continue;
+        }
+        if in_line_comment {
+            continue;
+        }
+        match c {
+            '#' => in_line_comment = true,
+            '{' => {
+                brace_line = Some(line);
+                clean.push(' ');
+            }
+            '}' => return Err(format!("the `}}` on line {line} closes no `{{` comment")),
+            c => clean.push(c),
+        }
+    }
+    match brace_line {
+        Some(opened) => Err(format!(
+            "the `{{` comment opened on line {opened} is not closed"
+        )),
+        None => Ok(clean),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{tokenize, Token};
+
+    fn n(n: u32) -> Token {
+        Token::Number { n, black: false }
+    }
+
+    fn nb(n: u32) -> Token {
+        Token::Number { n, black: true }
+    }
+
+    fn m(text: &str) -> Token {
+        Token::Move(text.to_string())
+    }
+
+    #[test]
+    fn spaced_captures_are_joined_and_check_marks_dropped() {
+        let tokens =
+            tokenize("1) b2-b4, b7-b5; 2) f7BR x d5P {*} c4QP(Q)P(N) x c1B ** 3. d3N-b2!").unwrap();
+        assert_eq!(
+            tokens,
+            [
+                n(1),
+                m("b2-b4"),
+                m("b7-b5"),
+                n(2),
+                m("f7BR x d5P"),
+                m("c4QP(Q)P(N) x c1B"),
+                n(3),
+                m("d3N-b2!"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_word_ending_or_starting_with_the_joiner_joins_its_neighbour() {
+        let tokens = tokenize("f7BRx d5P c4QP xc1B b2 - b4 b7- b5 d3N -b2 x5x6").unwrap();
+        assert_eq!(
+            tokens,
+            [
+                m("f7BRx d5P"),
+                m("c4QP xc1B"),
+                m("b2 - b4"),
+                m("b7- b5"),
+                m("d3N -b2"),
+                m("x5x6"),
+            ]
+        );
+    }
+
+    #[test]
+    fn numbers_standalone_or_glued() {
+        let tokens = tokenize("1.e2e4 e7e5 2)g1f3 2...b8c6 3. ... f8c5 12… a7a6 4.\ta2a3").unwrap();
+        assert_eq!(
+            tokens,
+            [
+                n(1),
+                m("e2e4"),
+                m("e7e5"),
+                n(2),
+                m("g1f3"),
+                nb(2),
+                m("b8c6"),
+                nb(3),
+                m("f8c5"),
+                nb(12),
+                m("a7a6"),
+                n(4),
+                m("a2a3"),
+            ]
+        );
+    }
+
+    #[test]
+    fn comments_results_and_marks() {
+        let record =
+            "# Fool's mate\n1. f2f3 {weak} e7e5 # the answer\n2. g2g4?? d8h4# mate\n{*} * 0-1\n";
+        assert_eq!(
+            tokenize(record).unwrap(),
+            [
+                n(1),
+                m("f2f3"),
+                m("e7e5"),
+                n(2),
+                m("g2g4??"),
+                m("d8h4"),
+                Token::Result("0-1".into()),
+            ]
+        );
+        for result in ["1-0", "1/2-1/2", "½-½"] {
+            assert_eq!(
+                tokenize(&format!("e2e4 {result}")).unwrap(),
+                [m("e2e4"), Token::Result(result.into())]
+            );
+        }
+    }
+
+    #[test]
+    fn broken_comments_and_numbers_are_errors() {
+        assert_eq!(
+            tokenize("e2e4\n{ never closed").unwrap_err(),
+            "the `{` comment opened on line 2 is not closed"
+        );
+        assert_eq!(
+            tokenize("e2e4 }").unwrap_err(),
+            "the `}` on line 1 closes no `{` comment"
+        );
+        assert!(tokenize("99999999999. e2e4").is_err());
+    }
+}

@@ -1,0 +1,203 @@
+//! `fairy replay`: a game record played move by move, from a file or standard input.
+
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+const RECORDS: &str = "tests/fixtures/records";
+
+/// The position after Fool's mate.
+const FOOLS_MATE: &str = "moves: 4\n\
+    fen: rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\n\
+    result: Black wins by checkmate\n";
+
+fn fairy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(args)
+        .output()
+        .expect("run fairy")
+}
+
+/// Runs `fairy` with `input` on standard input.
+fn fairy_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run fairy");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(input.as_bytes())
+        .expect("write the record");
+    child.wait_with_output().expect("wait for fairy")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn record(name: &str) -> String {
+    format!("{RECORDS}/{name}")
+}
+
+#[test]
+fn numbers_commas_semicolons_and_comments() {
+    let o = fairy(&["replay", "chess", &record("fools-mate.txt")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), FOOLS_MATE);
+}
+
+#[test]
+fn parenthesised_numbers_dashes_and_check_marks() {
+    let o = fairy(&["replay", "chess", &record("fools-mate-parens.txt")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), FOOLS_MATE);
+}
+
+#[test]
+fn numbers_glued_to_moves_and_annotations() {
+    let o = fairy(&["replay", "chess", &record("fools-mate-glued.txt")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), FOOLS_MATE);
+}
+
+#[test]
+fn an_illegal_move_stops_the_replay_and_names_the_move() {
+    let o = fairy(&["replay", "chess", &record("illegal-third-move.txt")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "moves: 4\nfen: r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n"
+    );
+    let err = stderr(&o);
+    assert!(err.contains("move 3. f1f5:"), "{err}");
+    assert!(err.contains("is not legal here"), "{err}");
+}
+
+#[test]
+fn a_record_on_standard_input() {
+    let o = fairy_with_input(
+        &["replay", "chess", "-"],
+        "f2f3 e7e5\ng2g4 d8h4 # no numbers\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), FOOLS_MATE);
+}
+
+#[test]
+fn unnumbered_moves_are_counted_in_halves() {
+    let o = fairy_with_input(&["replay", "chess", "-"], "e2e4 e7e5 g1f3 b8c6 f1c4 f8f5");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "moves: 5\nfen: r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n"
+    );
+    let err = stderr(&o);
+    assert!(err.contains("move 3... f8f5:"), "{err}");
+}
+
+#[test]
+fn a_move_after_the_end_is_refused() {
+    let o = fairy_with_input(&["replay", "chess", "-"], "f2f3 e7e5 g2g4 d8h4 a2a3");
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("move 3. a2a3:"), "{err}");
+    assert!(err.contains("the game is over"), "{err}");
+    assert!(stdout(&o).starts_with("moves: 4\n"), "{}", stdout(&o));
+}
+
+#[test]
+fn from_a_fen_to_stalemate() {
+    let o = fairy_with_input(
+        &[
+            "replay",
+            "chess",
+            "--fen",
+            "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1",
+            "-",
+        ],
+        "1. f1f7",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "moves: 1\nfen: 7k/5Q2/6K1/8/8/8/8/8 b - - 1 1\nresult: draw by stalemate\n"
+    );
+}
+
+#[test]
+fn an_empty_record_leaves_the_start_position() {
+    let o = fairy_with_input(&["replay", "chess", "-"], "# nothing yet\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "moves: 0\nfen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nresult: game goes on\n"
+    );
+}
+
+#[test]
+fn an_unclosed_comment_is_an_error() {
+    let o = fairy_with_input(&["replay", "chess", "-"], "1. e2e4 {never closed\n");
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("not closed"), "{err}");
+}
+
+#[test]
+fn a_missing_record_file_is_an_error() {
+    let o = fairy(&["replay", "chess", &record("no-such-record.txt")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("cannot read the record"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// PiRaTeKnIcS in its canonical move text: ship moves (`b1-c3`), captures written with
+/// spaces around the `x` (`c3R x c6b`), a crewman moving with a companion (`d1NB-c3`).
+#[test]
+fn pirateknics_with_spaced_captures() {
+    let o = fairy(&["replay", "pirateknics", &record("pirateknics.txt")]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "moves: 7\n\
+         fen: 1<brq><nbk><nbr>/2<ppp><ppp><ppp><ppp>/<ppp><ppp><Rnr>3/6/6/2<NNB>3/<PPP><PPB><PPP><PPP><PPP><PPP>/1<BRQ><K><NBR> b - - 2 4\n\
+         result: game goes on\n"
+    );
+}
+
+/// An ambiguous record names the move and every candidate: with spaces, the inventor's
+/// captured letter names a type, and a pawn of each colour stands on d5.
+#[test]
+fn an_ambiguous_move_names_its_number_and_candidates() {
+    let o = fairy(&[
+        "replay",
+        "pirateknics",
+        "--fen",
+        "<k>3/5<BR>/6/3<Pp>2/6/6/6/<K>3 w - - 0 1",
+        &record("ambiguous-capture.txt"),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    // miette wraps long lines: compare the words.
+    let err = stderr(&o);
+    let words: Vec<&str> = err.split_whitespace().filter(|w| *w != "│").collect();
+    assert!(
+        words.join(" ").contains(
+            "move 1. f7BR x d5P: `f7BR x d5P` is not legal here: it is ambiguous: f7BRxd5P, f7BRxd5p"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        stdout(&o),
+        "moves: 0\nfen: <k>3/5<BR>/6/3<Pp>2/6/6/6/<K>3 w - - 0 1\n"
+    );
+}
