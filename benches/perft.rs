@@ -49,13 +49,15 @@ fn main() {
         "{:<22} {:>6} {:>12} {:>9} {:>10} {:>7}",
         "position", "depth", "nodes", "fairy", "shakmaty", "ratio"
     );
-    let suite: [(&str, &str, Option<&str>, u32); 5] = [
+    let suite: [(&str, &str, Option<&str>, u32); 6] = [
         ("chess start", "chess", None, 6),
         ("Kiwipete", "chess", Some(KIWIPETE), 5),
         ("Capablanca start", "capablanca", None, 5),
         ("Falcon Chess start", "falcon-chess", None, 5),
         // Each roll of the dice counts as a leaf: 36 per move into the Angle.
         ("Bermuda start", "bermuda", None, 3),
+        // Every move is made to test it, and each made position copies its crews.
+        ("PiRaTeKnIcS start", "pirateknics", None, 3),
     ];
     let mut rates = Vec::new();
     for (label, name, fen, depth) in suite {
@@ -93,6 +95,7 @@ fn main() {
         "Falcon Chess / Capablanca rate: {:.2}x",
         rates[3] / rates[2]
     );
+    println!("PiRaTeKnIcS / chess rate: {:.3}x", rates[5] / rates[0]);
 
     let chess = load("chess");
     let start = chess.start_position();

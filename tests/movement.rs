@@ -143,3 +143,28 @@ fn missing_cells_stop_lines_and_leaps() {
         ["a3", "c3", "d2"]
     );
 }
+
+/// `royals_apart` without containers: under extinction kings may stand next to each other
+/// (they capture, not check); the rule forbids it.
+#[test]
+fn royals_apart_keeps_kings_off_neighbouring_squares() {
+    let yaml = std::fs::read_to_string("variants/chess.yaml").unwrap();
+    let extinction = yaml.replacen("royal: checkmate", "royal: extinction", 1);
+    let apart = format!("{extinction}royals_apart: true\n");
+    let king_moves = |yaml: &str| -> Vec<String> {
+        let v = fairy_rules::Variant::from_yaml("t.yaml", yaml).unwrap();
+        let pos = v.parse_fen("8/8/8/4k3/8/4K3/8/8 w - - 0 1").unwrap();
+        let mut m: Vec<String> = v
+            .legal_moves(&pos)
+            .into_iter()
+            .map(|m| v.move_text(m))
+            .collect();
+        m.sort();
+        m
+    };
+    assert_eq!(
+        king_moves(&extinction),
+        ["e3d2", "e3d3", "e3d4", "e3e2", "e3e4", "e3f2", "e3f3", "e3f4"]
+    );
+    assert_eq!(king_moves(&apart), ["e3d2", "e3d3", "e3e2", "e3f2", "e3f3"]);
+}

@@ -317,3 +317,117 @@ fn every_legal_move_reads_back_from_its_text() {
         }
     }
 }
+
+/// The definition with `line` replaced by `with`: the inventor's natural variants.
+fn variant_with(line: &str, with: &str) -> Variant {
+    let yaml = std::fs::read_to_string("variants/pirateknics.yaml").unwrap();
+    assert!(yaml.contains(line), "no line {line}");
+    Variant::from_yaml("natural.yaml", &yaml.replacen(line, with, 1)).unwrap()
+}
+
+#[test]
+fn larger_ships_are_one_line_away() {
+    const BOARD: &str = "board: 6x8 minus a1, f1, a8, f8 with ship <3>";
+    // Counts confirmed by the reference generator with its capacity set to 4 and 6.
+    // (3,4): every ship has room for one more, so crewmen may board without capturing.
+    let four = variant_with(BOARD, "board: 6x8 minus a1, f1, a8, f8 with ship <4>");
+    let moves = moves(&four, START);
+    assert!(moves.contains(&"c1Q-b1".to_string()) && moves.contains(&"d1K-c1".to_string()));
+    let start = four.start_position();
+    assert_eq!(
+        (four.perft(&start, 1), four.perft(&start, 2)),
+        (163, 26_442)
+    );
+    // (3,6): two companions may come along on such a move.
+    let six = variant_with(BOARD, "board: 6x8 minus a1, f1, a8, f8 with ship <6>");
+    assert!(moves_of(&six).contains(&"c1QBR-b1".to_string()));
+    let start = six.start_position();
+    assert_eq!((six.perft(&start, 1), six.perft(&start, 2)), (268, 71_266));
+}
+
+fn moves_of(v: &Variant) -> Vec<String> {
+    moves(v, &v.fen(&v.start_position()))
+}
+
+#[test]
+fn ships_of_several_sizes_and_a_smaller_crew() {
+    // Pawns in sloops of two, pieces in galleons of four: the board and the setup lines.
+    let yaml = std::fs::read_to_string("variants/pirateknics.yaml").unwrap();
+    let yaml = yaml
+        .replacen(
+            "board: 6x8 minus a1, f1, a8, f8 with ship <3>",
+            "board: 6x8 minus a1, f1, a8, f8 with sloop (2), galleon [4]",
+            1,
+        )
+        .replacen(
+            "setup: <rnb><rbq><kbn><bnr>/<ppp><ppp><ppp><ppp><ppp><ppp>/6/6/6/6/<PPP><PPP><PPP><PPP><PPP><PPP>/<RNB><RBQ><KBN><BNR>",
+            // Quoted: a YAML value starting with `[` would be a list.
+            r#"setup: "[rnb][rbq][kbn][bnr]/(pp)(pp)(pp)(pp)(pp)(pp)/6/6/6/6/(PP)(PP)(PP)(PP)(PP)(PP)/[RNB][RBQ][KBN][BNR]""#,
+            1,
+        );
+    let v = Variant::from_yaml("sloops.yaml", &yaml).unwrap();
+    let start = v.fen(&v.start_position());
+    assert!(
+        start.ends_with("/(PP)(PP)(PP)(PP)(PP)(PP)/[NBR][BRQ][NBK][NBR] w - - 0 1"),
+        "{start}"
+    );
+    assert_eq!(v.fen(&v.parse_fen(&start).unwrap()), start);
+    let moves = moves_of(&v);
+    // A galleon has room for a fourth piece, a full sloop has none.
+    assert!(moves.contains(&"c1Q-b1".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"c1QB-b1".to_string()), "{moves:?}");
+    assert!(moves
+        .iter()
+        .all(|m| !m.contains("-a2") && !m.contains("-c2")));
+    // Too many pieces for a sloop is an error in the setup.
+    let crowded = Variant::from_yaml(
+        "crowded.yaml",
+        &yaml.replacen("(PP)(PP)(PP)", "(PPP)(PP)(PP)", 1),
+    );
+    let problem = &crowded.unwrap_err().problems[0];
+    assert_eq!(problem.message, "a sloop holds at most 2 pieces");
+}
+
+#[test]
+fn an_eight_by_eight_board_with_twenty_four_pawns() {
+    let yaml = std::fs::read_to_string("variants/pirateknics.yaml").unwrap();
+    let yaml = yaml
+        .replacen("board: 6x8 minus a1, f1, a8, f8 with ship <3>", "board: 8x8 with ship <3>", 1)
+        .replacen("white: rank 8, a7, f7", "white: rank 8", 1)
+        .replacen("black: rank 1, a2, f2", "black: rank 1", 1)
+        .replacen(
+            "setup: <rnb><rbq><kbn><bnr>/<ppp><ppp><ppp><ppp><ppp><ppp>/6/6/6/6/<PPP><PPP><PPP><PPP><PPP><PPP>/<RNB><RBQ><KBN><BNR>",
+            "setup: <rrb><bnn><rbn><qrb><kbn><rbn><bnn><rrb>/<ppp><ppp><ppp><ppp><ppp><ppp><ppp><ppp>/8/8/8/8/<PPP><PPP><PPP><PPP><PPP><PPP><PPP><PPP>/<RRB><BNN><RBN><QRB><KBN><RBN><BNN><RRB>",
+            1,
+        );
+    let v = Variant::from_yaml("eight.yaml", &yaml).unwrap();
+    let pos = v.start_position();
+    let pawns = (0..64)
+        .map(|c| pos.crew_at(c).pieces().filter(|p| p.kind() == 0).count())
+        .sum::<usize>();
+    assert_eq!(pawns, 48);
+    assert_eq!(v.perft(&pos, 1), moves_of(&v).len() as u64);
+}
+
+#[test]
+fn perft_agrees_with_the_reference_positions() {
+    // FEN;perft(1);perft(2) from tests/reference/pirateknics_reference.py: random games and
+    // hand-made positions stressing promotions, ship rides, shared ships and blocking.
+    let v = pirateknics();
+    let text = std::fs::read_to_string("tests/reference/pirateknics_positions.txt").unwrap();
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let fields: Vec<&str> = line.split(';').collect();
+        let pos = v
+            .parse_fen(fields[0])
+            .unwrap_or_else(|e| panic!("{}: {e}", fields[0]));
+        let want: Vec<u64> = fields[1..].iter().map(|n| n.parse().unwrap()).collect();
+        let got: Vec<u64> = (1..=want.len() as u32).map(|d| v.perft(&pos, d)).collect();
+        assert_eq!(got, want, "{}", fields[0]);
+        checked += 1;
+    }
+    assert!(checked >= 50, "{checked} positions");
+}

@@ -76,7 +76,13 @@ proptest! {
 #[test]
 fn positions_round_trip_through_fen_with_their_hash() {
     use rand::{Rng, SeedableRng};
-    for name in ["chess", "capablanca", "falcon-chess", "bermuda"] {
+    for name in [
+        "chess",
+        "capablanca",
+        "falcon-chess",
+        "bermuda",
+        "pirateknics",
+    ] {
         let v = Variant::from_file(format!("variants/{name}.yaml")).unwrap();
         let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
         for _ in 0..200 {

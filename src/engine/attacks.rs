@@ -164,6 +164,28 @@ impl Ruleset {
             .any(|cell| self.attacked_by(pos, cell, them, u32::MAX))
     }
 
+    /// Whether royal pieces of opposite colours stand on adjacent cells (sharing a cell is
+    /// not adjacent).
+    pub(crate) fn royals_adjacent(&self, pos: &Position) -> bool {
+        let white = self.royal_cells(pos, Color::White);
+        let black = self.royal_cells(pos, Color::Black);
+        white.cells().any(|w| {
+            black.cells().any(|b| {
+                let (wf, wr) = self.topology.coords(w);
+                let (bf, br) = self.topology.coords(b);
+                w != b && wf.abs_diff(bf) <= 1 && wr.abs_diff(br) <= 1
+            })
+        })
+    }
+
+    fn royal_cells(&self, pos: &Position, color: Color) -> Bitboard {
+        if self.containers.is_some() {
+            self.crew_royals(pos, color)
+        } else {
+            pos.royals(self, color)
+        }
+    }
+
     /// Whether the side to move is in check.
     pub fn in_check(&self, pos: &Position) -> bool {
         self.royal_attacked(pos, pos.side)

@@ -53,15 +53,27 @@ impl Ruleset {
     /// Generates the legal moves into `out`, or with `count_only` counts them (leaving `out`
     /// as it was). Returns the number of moves.
     fn generate(&self, pos: &Position, out: &mut Vec<Move>, count_only: bool) -> usize {
+        let start = out.len();
         if self.containers.is_some() {
-            let start = out.len();
             self.container_moves(pos, out);
-            let n = out.len() - start;
-            if count_only {
-                out.truncate(start);
-            }
-            return n;
+        } else if self.royals_apart {
+            // Rare: every move is made and its royal pieces' cells compared.
+            self.generate_pieces(pos, out, false);
+            retain_legal(out, start, |m| {
+                !self.royals_adjacent(&self.play_unchecked(pos, *m))
+            });
+        } else {
+            return self.generate_pieces(pos, out, count_only);
         }
+        let n = out.len() - start;
+        if count_only {
+            out.truncate(start);
+        }
+        n
+    }
+
+    /// [`Self::generate`] for pieces on their own cells.
+    fn generate_pieces(&self, pos: &Position, out: &mut Vec<Move>, count_only: bool) -> usize {
         let extinction = self.end.royal == RoyalRule::Extinction;
         if (extinction || !self.end.flags.is_empty()) && self.decided(pos).is_some() {
             return 0;

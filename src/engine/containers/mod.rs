@@ -79,28 +79,6 @@ impl Ruleset {
             .cells()
             .any(|cell| self.crew_attacked(pos, cell, them))
     }
-
-    /// Whether royal pieces of opposite colours stand on adjacent cells (sharing a cell is
-    /// not adjacent).
-    pub(crate) fn royals_adjacent(&self, pos: &Position) -> bool {
-        let white = self.crew_or_board_royals(pos, Color::White);
-        let black = self.crew_or_board_royals(pos, Color::Black);
-        white.cells().any(|w| {
-            black.cells().any(|b| {
-                let (wf, wr) = self.topology.coords(w);
-                let (bf, br) = self.topology.coords(b);
-                w != b && wf.abs_diff(bf) <= 1 && wr.abs_diff(br) <= 1
-            })
-        })
-    }
-
-    fn crew_or_board_royals(&self, pos: &Position, color: Color) -> Bitboard {
-        if self.containers.is_some() {
-            self.crew_royals(pos, color)
-        } else {
-            pos.royals(self, color)
-        }
-    }
 }
 
 /// The distinct kinds of `color`'s pieces in `crew`, largest first.

@@ -19,7 +19,7 @@ impl Ruleset {
     /// group of the side's pieces from one container to another: one of them (the mover)
     /// reaches it by its own move, onto a container with room, or capturing one piece there
     /// (never a royal one); the others are companions. Moves that leave a royal piece of the
-    /// mover attacked, or royal pieces adjacent (`royals_apart`), are left out.
+    /// mover attacked are left out (royal pieces adjacent under `royals_apart` too).
     pub(crate) fn container_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let start = out.len();
         let us = pos.side;
