@@ -178,9 +178,26 @@ fn bad_container_fen_text_is_an_error_naming_the_field() {
         ("3<k>/6/6/6/6/6/6/<K>3 w K - 0 1", "castling"),
         ("3<k>/6/6/6/6/6/6/<K>3 w - b1c1 0 1", "last container move"),
         ("3<k>/6/6/6/6/6/6/<K>3 w - z9 0 1", "last container move"),
+        ("3<k>/6/6/6/6/6/6/<K>3 w - ä5a7 0 1", "last container move"),
     ];
     for (fen, field) in bad {
         let e = v.parse_fen(fen).unwrap_err();
         assert_eq!(e.field, field, "{fen}: {e}");
     }
+    // Without the no-undo rule there is no last container move to give.
+    let yaml = PIRATEKNICS.replacen("no_undo: true", "no_undo: false", 1);
+    let free = Variant::from_yaml("free.yaml", &yaml).unwrap();
+    let e = free
+        .parse_fen("3<k>/6/6/6/6/6/1<K>4/4 w - b1b2 0 1")
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid FEN last container move: this variant has no no-undo rule; write `-`"
+    );
+    // A capture must name who captures.
+    let start = v.start_position();
+    assert_eq!(
+        v.parse_move(&start, "b1xc2p").unwrap_err().to_string(),
+        "`b1xc2p` is not a move: a capture names the capturing pieces: `f7BRxd5p`"
+    );
 }

@@ -66,94 +66,92 @@ fn add_motion(
     let n = topo.cell_count();
     let everywhere = zone == topo.all();
     let (dx, dy) = orient(color, motion.dx, motion.dy);
-    {
-        match &motion.reach {
-            Reach::Leap => {
-                for from in 0..n as u8 {
-                    let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
-                        continue;
-                    };
-                    if !zone.has(from) || !zone.has(to) {
-                        continue;
-                    }
-                    let cell = &mut t.leaps[from as usize];
-                    let (quiet, capture) = if motion.initial {
-                        (&mut cell.initial_quiet, &mut cell.initial_capture)
-                    } else {
-                        (&mut cell.quiet, &mut cell.capture)
-                    };
-                    if motion.mode.quiet() {
-                        *quiet = quiet.with(to);
-                    }
-                    if motion.mode.capture() {
-                        *capture = capture.with(to);
-                    }
-                }
-            }
-            Reach::Conditional(alternatives) => {
-                for from in 0..n as u8 {
-                    let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
-                        continue;
-                    };
-                    if !zone.has(from) || !zone.has(to) {
-                        continue;
-                    }
-                    let cells = |offsets: &[(i8, i8)]| -> Option<Bitboard> {
-                        offsets.iter().try_fold(Bitboard::EMPTY, |acc, &(ox, oy)| {
-                            let (ox, oy) = orient(color, ox, oy);
-                            topo.offset(from, ox as i32, oy as i32).map(|c| acc.with(c))
-                        })
-                    };
-                    // A way through a missing square is no way at all.
-                    let alts: Vec<Alternative> = alternatives
-                        .iter()
-                        .filter_map(|a| {
-                            Some(Alternative {
-                                empty: cells(&a.empty)?,
-                                occupied: cells(&a.occupied)?,
-                            })
-                        })
-                        .filter(|a| (a.empty | a.occupied) & !zone == Bitboard::EMPTY)
-                        .collect();
-                    if alts.is_empty() {
-                        continue;
-                    }
-                    let list = &mut t.conditional[from as usize];
-                    let same = |c: &Conditional| {
-                        c.to == to && c.mode == motion.mode && c.initial == motion.initial
-                    };
-                    if !list.iter().any(same) {
-                        list.push(Conditional::new(to, motion.mode, motion.initial));
-                    }
-                    let entry = list.iter_mut().find(|c| same(c)).expect("just ensured");
-                    for a in alts {
-                        entry.add(a);
-                    }
-                }
-            }
-            Reach::Ride { max, hop } => {
-                let line = lines.index((dx, dy), topo);
-                let extent = match max {
-                    None if everywhere => Extent::Full,
-                    _ => Extent::Limited(
-                        (0..n as u8)
-                            .map(|from| {
-                                topo.ray(from, dx as i32, dy as i32)
-                                    .take(max.map_or(usize::MAX, |m| m as usize))
-                                    .take_while(|&c| zone.has(c) && zone.has(from))
-                                    .fold(Bitboard::EMPTY, Bitboard::with)
-                            })
-                            .collect(),
-                    ),
+    match &motion.reach {
+        Reach::Leap => {
+            for from in 0..n as u8 {
+                let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
+                    continue;
                 };
-                t.rides.push(Ride {
-                    line,
-                    extent,
-                    mode: motion.mode,
-                    initial: motion.initial,
-                    hop: *hop,
-                });
+                if !zone.has(from) || !zone.has(to) {
+                    continue;
+                }
+                let cell = &mut t.leaps[from as usize];
+                let (quiet, capture) = if motion.initial {
+                    (&mut cell.initial_quiet, &mut cell.initial_capture)
+                } else {
+                    (&mut cell.quiet, &mut cell.capture)
+                };
+                if motion.mode.quiet() {
+                    *quiet = quiet.with(to);
+                }
+                if motion.mode.capture() {
+                    *capture = capture.with(to);
+                }
             }
+        }
+        Reach::Conditional(alternatives) => {
+            for from in 0..n as u8 {
+                let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
+                    continue;
+                };
+                if !zone.has(from) || !zone.has(to) {
+                    continue;
+                }
+                let cells = |offsets: &[(i8, i8)]| -> Option<Bitboard> {
+                    offsets.iter().try_fold(Bitboard::EMPTY, |acc, &(ox, oy)| {
+                        let (ox, oy) = orient(color, ox, oy);
+                        topo.offset(from, ox as i32, oy as i32).map(|c| acc.with(c))
+                    })
+                };
+                // A way through a missing square is no way at all.
+                let alts: Vec<Alternative> = alternatives
+                    .iter()
+                    .filter_map(|a| {
+                        Some(Alternative {
+                            empty: cells(&a.empty)?,
+                            occupied: cells(&a.occupied)?,
+                        })
+                    })
+                    .filter(|a| (a.empty | a.occupied) & !zone == Bitboard::EMPTY)
+                    .collect();
+                if alts.is_empty() {
+                    continue;
+                }
+                let list = &mut t.conditional[from as usize];
+                let same = |c: &Conditional| {
+                    c.to == to && c.mode == motion.mode && c.initial == motion.initial
+                };
+                if !list.iter().any(same) {
+                    list.push(Conditional::new(to, motion.mode, motion.initial));
+                }
+                let entry = list.iter_mut().find(|c| same(c)).expect("just ensured");
+                for a in alts {
+                    entry.add(a);
+                }
+            }
+        }
+        Reach::Ride { max, hop } => {
+            let line = lines.index((dx, dy), topo);
+            let extent = match max {
+                None if everywhere => Extent::Full,
+                _ => Extent::Limited(
+                    (0..n as u8)
+                        .map(|from| {
+                            topo.ray(from, dx as i32, dy as i32)
+                                .take(max.map_or(usize::MAX, |m| m as usize))
+                                .take_while(|&c| zone.has(c) && zone.has(from))
+                                .fold(Bitboard::EMPTY, Bitboard::with)
+                        })
+                        .collect(),
+                ),
+            };
+            t.rides.push(Ride {
+                line,
+                extent,
+                mode: motion.mode,
+                initial: motion.initial,
+                hop: *hop,
+            });
         }
     }
 }

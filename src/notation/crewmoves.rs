@@ -98,7 +98,7 @@ impl Ruleset {
                 .as_ref()
                 .is_none_or(|want| sorted(want) == sorted(&k.iter().collect::<Vec<_>>()))
         };
-        let found: Vec<Move> = legal
+        let mut found: Vec<Move> = legal
             .iter()
             .copied()
             .filter(|m| m.from == p.from && m.to == p.to)
@@ -135,6 +135,23 @@ impl Ruleset {
                 _ => false,
             })
             .collect();
+        // Choices compare as a multiset; where two kinds promote, the written order (the
+        // canonical one) tells which kind chose what.
+        if let (true, Some(written)) = (found.len() > 1, &p.promotions) {
+            let exact: Vec<Move> = found
+                .iter()
+                .copied()
+                .filter(|m| match m.kind {
+                    MoveKind::Sail { promotions } | MoveKind::Transfer { promotions, .. } => {
+                        promotions.iter().eq(written.iter().copied())
+                    }
+                    _ => false,
+                })
+                .collect();
+            if exact.len() == 1 {
+                found = exact;
+            }
+        }
         match found.as_slice() {
             [m] => Ok(*m),
             [] => Err(MoveError::Illegal {
@@ -178,6 +195,18 @@ impl Ruleset {
             self.kind_of_letter(c)
                 .ok_or_else(|| format!("no piece has the letter `{}`", c.to_ascii_uppercase()))
         };
+        // `(Q)`: the choice of the promoting piece written before it.
+        let choice = |rest: &mut &str, promotions: &mut Vec<u8>| -> Result<bool, String> {
+            let Some(inner) = rest.strip_prefix('(') else {
+                return Ok(false);
+            };
+            let close = inner.find(')').ok_or("a `(` is not closed")?;
+            for c in inner[..close].chars() {
+                promotions.push(kind(c)?);
+            }
+            *rest = &inner[close + 1..];
+            Ok(true)
+        };
         let from = square(&mut rest)?;
         let mut crew = None;
         let mut group = Vec::new();
@@ -199,21 +228,12 @@ impl Ruleset {
             rest = &rest[close + 1..];
         } else {
             while let Some(c) = rest.chars().next().filter(char::is_ascii_alphabetic) {
-                if c == 'x'
-                    && !group.is_empty()
-                    && rest[1..].starts_with(|d: char| d.is_ascii_lowercase())
-                {
+                if c == 'x' && rest[1..].starts_with(|d: char| d.is_ascii_lowercase()) {
                     break;
                 }
                 group.push(kind(c)?);
                 rest = &rest[1..];
-                if let Some(inner) = rest.strip_prefix('(') {
-                    let close = inner.find(')').ok_or("a `(` is not closed")?;
-                    for c in inner[..close].chars() {
-                        promotions.push(kind(c)?);
-                    }
-                    rest = &inner[close + 1..];
-                }
+                choice(&mut rest, &mut promotions)?;
             }
         }
         let capture = match rest.chars().next() {
@@ -236,13 +256,7 @@ impl Ruleset {
             promotions.extend(choices.chars().map(kind).collect::<Result<Vec<_>, _>>()?);
             rest = "";
         }
-        while let Some(inner) = rest.strip_prefix('(') {
-            let close = inner.find(')').ok_or("a `(` is not closed")?;
-            for c in inner[..close].chars() {
-                promotions.push(kind(c)?);
-            }
-            rest = &inner[close + 1..];
-        }
+        while choice(&mut rest, &mut promotions)? {}
         if !rest.is_empty() {
             return Err(format!("`{rest}` is left over"));
         }

@@ -39,9 +39,14 @@ impl Ruleset {
             return Ok(None);
         }
         let what = "last container move";
-        let split = field[1..]
-            .find(|c: char| c.is_ascii_lowercase())
-            .map(|i| i + 1)
+        if !self.containers.as_ref().is_some_and(|c| c.no_undo) {
+            return Err(err(what, "this variant has no no-undo rule; write `-`"));
+        }
+        let split = field
+            .char_indices()
+            .skip(1)
+            .find(|(_, c)| c.is_ascii_lowercase())
+            .map(|(i, _)| i)
             .ok_or_else(|| err(what, format!("`{field}` is not two squares such as `b5a7`")))?;
         let cell = |name: &str| {
             self.topology

@@ -160,13 +160,6 @@ impl Kinds {
     pub fn iter(self) -> impl Iterator<Item = u8> {
         (0..self.len()).map(move |i| ((self.0 >> (4 * i)) & 15) as u8 - 1)
     }
-
-    /// The same kinds in ascending order, so that equal multisets compare equal.
-    pub fn sorted(self) -> Kinds {
-        let mut v: Vec<u8> = self.iter().collect();
-        v.sort_unstable();
-        v.into_iter().fold(Kinds::EMPTY, Kinds::push)
-    }
 }
 
 impl FromIterator<u8> for Kinds {
@@ -198,7 +191,6 @@ mod tests {
     fn kinds_keep_their_order() {
         let k: Kinds = [3, 0, 0, 14].into_iter().collect();
         assert_eq!(k.iter().collect::<Vec<_>>(), [3, 0, 0, 14]);
-        assert_eq!(k.sorted().iter().collect::<Vec<_>>(), [0, 0, 3, 14]);
         assert_eq!(k.len(), 4);
         assert_eq!(Kinds::EMPTY.len(), 0);
     }

@@ -53,6 +53,7 @@ impl Ruleset {
                 }
                 p.set_crew(z, m.to, target);
             }
+            // No other kind of move exists in a container game: only the turn passes.
             _ => {}
         }
         p.set_undo_ban(z, ban);
