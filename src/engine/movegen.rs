@@ -401,7 +401,7 @@ impl Ruleset {
 
 /// Keeps the moves of `out[start..]` for which `legal` holds, in order, without allocating.
 #[inline]
-fn retain_legal(out: &mut Vec<Move>, start: usize, legal: impl Fn(&Move) -> bool) {
+pub(super) fn retain_legal(out: &mut Vec<Move>, start: usize, legal: impl Fn(&Move) -> bool) {
     let mut write = start;
     for read in start..out.len() {
         if legal(&out[read]) {

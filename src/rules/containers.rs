@@ -162,12 +162,6 @@ impl Kinds {
     }
 }
 
-impl FromIterator<u8> for Kinds {
-    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Kinds {
-        iter.into_iter().fold(Kinds::EMPTY, Kinds::push)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,7 +183,7 @@ mod tests {
 
     #[test]
     fn kinds_keep_their_order() {
-        let k: Kinds = [3, 0, 0, 14].into_iter().collect();
+        let k = [3, 0, 0, 14].into_iter().fold(Kinds::EMPTY, Kinds::push);
         assert_eq!(k.iter().collect::<Vec<_>>(), [3, 0, 0, 14]);
         assert_eq!(k.len(), 4);
         assert_eq!(Kinds::EMPTY.len(), 0);

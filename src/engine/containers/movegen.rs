@@ -5,6 +5,7 @@ use crate::bitboard::Bitboard;
 use crate::rules::containers::{Crew, Kinds};
 use crate::rules::{Color, Piece, Ruleset};
 
+use super::super::movegen::retain_legal;
 use super::super::{Move, MoveKind, Position};
 use super::distinct_kinds;
 
@@ -39,18 +40,11 @@ impl Ruleset {
                 .collect();
             self.transfers(pos, from, &ours, &reach, ships, out);
         }
-        let mut write = start;
-        for read in start..out.len() {
-            let m = out[read];
-            let next = self.play_unchecked(pos, m);
-            let exposed = self.crew_royal_attacked(&next, us)
-                || (self.royals_apart && self.royals_adjacent(&next));
-            if !exposed {
-                out[write] = m;
-                write += 1;
-            }
-        }
-        out.truncate(write);
+        retain_legal(out, start, |m| {
+            let next = self.play_unchecked(pos, *m);
+            !(self.crew_royal_attacked(&next, us)
+                || (self.royals_apart && self.royals_adjacent(&next)))
+        });
     }
 
     fn sails(
