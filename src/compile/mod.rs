@@ -5,6 +5,7 @@
 
 mod betza;
 mod containers;
+mod layers;
 mod parameters;
 mod regions;
 mod tables;
@@ -293,6 +294,10 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             moves: p.moves.value.clone(),
             royal: p.royal,
             en_passant: p.en_passant,
+            en_passant_zone: p
+                .en_passant_zone
+                .as_ref()
+                .and_then(|z| regions::region_named(cx, &regions, z)),
             resets_halfmove_clock: p.resets_halfmove_clock,
             promotion,
             has_initial,
@@ -342,8 +347,18 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     });
 
     let containers = containers::rules(def, board, &container_specs, &pieces, &initial_kinds, cx);
+    let layers = layers::rules(def, &topology, &regions, cx);
     let container_types = containers.as_ref().map_or(&[][..], |c| &c.types[..]);
-    let placement = match parse_placement(&topology, kind_of, container_types, &setup.value) {
+    let marker_letters: Option<Vec<char>> = layers
+        .as_ref()
+        .map(|l| l.markers.iter().map(|m| m.letter).collect());
+    let placement = match parse_placement(
+        &topology,
+        kind_of,
+        container_types,
+        marker_letters.as_deref(),
+        &setup.value,
+    ) {
         Ok(p) => Some(p),
         Err((span, message, help)) => {
             cx.dsl(
@@ -397,6 +412,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         returns,
         containers,
         royals_apart: def.royals_apart.unwrap_or(false),
+        layers,
         end: EndRules {
             royal: end.royal,
             stalemate: end.stalemate,

@@ -25,6 +25,24 @@ impl Ruleset {
         by: Color,
         kinds: u32,
     ) -> bool {
+        if pos.layers.is_some() {
+            let occ = occ | pos.layers().blocking;
+            return self.attacked_on_surface(pos, occ, cell, by, kinds)
+                || self.layer_attacked(pos, occ, cell, by, kinds);
+        }
+        self.attacked_on_surface(pos, occ, cell, by, kinds)
+    }
+
+    /// [`Self::attacked_through`] by the pieces on their own cells.
+    #[inline]
+    fn attacked_on_surface(
+        &self,
+        pos: &Position,
+        occ: Bitboard,
+        cell: u8,
+        by: Color,
+        kinds: u32,
+    ) -> bool {
         let a = &self.attacks[by.index()];
         self.leap_attacked(pos, occ, cell, by, kinds)
             || a.rays.iter().any(|ray| {

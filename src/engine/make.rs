@@ -14,6 +14,15 @@ impl Ruleset {
         if self.containers.is_some() {
             return self.play_container_move(pos, m);
         }
+        if self.layers.is_some() {
+            return self.play_layer_move(pos, m);
+        }
+        self.play_plain(pos, m)
+    }
+
+    /// [`Ruleset::play_unchecked`] for pieces on their own cells: the surface part of a move
+    /// in a layer game.
+    pub(super) fn play_plain(&self, pos: &Position, m: Move) -> Position {
         let z = &self.zobrist;
         let mut p = pos.clone();
         let us = p.side;
@@ -37,7 +46,7 @@ impl Ruleset {
                 unmoved = unmoved.without(partner_from).without(partner_to);
                 None
             }
-            MoveKind::Sail { .. } | MoveKind::Transfer { .. } => None,
+            _ => None,
         };
         let placed = m.promotion.map_or(piece, |k| Piece::new(k, us));
         p.put(z, m.to, placed);
@@ -62,7 +71,10 @@ impl Ruleset {
         // En passant needs the piece that passed still there (the dice may have sunk it).
         let mover_stands = p.board[m.to as usize].is_some();
         if kind.en_passant && captured.is_none() && mover_stands && m.kind == MoveKind::Normal {
-            let passed = self.passed_cells(m.from, m.to);
+            let passed = self.passed_cells(m.from, m.to)
+                & kind
+                    .en_passant_zone
+                    .map_or(!Bitboard::EMPTY, |z| z[us.index()]);
             // Only remember targets someone can capture on, so equal positions hash equally.
             if passed
                 .into_iter()

@@ -3,6 +3,7 @@
 mod attacks;
 mod chance;
 mod containers;
+mod layers;
 mod make;
 mod movegen;
 mod moves;

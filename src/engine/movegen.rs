@@ -56,6 +56,8 @@ impl Ruleset {
         let start = out.len();
         if self.containers.is_some() {
             self.container_moves(pos, out);
+        } else if self.layers.is_some() {
+            self.layer_moves(pos, out);
         } else if self.royals_apart {
             // Rare: every move is made and its royal pieces' cells compared.
             self.generate_pieces(pos, out, false);
@@ -298,7 +300,7 @@ impl Ruleset {
     }
 
     #[inline]
-    fn push_with_promotions(
+    pub(super) fn push_with_promotions(
         &self,
         kind: u8,
         from: u8,
@@ -335,7 +337,7 @@ impl Ruleset {
     /// Castling of the unmoved king on `king` with the first piece along its rank each way,
     /// when that is an unmoved partner: every square between them empty, the king moving the
     /// rule's distance and the partner landing next to it on the side it came from.
-    fn castling_moves(&self, pos: &Position, king: u8, out: &mut Vec<Move>) {
+    pub(super) fn castling_moves(&self, pos: &Position, king: u8, out: &mut Vec<Move>) {
         let castling = self.castling.as_ref().expect("called only with castling");
         let us = pos.side;
         let them = us.opponent();

@@ -53,6 +53,26 @@ pub enum MoveKind {
         /// The choices of the group's pieces that promote, as for [`MoveKind::Sail`].
         promotions: Kinds,
     },
+    /// Layer games: the piece on `from` (`to` is `from`) plants a marker of this type (index
+    /// into `LayerRules::markers`) on its cell.
+    Plant {
+        /// The marker type.
+        marker: u8,
+    },
+    /// Layer games: the piece on `from` captures the piece on `to` without moving.
+    Remote {
+        /// Which of its remote captures (index into its `KindLayers::remote`).
+        remote: u8,
+    },
+    /// Layer games: ends the sortie of the piece on `from` (`to` is `from`).
+    Return,
+    /// Layer games: the piece on `from` dives and goes under `to`.
+    Dive,
+    /// Layer games: the submerged piece under `from` moves under `to`.
+    Submerged,
+    /// Layer games: the submerged piece under `from` surfaces on `to` (which may be `from`),
+    /// capturing the enemy piece standing there.
+    Surface,
 }
 
 impl Move {

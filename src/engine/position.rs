@@ -36,6 +36,8 @@ pub struct Position {
     /// The last move if it was a container move `(from, to)`, which the side to move may not
     /// reverse (the no-undo rule).
     pub(crate) undo_ban: Option<(u8, u8)>,
+    /// In a layer game, submerged pieces, markers, piece state and sorties (`None` otherwise).
+    pub(crate) layers: Option<Box<super::layers::Layers>>,
 }
 
 impl std::fmt::Debug for Position {
@@ -65,6 +67,7 @@ impl Position {
             hash: 0,
             crews: Vec::new(),
             undo_ban: None,
+            layers: None,
         }
     }
 

@@ -5,7 +5,8 @@
 //! and the partner's file letter (Shredder-FEN style, `Hh`) for any other. En passant lists the
 //! target squares one after another (`e3`, or `c3c4` after a longer step), or `-`. A variant
 //! with game parameters adds a seventh field giving their values, White's then Black's:
-//! `dutchman=R/N,port=d8/e1`.
+//! `dutchman=R/N,port=d8/e1`. A layer game writes layered cells in braces and adds a last field
+//! of piece states (see `notation::layers`).
 
 use crate::bitboard::Bitboard;
 use crate::definition::RoyalRule;
@@ -55,7 +56,12 @@ impl Ruleset {
         if fields.is_empty() {
             return Err(err("text", "it is empty"));
         }
-        let most = if self.parameters.is_empty() { 6 } else { 7 };
+        let params_field = (!self.parameters.is_empty()).then_some(6);
+        let state_field = self
+            .layers
+            .is_some()
+            .then_some(6 + usize::from(params_field.is_some()));
+        let most = 6 + usize::from(params_field.is_some()) + usize::from(state_field.is_some());
         if fields.len() > most {
             return Err(err(
                 "text",
@@ -67,6 +73,7 @@ impl Ruleset {
             &self.topology,
             |c| self.kind_of_letter(c),
             self.container_types(),
+            self.marker_letters().as_deref(),
             fields[0],
         )
         .map_err(|(_, message, _)| err("placement", message))?;
@@ -83,6 +90,9 @@ impl Ruleset {
             }
         };
         pos.set_side(z, side);
+        if let Some(i) = state_field {
+            self.state_field(&mut pos, fields.get(i).copied().unwrap_or("-"))?;
+        }
         if self.end.royal == RoyalRule::Checkmate && self.royal_attacked(&pos, side.opponent()) {
             return Err(err(
                 "side to move",
@@ -117,7 +127,7 @@ impl Ruleset {
                 })?,
                 None => 1,
             };
-        if let Some(text) = fields.get(6) {
+        if let Some(text) = params_field.and_then(|i| fields.get(i)) {
             self.set_parameters(&mut pos, text)
                 .map_err(|e| err("parameters", e.reason))?;
         }
@@ -135,6 +145,7 @@ impl Ruleset {
                     continue;
                 };
                 let text = match pos.piece_at(cell) {
+                    _ if self.layers.is_some() => self.layer_cell_text(pos, cell),
                     Some(p) => self.letter(p).to_string(),
                     None => self.crew_text(pos.crew_at(cell)),
                 };
@@ -177,6 +188,10 @@ impl Ruleset {
         if !self.parameters.is_empty() {
             out.push(' ');
             out.push_str(&self.parameter_text(pos));
+        }
+        if self.layers.is_some() {
+            out.push(' ');
+            out.push_str(&self.state_text(pos));
         }
         out
     }
@@ -338,11 +353,14 @@ impl Ruleset {
             targets = targets.with(cell);
             rest = &rest[digits_end..];
         }
-        // The piece that just passed the targets stands right after them on their line, and
-        // its movement reaches it from the square before them.
+        // The piece that just passed the targets stands further along their line, and its
+        // movement reaches it from a square before them; the cells it passed are the targets
+        // (those within its en passant zone, when it has one).
         let mover = pos.side_to_move().opponent();
-        let n = targets.count() as usize;
         let passed_by = |cell: u8, kind: u8| {
+            let zone = self.pieces[kind as usize]
+                .en_passant_zone
+                .map_or(!Bitboard::EMPTY, |z| z[mover.index()]);
             let lines = [
                 (0, 1),
                 (1, 1),
@@ -354,13 +372,13 @@ impl Ruleset {
                 (-1, 1),
             ];
             lines.iter().any(|&(dx, dy)| {
-                let back: Vec<u8> = self.topology.ray(cell, -dx, -dy).take(n + 1).collect();
-                back.len() == n + 1
-                    && back[..n]
+                let back: Vec<u8> = self.topology.ray(cell, -dx, -dy).collect();
+                (1..back.len()).any(|origin| {
+                    let passed = back[..origin]
                         .iter()
-                        .fold(Bitboard::EMPTY, |acc, &c| acc.with(c))
-                        == targets
-                    && self.could_move(kind, mover, back[n], cell)
+                        .fold(Bitboard::EMPTY, |acc, &c| acc.with(c));
+                    passed & zone == targets && self.could_move(kind, mover, back[origin], cell)
+                })
             })
         };
         let victim = pos

@@ -3,6 +3,8 @@
 mod crewmoves;
 mod crews;
 mod fen;
+mod layermoves;
+mod layers;
 mod movetext;
 mod placement;
 

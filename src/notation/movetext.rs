@@ -45,6 +45,9 @@ impl Ruleset {
         if let Some(text) = self.container_move_text(m) {
             return text;
         }
+        if let Some(text) = self.layer_move_text(m) {
+            return text;
+        }
         let t = &self.topology;
         let mut s = format!("{}{}", t.name(m.from), t.name(m.to));
         if let Some(k) = m.promotion {
@@ -100,6 +103,11 @@ impl Ruleset {
         // Spaces carry no meaning here (`e2 - e4`, as a record may split it).
         let compact: String = text.split_whitespace().collect();
         let text = compact.as_str();
+        if self.layers.is_some() {
+            if let Some(result) = self.parse_layer_move(pos, text) {
+                return result;
+            }
+        }
         let (text, outcome) = match text.split_once('@') {
             Some((m, cell)) => (m, Some(cell)),
             None => (text, None),

@@ -8,23 +8,30 @@ use crate::rules::{Color, Piece, Topology};
 /// A placement error: byte range in the field, message, help.
 pub(crate) type PlacementError = (Range<usize>, String, String);
 
-/// What a board field places: pieces by cell (several on a cell aboard a container) and the
-/// containers by cell and type.
+/// What a board field places: pieces by cell (several on a cell aboard a container), the
+/// containers by cell and type, and in a layer game the submerged pieces and the markers
+/// (cell, type, owner).
 #[derive(Debug, Default)]
 pub(crate) struct Placement {
     pub(crate) pieces: Vec<(u8, Piece)>,
     pub(crate) containers: Vec<(u8, u8)>,
+    pub(crate) under: Vec<(u8, Piece)>,
+    pub(crate) markers: Vec<(u8, u8, Color)>,
 }
 
 /// Reads a FEN board field. Digit runs count empty cells (`10` is ten); only existing cells are
 /// counted, so a rank with missing squares is written with fewer cells. With container types,
 /// a container is its brackets around its crew (`<PPp>`, `<>`), and every piece stands in one.
+/// In a layer game (`markers` given: the marker types' letters), a cell with more than a
+/// surface piece is written in braces: the surface piece, `_` and a submerged piece, `*` and a
+/// marker letter whose case gives its owner (`{C_s*M}`, `{_S}`, `{*m}`).
 ///
 /// `kind_of` maps an upper-case letter to a piece kind.
 pub(crate) fn parse_placement(
     topo: &Topology,
     kind_of: impl Fn(char) -> Option<u8>,
     containers: &[ContainerType],
+    markers: Option<&[char]>,
     text: &str,
 ) -> Result<Placement, PlacementError> {
     let height = topo.height() as usize;
@@ -95,6 +102,26 @@ pub(crate) fn parse_placement(
                     ));
                 }
                 col = col.saturating_add(n);
+            } else if let (Some(markers), '{') = (markers, c) {
+                let mut body = Vec::new();
+                let mut closed = false;
+                for (j, d) in chars.by_ref() {
+                    if d == '}' {
+                        closed = true;
+                        break;
+                    }
+                    body.push((start + j, d));
+                }
+                if !closed {
+                    return Err((
+                        start + i..start + part.len(),
+                        "this layered cell is not closed".into(),
+                        "end it with `}`".into(),
+                    ));
+                }
+                let cell = cells.get(col).copied();
+                layered_cell(&body, start + i, cell, &piece_at, markers, &mut placed)?;
+                col += 1;
             } else if let Some(ty) = containers.iter().position(|t| t.open == c) {
                 let container = &containers[ty];
                 let mut crew = 0u8;
@@ -183,4 +210,65 @@ pub(crate) fn parse_placement(
         }
     }
     Ok(placed)
+}
+
+/// The inside of a layered cell `{...}` starting at byte `at`: `[surface][_under][*marker]`,
+/// at least one part.
+fn layered_cell(
+    body: &[(usize, char)],
+    at: usize,
+    cell: Option<u8>,
+    piece_at: &impl Fn(char, usize) -> Result<Piece, PlacementError>,
+    markers: &[char],
+    placed: &mut Placement,
+) -> Result<(), PlacementError> {
+    let bad = |i: usize, message: String| -> PlacementError {
+        (
+            i..i + 1,
+            message,
+            "write `{` surface piece, `_` submerged piece, `*` marker `}`, e.g. `{C_s*M}`".into(),
+        )
+    };
+    if body.is_empty() {
+        return Err(bad(at, "an empty layered cell".into()));
+    }
+    let mut rest = body;
+    if let Some(&(i, c)) = rest.first().filter(|(_, c)| c.is_ascii_alphabetic()) {
+        let piece = piece_at(c, i)?;
+        placed.pieces.extend(cell.map(|cell| (cell, piece)));
+        rest = &rest[1..];
+    }
+    if let Some(&(i, '_')) = rest.first() {
+        let Some(&(j, c)) = rest.get(1).filter(|(_, c)| c.is_ascii_alphabetic()) else {
+            return Err(bad(i, "`_` must be followed by a piece letter".into()));
+        };
+        let piece = piece_at(c, j)?;
+        placed.under.extend(cell.map(|cell| (cell, piece)));
+        rest = &rest[2..];
+    }
+    if let Some(&(i, '*')) = rest.first() {
+        let Some(&(j, c)) = rest.get(1).filter(|(_, c)| c.is_ascii_alphabetic()) else {
+            return Err(bad(i, "`*` must be followed by a marker letter".into()));
+        };
+        let Some(ty) = markers.iter().position(|&m| m == c.to_ascii_uppercase()) else {
+            return Err((
+                j..j + 1,
+                format!("no marker type has the letter `{}`", c.to_ascii_uppercase()),
+                "define it under `markers:` or fix the letter".into(),
+            ));
+        };
+        let owner = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        placed
+            .markers
+            .extend(cell.map(|cell| (cell, ty as u8, owner)));
+        rest = &rest[2..];
+    }
+    if let Some(&(i, c)) = rest.first() {
+        return Err(bad(i, format!("`{c}` cannot stand here in a layered cell")));
+    }
+    Ok(())
 }

@@ -1,6 +1,7 @@
 //! The compiled, immutable rule set of a variant.
 
 pub mod containers;
+pub mod layers;
 mod tables;
 mod topology;
 
@@ -121,6 +122,8 @@ pub struct PieceType {
     pub royal: bool,
     /// Whether it takes part in en passant.
     pub en_passant: bool,
+    /// Per side, the passed cells it may be captured en passant on (every cell when `None`).
+    pub en_passant_zone: Option<[Bitboard; 2]>,
     /// Whether its moves reset the halfmove clock.
     pub resets_halfmove_clock: bool,
     /// Promotion, if it promotes.
@@ -298,6 +301,12 @@ impl Zobrist {
         mix(crew.word() ^ u64::from(cell).wrapping_mul(0x9E37_79B9_7F4A_7C15))
     }
 
+    /// The key of layer data: `tag` tells apart what `value` is (a submerged piece, a marker,
+    /// a piece's state, a sortie) on `cell`.
+    pub(crate) fn layer(&self, tag: u64, cell: u8, value: u64) -> u64 {
+        mix(tag.wrapping_mul(0xA24B_AED4_963E_E407) ^ u64::from(cell) << 32 ^ value)
+    }
+
     /// The key of the container move that may not be reversed.
     pub(crate) fn undo_ban(&self, from: u8, to: u8) -> u64 {
         mix(0xD1B5_4A32_D192_ED03 ^ (u64::from(from) << 8 | u64::from(to)))
@@ -339,6 +348,9 @@ pub struct Ruleset {
     pub containers: Option<containers::ContainerRules>,
     /// No move may leave royal pieces of opposite colours on adjacent cells.
     pub royals_apart: bool,
+    /// Markers, submerged pieces, piece state and captures without moving, in a game that
+    /// has them.
+    pub layers: Option<layers::LayerRules>,
     pub(crate) start: Position,
     /// `tables[color][kind]`.
     pub(crate) tables: [Vec<PieceTables>; 2],

@@ -21,6 +21,9 @@ impl Ruleset {
             for &(cell, piece) in &placement.pieces {
                 pos.put(z, cell, piece);
             }
+            if self.layers.is_some() {
+                self.place_layers(pos, &placement.under, &placement.markers);
+            }
             return;
         }
         pos.crews = vec![Crew::NONE; self.topology.cell_count()];
