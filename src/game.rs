@@ -32,6 +32,8 @@ pub struct Game {
     rng: StdRng,
     /// The parameter values given (in a FEN or with `set_parameters`); the others are drawn.
     given: [[u8; 2]; MAX_PARAMETERS],
+    /// Whether the last move was hidden from the side that did not make it.
+    last_hidden: bool,
 }
 
 impl Game {
@@ -62,6 +64,7 @@ impl Game {
             hashes,
             rng: StdRng::seed_from_u64(0),
             given,
+            last_hidden: false,
         };
         game.draw_parameters();
         game
@@ -198,6 +201,7 @@ impl Game {
     }
 
     fn push(&mut self, m: Move) {
+        self.last_hidden = self.variant.is_hidden_move(&self.position, m);
         self.position = self.variant.play_unchecked(&self.position, m);
         self.moves.push(m);
         self.hashes.push(self.position.hash());
@@ -227,6 +231,12 @@ impl Game {
             }
         }
         None
+    }
+
+    /// Whether the last move was hidden from the side that did not make it (see
+    /// [`crate::Ruleset::is_hidden_move`]).
+    pub fn last_move_hidden(&self) -> bool {
+        self.last_hidden
     }
 
     /// The current position as FEN.

@@ -30,6 +30,7 @@ pub mod dsl;
 mod engine;
 mod game;
 pub mod notation;
+mod referee;
 mod rules;
 mod variant;
 
@@ -39,6 +40,7 @@ pub use diagram::{Diagram, DiagramError, Mark};
 pub use engine::{Divide, Move, MoveKind, Outcome, ParameterError, Position, Reason};
 pub use game::Game;
 pub use notation::{FenError, MoveError};
+pub use referee::{Refusal, View};
 pub use rules::{
     Castling, Chance, Color, EndRules, Exception, Flag, Parameter, ParameterValues, Piece,
     PieceRef, PieceType, Promotion, Return, Ruleset, Topology, ZoneRef, MAX_KINDS, MAX_PARAMETERS,
