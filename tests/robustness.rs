@@ -82,6 +82,7 @@ fn positions_round_trip_through_fen_with_their_hash() {
         "falcon-chess",
         "bermuda",
         "pirateknics",
+        "seachess",
     ] {
         let v = Variant::from_file(format!("variants/{name}.yaml")).unwrap();
         let mut rng = rand::rngs::StdRng::seed_from_u64(2026);
