@@ -49,7 +49,7 @@ fn main() {
         "{:<22} {:>6} {:>12} {:>9} {:>10} {:>7}",
         "position", "depth", "nodes", "fairy", "shakmaty", "ratio"
     );
-    let suite: [(&str, &str, Option<&str>, u32); 6] = [
+    let suite: [(&str, &str, Option<&str>, u32); 7] = [
         ("chess start", "chess", None, 6),
         ("Kiwipete", "chess", Some(KIWIPETE), 5),
         ("Capablanca start", "capablanca", None, 5),
@@ -58,6 +58,8 @@ fn main() {
         ("Bermuda start", "bermuda", None, 3),
         // Every move is made to test it, and each made position copies its crews.
         ("PiRaTeKnIcS start", "pirateknics", None, 3),
+        // Every move is made with its effects to test it; each made position copies its layers.
+        ("Seachess start", "seachess", None, 4),
     ];
     let mut rates = Vec::new();
     for (label, name, fen, depth) in suite {
@@ -96,6 +98,7 @@ fn main() {
         rates[3] / rates[2]
     );
     println!("PiRaTeKnIcS / chess rate: {:.3}x", rates[5] / rates[0]);
+    println!("Seachess / chess rate: {:.3}x", rates[6] / rates[0]);
 
     let chess = load("chess");
     let start = chess.start_position();
