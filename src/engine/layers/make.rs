@@ -68,19 +68,17 @@ impl Ruleset {
         if let MoveKind::EnPassant { captured } = m.kind {
             l.state[captured as usize] = PieceState::default();
         }
-        let mut moved = vec![(m.from, m.to)];
-        if let MoveKind::Castle {
-            partner_from,
-            partner_to,
-        } = m.kind
-        {
-            moved.push((partner_from, partner_to));
-        }
-        let states: Vec<PieceState> = moved
-            .iter()
-            .map(|&(from, _)| std::mem::take(&mut l.state[from as usize]))
-            .collect();
-        for (&(from, to), state) in moved.iter().zip(states) {
+        let partner = match m.kind {
+            MoveKind::Castle {
+                partner_from,
+                partner_to,
+            } => Some((partner_from, partner_to)),
+            _ => None,
+        };
+        // Both states are taken before either is put down: castling may swap the two cells.
+        let moved = [Some((m.from, m.to)), partner]
+            .map(|mv| mv.map(|(from, to)| (from, to, std::mem::take(&mut l.state[from as usize]))));
+        for (from, to, state) in moved.into_iter().flatten() {
             let piece = p.piece_at(to).expect("it arrived");
             let state = if m.promotion.is_some() && from == m.from {
                 self.layer_rules().start_state(piece.kind(), us)
