@@ -1,38 +1,15 @@
 //! Diagnostics of container definitions: each asserts the code, line, column and the text
 //! under the label, inside the board string and the setup too.
 
+mod common;
+
+use common::{errors, line_of};
 use fairy_rules::Variant;
 
 const PIRATEKNICS: &str = include_str!("../variants/pirateknics.yaml");
 
-/// (code, line, column, text under the label, message)
-fn errors(yaml: &str) -> Vec<(&'static str, usize, usize, String, String)> {
-    let err = Variant::from_yaml("test.yaml", yaml).expect_err("definition should fail");
-    err.problems
-        .iter()
-        .map(|p| {
-            let (line, col) = err.file.line_col(p.span.start);
-            (
-                p.code,
-                line,
-                col,
-                yaml[p.span.clone()].to_string(),
-                p.message.clone(),
-            )
-        })
-        .collect()
-}
-
 fn edited(from: &str, to: &str) -> String {
-    assert!(PIRATEKNICS.contains(from), "`{from}` not in the file");
-    PIRATEKNICS.replacen(from, to, 1)
-}
-
-fn line_of(yaml: &str, needle: &str) -> usize {
-    yaml.lines()
-        .position(|l| l.starts_with(needle))
-        .expect("needle")
-        + 1
+    common::edited(PIRATEKNICS, from, to)
 }
 
 const BOARD: &str = "board: 6x8 minus a1, f1, a8, f8 with ship <3>";

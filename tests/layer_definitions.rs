@@ -1,38 +1,14 @@
 //! Diagnostics of layer definitions (markers, ammunition, planting, remote captures, diving,
 //! sonar): each asserts the code, line, column and the text under the label.
 
-use fairy_rules::Variant;
+mod common;
+
+use common::{errors, line_of};
 
 const SEACHESS: &str = include_str!("../variants/seachess.yaml");
 
-/// (code, line, column, text under the label, message)
-fn errors(yaml: &str) -> Vec<(&'static str, usize, usize, String, String)> {
-    let err = Variant::from_yaml("test.yaml", yaml).expect_err("definition should fail");
-    err.problems
-        .iter()
-        .map(|p| {
-            let (line, col) = err.file.line_col(p.span.start);
-            (
-                p.code,
-                line,
-                col,
-                yaml[p.span.clone()].to_string(),
-                p.message.clone(),
-            )
-        })
-        .collect()
-}
-
 fn edited(from: &str, to: &str) -> String {
-    assert!(SEACHESS.contains(from), "`{from}` not in the file");
-    SEACHESS.replacen(from, to, 1)
-}
-
-fn line_of(yaml: &str, needle: &str) -> usize {
-    yaml.lines()
-        .position(|l| l.trim_start().starts_with(needle))
-        .expect("needle")
-        + 1
+    common::edited(SEACHESS, from, to)
 }
 
 #[test]

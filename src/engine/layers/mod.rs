@@ -185,7 +185,7 @@ impl Ruleset {
         match &r.reach {
             RemoteReach::Ring(cells) => cells[from as usize],
             RemoteReach::Lines { steps, facing } => {
-                let color = pos.piece_at(from).map_or(pos.side, Piece::color);
+                let color = pos.piece_at(from).expect("the shooter").color();
                 let forward = if *facing {
                     state.facing()
                 } else {

@@ -12,7 +12,8 @@ impl Ruleset {
     /// The legal moves of the side to move of a layer game, appended to `out`.
     pub(in crate::engine) fn layer_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         let start = out.len();
-        if !self.end.flags.is_empty() && self.decided(pos).is_some() {
+        let extinction = self.end.royal == RoyalRule::Extinction;
+        if (extinction || !self.end.flags.is_empty()) && self.decided(pos).is_some() {
             return;
         }
         if !self.sortie_moves(pos, out) {
