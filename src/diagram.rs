@@ -14,9 +14,9 @@
 mod svg;
 mod text;
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Cell};
 use crate::engine::Position;
-use crate::rules::{Color, Piece, Ruleset, Topology};
+use crate::rules::{Color, Kind, Piece, Ruleset, Topology};
 
 /// What one square of a [`Diagram`] shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,7 +49,7 @@ pub struct Diagram {
     topology: Topology,
     piece: Piece,
     piece_name: String,
-    cell: u8,
+    cell: Cell,
     /// Indexed by cell number.
     marks: Vec<Mark>,
     shaded: Bitboard,
@@ -62,18 +62,18 @@ pub struct Diagram {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DiagramError {
     /// The piece kind is not one of the variant's.
-    #[error("there is no piece kind {kind}: the variant has {count} piece types")]
+    #[error("there is no piece kind {}: the variant has {count} piece types", kind.get())]
     UnknownKind {
         /// The kind asked for.
-        kind: u8,
+        kind: Kind,
         /// How many piece types the variant has.
         count: usize,
     },
     /// The cell number is not on the board.
-    #[error("there is no cell {cell}: the board has {count} cells")]
+    #[error("there is no cell {}: the board has {count} cells", cell.get())]
     NoSuchCell {
         /// The cell asked for.
-        cell: u8,
+        cell: Cell,
         /// How many cells the board has.
         count: usize,
     },
@@ -100,32 +100,40 @@ impl Ruleset {
     /// [`DiagramError`] for a kind or cell the variant does not have, or an unknown region.
     pub fn diagram(
         &self,
-        kind: u8,
+        kind: Kind,
         color: Color,
-        cell: u8,
+        cell: Cell,
         blockers: Option<&Position>,
         regions: &[&str],
     ) -> Result<Diagram, DiagramError> {
-        if kind as usize >= self.pieces.len() {
+        if kind.index() >= self.pieces.len() {
             return Err(DiagramError::UnknownKind {
                 kind,
                 count: self.pieces.len(),
             });
         }
         let count = self.topology.cell_count();
-        if cell as usize >= count {
+        if cell.index() >= count {
             return Err(DiagramError::NoSuchCell { cell, count });
         }
         let shaded = self.region_cells(regions, color)?;
         let piece = Piece::new(kind, color);
         let (pos, unmoved) = match blockers {
-            Some(pos) if pos.piece_at(cell) == Some(piece) => (pos.clone(), pos.unmoved.has(cell)),
+            Some(pos) if pos.piece_at(cell) == Some(piece) => {
+                (pos.clone(), pos.unmoved().has(cell))
+            }
             Some(pos) => (pos.clone(), self.start.piece_at(cell) == Some(piece)),
-            None => (Position::empty(), self.start.piece_at(cell) == Some(piece)),
+            None => (
+                self.empty_position(),
+                self.start.piece_at(cell) == Some(piece),
+            ),
         };
-        let pos = self.with_piece(pos, piece, cell, unmoved);
+        let mut pos = pos;
+        self.replace_piece(&mut pos, cell, piece, unmoved);
         let (quiet, reach) = self.piece_targets(&pos, kind, cell, color);
-        let marks = (0..count as u8)
+        let marks = self
+            .topology
+            .cells()
             .map(|c| match pos.piece_at(c) {
                 _ if c == cell => Mark::Origin,
                 Some(p) if p.color() != color && reach.has(c) => Mark::Capturable(p),
@@ -142,7 +150,7 @@ impl Ruleset {
             variant: self.name.clone(),
             topology: self.topology.clone(),
             piece,
-            piece_name: self.pieces[kind as usize].name.clone(),
+            piece_name: self.pieces[kind.index()].name.clone(),
             cell,
             marks,
             shaded,
@@ -155,10 +163,10 @@ impl Ruleset {
     /// file `(width - 1) / 2` and rank `(height - 1) / 2` zero-based (d4 on 8x8, e4 on 10x8),
     /// or, when that square is missing, the nearest existing cell (the lowest-numbered of
     /// equally near ones). `None` for a board without cells.
-    pub fn central_cell(&self) -> Option<u8> {
+    pub fn central_cell(&self) -> Option<Cell> {
         let t = &self.topology;
         let (cf, cr) = ((t.width() as i32 - 1) / 2, (t.height() as i32 - 1) / 2);
-        (0..t.cell_count() as u8).min_by_key(|&c| {
+        t.cells().min_by_key(|&c| {
             let (f, r) = t.coords(c);
             let (df, dr) = (f as i32 - cf, r as i32 - cr);
             df * df + dr * dr
@@ -181,16 +189,6 @@ impl Ruleset {
                 }),
             })
     }
-
-    /// `pos` with `piece` on `cell` (replacing any occupant), unmoved or not.
-    fn with_piece(&self, mut pos: Position, piece: Piece, cell: u8, unmoved: bool) -> Position {
-        let z = &self.zobrist;
-        pos.remove(z, cell);
-        pos.put(z, cell, piece);
-        let others = pos.unmoved.without(cell);
-        pos.set_unmoved(z, if unmoved { others.with(cell) } else { others });
-        pos
-    }
 }
 
 impl Diagram {
@@ -200,7 +198,7 @@ impl Diagram {
     }
 
     /// The cell it stands on.
-    pub fn cell(&self) -> u8 {
+    pub fn cell(&self) -> Cell {
         self.cell
     }
 
@@ -210,9 +208,9 @@ impl Diagram {
     }
 
     /// What a cell shows; [`Mark::Missing`] for a cell number not on the board.
-    pub fn mark(&self, cell: u8) -> Mark {
+    pub fn mark(&self, cell: Cell) -> Mark {
         self.marks
-            .get(cell as usize)
+            .get(cell.index())
             .copied()
             .unwrap_or(Mark::Missing)
     }
@@ -228,9 +226,10 @@ impl Diagram {
 
     /// The cells showing exactly `mark`.
     pub fn cells_marked(&self, mark: Mark) -> Bitboard {
-        (0..self.marks.len() as u8)
-            .filter(|&c| self.marks[c as usize] == mark)
-            .fold(Bitboard::EMPTY, Bitboard::with)
+        self.topology
+            .cells()
+            .filter(|&c| self.marks[c.index()] == mark)
+            .collect()
     }
 
     /// The cells of the shaded regions.
@@ -242,7 +241,7 @@ impl Diagram {
     pub fn letter(&self, piece: Piece) -> char {
         let l = self
             .letters
-            .get(piece.kind() as usize)
+            .get(piece.kind().index())
             .copied()
             .unwrap_or('?');
         match piece.color() {

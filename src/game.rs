@@ -55,7 +55,7 @@ impl Game {
 
     fn from_position(variant: Variant, start: Position) -> Game {
         let hashes = vec![start.hash()];
-        let given = start.params;
+        let given = crate::Ruleset::params(&start);
         let mut game = Game {
             variant,
             position: start.clone(),
@@ -87,15 +87,12 @@ impl Game {
     /// the other given values, or a game that has begun.
     pub fn set_parameters(&mut self, text: &str) -> Result<(), ParameterError> {
         if !self.moves.is_empty() {
-            return Err(ParameterError {
-                text: text.into(),
-                reason: "the game has begun".into(),
-            });
+            return Err(ParameterError::GameBegun { text: text.into() });
         }
         let mut scratch = self.start.clone();
-        scratch.params = self.given;
+        self.variant.store(&mut scratch, self.given);
         self.variant.set_parameters(&mut scratch, text)?;
-        self.given = scratch.params;
+        self.given = crate::Ruleset::params(&scratch);
         self.draw_parameters();
         Ok(())
     }
@@ -105,7 +102,7 @@ impl Game {
         if !self.moves.is_empty() {
             return;
         }
-        self.start.params = self.given;
+        self.variant.store(&mut self.start, self.given);
         self.variant.draw_parameters(&mut self.start, &mut self.rng);
         self.position = self.start.clone();
     }
@@ -168,10 +165,18 @@ impl Game {
     /// [`MoveError::Illegal`] if it is not one of the legal moves or its outcome cannot be
     /// drawn; the game is unchanged.
     pub fn play_move(&mut self, m: Move) -> Result<(), MoveError> {
-        let choice = Move { outcome: None, ..m };
-        if !self.variant.legal_moves(&self.position).contains(&choice) {
+        let choice = m.choice();
+        if !self.variant.is_legal(&self.position, choice) {
+            let topo = &self.variant.topology;
+            let name = |c: crate::bitboard::Cell| {
+                if c.index() < topo.cell_count() {
+                    topo.name(c)
+                } else {
+                    format!("cell {}", c.get())
+                }
+            };
             return Err(MoveError::Illegal {
-                text: format!("from cell {} to cell {}", m.from, m.to),
+                text: format!("{}{}", name(m.from), name(m.to)),
                 reason: "it is not among the legal moves".into(),
             });
         }
@@ -201,7 +206,7 @@ impl Game {
     }
 
     fn push(&mut self, m: Move) {
-        self.last_hidden = self.variant.is_hidden_move(&self.position, m);
+        self.last_hidden = self.variant.is_hidden_move(m);
         self.position = self.variant.play_unchecked(&self.position, m);
         self.moves.push(m);
         self.hashes.push(self.position.hash());

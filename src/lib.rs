@@ -34,15 +34,19 @@ mod referee;
 mod rules;
 mod variant;
 
-pub use bitboard::Bitboard;
+pub use bitboard::{Bitboard, Bits, Cell, Cells, MAX_CELLS};
 pub use diagnostics::{DefinitionError, Problem, Source};
 pub use diagram::{Diagram, DiagramError, Mark};
-pub use engine::{Divide, Move, MoveKind, Outcome, ParameterError, Position, Reason};
+pub use engine::{
+    Divide, Move, MoveKind, Outcome, ParameterError, ParameterValue, PerftBuffers, Position,
+    Reason, UndoStack,
+};
 pub use game::Game;
-pub use notation::{FenError, MoveError};
+pub use notation::{FenError, FenField, MoveError};
 pub use referee::{Refusal, View};
 pub use rules::{
-    Castling, Chance, Color, EndRules, Exception, Flag, Parameter, ParameterValues, Piece,
-    PieceRef, PieceType, Promotion, Return, Ruleset, Topology, ZoneRef, MAX_KINDS, MAX_PARAMETERS,
+    containers, layers, Castling, Chance, Color, EndRules, Exception, Flag, Kind, KindSet,
+    Parameter, ParameterValues, Piece, PieceRef, PieceType, Promotion, Return, Ruleset, Topology,
+    ZoneRef, MAX_KINDS, MAX_PARAMETERS,
 };
 pub use variant::{LoadError, Variant};

@@ -1,4 +1,5 @@
-//! Loading a definition file into a shareable rule set.
+//! Loading a definition into a shareable rule set: from a file, from text, or from the
+//! definitions bundled with the library.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -6,12 +7,14 @@ use std::sync::Arc;
 use crate::diagnostics::{DefinitionError, Problem, ProblemReport, Source};
 use crate::rules::Ruleset;
 
+include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+
 /// A compiled variant: a cheap-to-clone handle on its immutable [`Ruleset`].
 ///
 /// Every [`Ruleset`] method (legal moves, FEN, move text, perft) is available on it.
 ///
 /// ```
-/// let chess = fairy_rules::Variant::from_file("variants/chess.yaml")?;
+/// let chess = fairy_rules::Variant::bundled("chess")?;
 /// let start = chess.start_position();
 /// assert_eq!(chess.legal_moves(&start).len(), 20);
 /// assert_eq!(chess.perft(&start, 3), 8902);
@@ -34,6 +37,7 @@ impl std::ops::Deref for Variant {
 
 /// Why a definition could not be loaded.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum LoadError {
     /// The file could not be read.
     #[error("cannot read {}: {source}", path.display())]
@@ -43,13 +47,21 @@ pub enum LoadError {
         /// The operating system's error.
         source: std::io::Error,
     },
+    /// No bundled variant has this name.
+    #[error("there is no bundled variant `{name}`; the bundled ones: {}", known.join(", "))]
+    NotBundled {
+        /// The name asked for.
+        name: String,
+        /// The bundled variants' names.
+        known: Vec<String>,
+    },
     /// The file was read but has problems.
     #[error(transparent)]
     Definition(#[from] DefinitionError),
 }
 
 impl Variant {
-    /// Loads and compiles a definition file.
+    /// Loads and compiles a definition file; a file it extends is read relative to it.
     ///
     /// # Errors
     /// [`LoadError::Io`] if the file cannot be read; [`LoadError::Definition`] with every
@@ -63,13 +75,46 @@ impl Variant {
         Ok(Variant::from_yaml(&path.display().to_string(), &text)?)
     }
 
-    /// Compiles a definition given as text; `name` labels diagnostics (a file name).
+    /// Compiles a definition given as text; `name` labels diagnostics (a file name) and is
+    /// the place an extended file is read relative to.
     ///
     /// # Errors
     /// A [`DefinitionError`] with every problem found.
     pub fn from_yaml(name: &str, text: &str) -> Result<Variant, DefinitionError> {
-        let source = Source::new(name, text);
-        let (def, files) = crate::definition::load_chain(&source, &read_extended)?;
+        Variant::compile(Source::new(name, text), &read_file)
+    }
+
+    /// A variant bundled with the library, by its name (`chess`, `seachess`; see
+    /// [`Variant::bundled_names`]): the definitions of `variants/`, embedded when the
+    /// library was built, so they load from any folder. A bundled definition extends only
+    /// other bundled ones.
+    ///
+    /// # Errors
+    /// [`LoadError::NotBundled`] for an unknown name.
+    pub fn bundled(name: &str) -> Result<Variant, LoadError> {
+        let text = bundled_text(name).ok_or_else(|| LoadError::NotBundled {
+            name: name.to_string(),
+            known: Variant::bundled_names().map(String::from).collect(),
+        })?;
+        let source = Source::new(format!("variants/{name}.yaml"), text);
+        Ok(Variant::compile(source, &read_bundled)?)
+    }
+
+    /// The names of the bundled variants, in alphabetical order.
+    pub fn bundled_names() -> impl Iterator<Item = &'static str> {
+        BUNDLED.iter().map(|(name, _)| *name)
+    }
+
+    /// The text of a bundled definition.
+    pub fn bundled_yaml(name: &str) -> Option<&'static str> {
+        bundled_text(name)
+    }
+
+    fn compile(
+        source: Source,
+        read: &dyn Fn(&Source, &str) -> Result<Source, String>,
+    ) -> Result<Variant, DefinitionError> {
+        let (def, files) = crate::definition::load_chain(&source, read)?;
         let (rules, warnings) = crate::compile::compile(&def, &files)?;
         Ok(Variant {
             rules: Arc::new(rules),
@@ -101,14 +146,21 @@ impl Variant {
     }
 }
 
-/// Reads the file `name` that `naming` extends, relative to `naming`'s folder.
-fn read_extended(naming: &Source, name: &str) -> Result<Source, String> {
+fn bundled_text(name: &str) -> Option<&'static str> {
+    BUNDLED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
+}
+
+/// The path of the file `name` that `naming` extends, relative to `naming`'s folder, with
+/// `a/../b/./c.yaml` written `b/c.yaml`: the same file is then named the same way, and a loop
+/// in the chain is recognised.
+fn extended_path(naming: &Source, name: &str) -> PathBuf {
     let folder = Path::new(naming.name.as_ref())
         .parent()
         .unwrap_or(Path::new(""));
-    // `a/../b/./c.yaml` as `b/c.yaml`: the same file is then named the same way, and a loop
-    // in the chain is recognised.
-    let mut path = std::path::PathBuf::new();
+    let mut path = PathBuf::new();
     for part in folder.join(name).components() {
         match part {
             std::path::Component::CurDir => {}
@@ -118,7 +170,29 @@ fn read_extended(naming: &Source, name: &str) -> Result<Source, String> {
             other => path.push(other),
         }
     }
+    path
+}
+
+/// Reads the file `name` that `naming` extends from the file system.
+fn read_file(naming: &Source, name: &str) -> Result<Source, String> {
+    let path = extended_path(naming, name);
     std::fs::read_to_string(&path)
         .map(|text| Source::new(path.display().to_string(), text))
         .map_err(|e| e.to_string())
+}
+
+/// Finds the file `name` that a bundled definition extends among the bundled ones.
+fn read_bundled(naming: &Source, name: &str) -> Result<Source, String> {
+    let path = extended_path(naming, name);
+    let found = path
+        .parent()
+        .is_some_and(|p| p == Path::new("variants"))
+        .then(|| path.file_stem()?.to_str())
+        .flatten()
+        .filter(|_| path.extension().is_some_and(|e| e == "yaml"))
+        .and_then(|stem| bundled_text(stem).map(|text| (stem, text)));
+    match found {
+        Some((stem, text)) => Ok(Source::new(format!("variants/{stem}.yaml"), text)),
+        None => Err(format!("`{name}` is not a bundled definition")),
+    }
 }

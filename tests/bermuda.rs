@@ -6,7 +6,7 @@ fn bermuda() -> Variant {
     Variant::from_file("variants/bermuda.yaml").unwrap()
 }
 
-fn cell(v: &Variant, name: &str) -> u8 {
+fn cell(v: &Variant, name: &str) -> fairy_rules::Cell {
     v.topology.parse_cell(name).unwrap()
 }
 

@@ -76,17 +76,23 @@ fn a_mechanism_containers_do_not_support() {
         "pieces:\n",
         "castling:\n  king: K\n  partners: [R]\n  king_distance: 2\npieces:\n",
     );
-    let line = line_of(&yaml, "board:");
+    let line = line_of(&yaml, "castling:");
+    let err = Variant::from_yaml("test.yaml", &yaml).unwrap_err();
     assert_eq!(
         errors(&yaml),
         [(
-            "fairy::unsupported-with-containers",
+            "fairy::unsupported-combination",
             line,
-            38,
-            "ship <3>".to_string(),
-            "pieces aboard containers do not support castling".to_string()
+            1,
+            "castling".to_string(),
+            "castling cannot be combined with containers".to_string()
         )]
     );
+    assert!(err.problems[0]
+        .help
+        .as_deref()
+        .unwrap()
+        .starts_with("castling needs a king and a partner that have not moved"));
 }
 
 #[test]
@@ -159,7 +165,7 @@ fn bad_container_fen_text_is_an_error_naming_the_field() {
     ];
     for (fen, field) in bad {
         let e = v.parse_fen(fen).unwrap_err();
-        assert_eq!(e.field, field, "{fen}: {e}");
+        assert_eq!(e.field().map(|f| f.name()), Some(field), "{fen}: {e}");
     }
     // Without the no-undo rule there is no last container move to give.
     let yaml = PIRATEKNICS.replacen("no_undo: true", "no_undo: false", 1);

@@ -2,17 +2,17 @@
 //! square against the piece's movement), blockers and paths, exact cells, and the SVG's
 //! structure.
 
-use fairy_rules::{Bitboard, Color, Diagram, DiagramError, Mark, Piece, Variant};
+use fairy_rules::{Bitboard, Cell, Color, Diagram, DiagramError, Kind, Mark, Piece, Variant};
 
 fn load(name: &str) -> Variant {
     Variant::from_file(format!("variants/{name}.yaml")).unwrap()
 }
 
-fn cell(v: &Variant, name: &str) -> u8 {
+fn cell(v: &Variant, name: &str) -> Cell {
     v.topology.parse_cell(name).unwrap()
 }
 
-fn kind(v: &Variant, letter: char) -> u8 {
+fn kind(v: &Variant, letter: char) -> Kind {
     v.kind_of_letter(letter).unwrap()
 }
 
@@ -51,7 +51,8 @@ fn every_piece_of_every_bundled_variant_on_an_empty_board() {
     for file in files {
         let v = Variant::from_file(&file).unwrap();
         let centre = v.central_cell().unwrap();
-        let text: Vec<String> = (0..v.pieces.len() as u8)
+        let text: Vec<String> = v
+            .kinds()
             .map(|k| titled(&v.diagram(k, Color::White, centre, None, &[]).unwrap()))
             .collect();
         let stem = file.file_stem().unwrap().to_string_lossy().into_owned();
@@ -191,7 +192,7 @@ fn a_moved_piece_keeps_its_state_from_the_position() {
         pos = v.play_unchecked(&pos, v.parse_move(&pos, m).unwrap());
     }
     let moved = v
-        .diagram(0, Color::White, cell(&v, "c1"), Some(&pos), &[])
+        .diagram(Kind::new(0), Color::White, cell(&v, "c1"), Some(&pos), &[])
         .unwrap();
     assert_eq!(
         names(&v, moved.cells_marked(Mark::MoveOrCapture)),
@@ -200,7 +201,7 @@ fn a_moved_piece_keeps_its_state_from_the_position() {
     // Alone on the board, or new on its start square (replacing the black one), it is unmoved.
     for blockers in [None, Some(&v.parse_fen("5/5/5/5/2x2 w - -").unwrap())] {
         let fresh = v
-            .diagram(0, Color::White, cell(&v, "c1"), blockers, &[])
+            .diagram(Kind::new(0), Color::White, cell(&v, "c1"), blockers, &[])
             .unwrap();
         assert_eq!(
             names(&v, fresh.cells_marked(Mark::MoveOrCapture)),
@@ -234,18 +235,23 @@ fn regions_are_shaded_for_the_pieces_side() {
 fn bad_requests_are_errors() {
     let v = load("chess");
     assert_eq!(
-        v.diagram(6, Color::White, 0, None, &[]).unwrap_err(),
-        DiagramError::UnknownKind { kind: 6, count: 6 }
+        v.diagram(Kind::new(6), Color::White, Cell::new(0), None, &[])
+            .unwrap_err(),
+        DiagramError::UnknownKind {
+            kind: Kind::new(6),
+            count: 6
+        }
     );
     assert_eq!(
-        v.diagram(0, Color::White, 64, None, &[]).unwrap_err(),
+        v.diagram(Kind::new(0), Color::White, Cell::new(64), None, &[])
+            .unwrap_err(),
         DiagramError::NoSuchCell {
-            cell: 64,
+            cell: Cell::new(64),
             count: 64
         }
     );
     let err = v
-        .diagram(0, Color::White, 0, None, &["centre"])
+        .diagram(Kind::new(0), Color::White, Cell::new(0), None, &["centre"])
         .unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -259,7 +265,7 @@ fn missing_squares_are_blank_and_the_centre_moves_to_the_nearest_cell() {
     let v = Variant::from_yaml("holed.yaml", yaml).unwrap();
     assert_eq!(v.central_cell(), Some(cell(&v, "b1")));
     let d = v
-        .diagram(0, Color::White, cell(&v, "a1"), None, &[])
+        .diagram(Kind::new(0), Color::White, cell(&v, "a1"), None, &[])
         .unwrap();
     assert_eq!(d.mark_at(1, 1), Mark::Missing);
     assert_eq!(d.mark_at(3, 0), Mark::Missing);
@@ -275,7 +281,7 @@ fn two_digit_ranks_are_aligned() {
     let v = Variant::from_yaml("tall.yaml", yaml).unwrap();
     assert_eq!(v.central_cell(), Some(cell(&v, "e5")));
     let text = v
-        .diagram(0, Color::Black, cell(&v, "j10"), None, &[])
+        .diagram(Kind::new(0), Color::Black, cell(&v, "j10"), None, &[])
         .unwrap()
         .render_text();
     let lines: Vec<&str> = text.lines().collect();

@@ -69,7 +69,7 @@ fn promotion_to_the_dutchman_type_on_the_port_wins() {
 fn return_order_for_each_type_and_side() {
     let v = fd();
     let names = |side: usize, letter: char| -> Vec<String> {
-        let kind = v.kind_of_letter(letter).unwrap() as usize;
+        let kind = v.kind_of_letter(letter).unwrap().index();
         v.returns[0].order[side][kind]
             .iter()
             .map(|&c| v.topology.name(c))
@@ -215,7 +215,7 @@ fn parameters_travel_in_the_position_text() {
     let e = v
         .parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 dutchman=R,port=a8/d1")
         .unwrap_err();
-    assert_eq!(e.field, "parameters");
+    assert_eq!(e.field(), Some(fairy_rules::FenField::Parameters));
 }
 
 #[test]

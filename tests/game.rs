@@ -1,5 +1,6 @@
 //! Game end: checkmate, stalemate, the move rule and repetition.
 
+use fairy_rules::Cell;
 use fairy_rules::{Color, Game, Outcome, Reason, Variant};
 
 fn chess() -> Variant {
@@ -146,7 +147,14 @@ fn rights_lost_on_both_sides_leave_no_trace_in_later_repetitions() {
 #[test]
 fn a_move_from_outside_is_an_error_not_a_panic() {
     let mut game = Game::new(chess());
-    assert!(game.play_move(fairy_rules::Move::new(100, 101)).is_err());
+    let pawn = game
+        .position()
+        .piece_at(fairy_rules::Cell::new(12))
+        .unwrap();
+    for (from, to) in [(100, 101), (12, 36), (12, 255)] {
+        let m = fairy_rules::Move::new(Cell::new(from), Cell::new(to), pawn, None);
+        assert!(game.play_move(m).is_err(), "{m:?}");
+    }
     let e4 = game.variant().parse_move(game.position(), "e2e4").unwrap();
     assert!(game.play_move(e4).is_ok());
 }

@@ -54,8 +54,11 @@ fn en_passant_square_is_kept_only_when_a_capture_is_possible() {
 #[test]
 fn fen_errors_name_the_field() {
     let chess = variant("chess");
+    assert_eq!(
+        chess.parse_fen(" ").unwrap_err(),
+        fairy_rules::FenError::Empty
+    );
     let cases = [
-        ("", "text"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w", "placement"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w", "placement"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w", "placement"),
@@ -91,7 +94,7 @@ fn fen_errors_name_the_field() {
     ];
     for (fen, field) in cases {
         let e = chess.parse_fen(fen).unwrap_err();
-        assert_eq!(e.field, field, "{fen}: {e}");
+        assert_eq!(e.field().map(|f| f.name()), Some(field), "{fen}: {e}");
     }
     let e = chess
         .parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w")
@@ -107,6 +110,35 @@ fn fen_errors_name_the_field() {
         e.to_string(),
         "invalid FEN placement: rank 1 has 8 cells but 7 are written"
     );
+    // The error names the field as written and the byte range of the offending part.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KX - 0 1";
+    assert_eq!(
+        chess.parse_fen(fen).unwrap_err(),
+        fairy_rules::FenError::Field {
+            field: fairy_rules::FenField::Castling,
+            text: "KX".into(),
+            span: 47..48,
+            reason: "`X`: no white castling partner stands there".into(),
+        }
+    );
+    assert_eq!(&fen[47..48], "X");
+}
+
+#[test]
+fn a_long_digit_run_is_an_error_not_an_overflow() {
+    let chess = variant("chess");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/99999999999999999999999QRNBQKBNR w - - 0 1";
+    let e = chess.parse_fen(fen).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "invalid FEN placement: rank 1 has 8 cells but this count goes past its end"
+    );
+    match e {
+        fairy_rules::FenError::Field { span, .. } => {
+            assert_eq!(&fen[span], "99999999999999999999999")
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -222,7 +254,7 @@ fn the_side_not_to_move_may_not_be_in_check() {
         .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "invalid FEN side to move: black is in check with white to move"
+        "invalid FEN position: black is in check with white to move"
     );
 }
 

@@ -402,8 +402,15 @@ fn an_eight_by_eight_board_with_twenty_four_pawns() {
         );
     let v = Variant::from_yaml("eight.yaml", &yaml).unwrap();
     let pos = v.start_position();
-    let pawns = (0..64)
-        .map(|c| pos.crew_at(c).pieces().filter(|p| p.kind() == 0).count())
+    let pawns = v
+        .topology
+        .cells()
+        .map(|c| {
+            pos.crew_at(c)
+                .pieces()
+                .filter(|p| p.kind() == fairy_rules::Kind::new(0))
+                .count()
+        })
         .sum::<usize>();
     assert_eq!(pawns, 48);
     assert_eq!(v.perft(&pos, 1), moves_of(&v).len() as u64);

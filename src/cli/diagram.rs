@@ -1,7 +1,7 @@
 //! `fairy diagram`: where a piece can move from a square, as text or SVG.
 
 use clap::ValueEnum;
-use fairy_rules::{Color, Ruleset};
+use fairy_rules::{Cell, Color, Kind, Ruleset};
 
 use super::load;
 
@@ -68,7 +68,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
 }
 
 /// The kind named by a FEN letter (either case) or a piece name.
-fn piece_kind(rules: &Ruleset, text: &str) -> miette::Result<u8> {
+fn piece_kind(rules: &Ruleset, text: &str) -> miette::Result<Kind> {
     let mut chars = text.chars();
     let by_letter = match (chars.next(), chars.next()) {
         (Some(letter), None) => rules.kind_of_letter(letter),
@@ -80,7 +80,7 @@ fn piece_kind(rules: &Ruleset, text: &str) -> miette::Result<u8> {
                 .pieces
                 .iter()
                 .position(|p| p.name.eq_ignore_ascii_case(text))
-                .map(|k| k as u8)
+                .map(|k| Kind::new(k as u8))
         })
         .ok_or_else(|| {
             let known: Vec<String> = rules
@@ -97,7 +97,7 @@ fn piece_kind(rules: &Ruleset, text: &str) -> miette::Result<u8> {
 }
 
 /// The cell named by `--at`, or the central cell.
-fn square(rules: &Ruleset, at: Option<&str>) -> miette::Result<u8> {
+fn square(rules: &Ruleset, at: Option<&str>) -> miette::Result<Cell> {
     let topo = &rules.topology;
     let found = match at {
         Some(name) => topo.parse_cell(name),

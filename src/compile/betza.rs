@@ -8,7 +8,7 @@
 //! chiral half. `v` and `s` on oblique atoms are the narrow and the wide moves.
 
 use crate::dsl::{Atom, Body, Component, DslError, Range};
-use crate::rules::{Hop, Mode};
+use crate::engine::tables::{Hop, Mode};
 
 /// Squares (as offsets from the origin) that must be empty, and that must be occupied, for one
 /// way of making a conditional move.

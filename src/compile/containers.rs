@@ -1,7 +1,7 @@
 //! Containers: the types declared in the board text and the rules of the `containers:`
-//! section, checked against the mechanisms a container game cannot combine with yet.
+//! section (which mechanisms they combine with is decided in `combinations`).
 
-use crate::definition::{RoyalRule, Sp, VariantDef};
+use crate::definition::{Sp, VariantDef};
 use crate::dsl::{ContainerSpec, DslError};
 use crate::rules::containers::{ContainerRules, ContainerType, MAX_CAPACITY, MAX_CONTAINER_TYPES};
 use crate::rules::PieceType;
@@ -14,13 +14,12 @@ const BRACKETS: [(char, char); MAX_CONTAINER_TYPES] =
 
 /// The container rules, when the board text declares containers. Problems are recorded in
 /// `cx`: bad capacities, a bracket pair used twice, a `containers:` section without
-/// containers, and mechanisms that pieces aboard containers do not support.
+/// containers, and too many piece types.
 pub(super) fn rules(
     def: &VariantDef,
     board: &Sp<String>,
     specs: &[ContainerSpec],
     pieces: &[PieceType],
-    initial_kinds: &[bool],
     cx: &mut Ctx,
 ) -> Option<ContainerRules> {
     let Some(first) = specs.first() else {
@@ -71,40 +70,20 @@ pub(super) fn rules(
             capacity: spec.capacity.clamp(1, u32::from(MAX_CAPACITY)) as u8,
         });
     }
-    let unsupported = |what: &str| {
-        DslError::new(
-            first.span.clone(),
-            format!("pieces aboard containers do not support {what}"),
-        )
-        .with_help(format!("remove {what}, or the containers"))
-    };
-    let refuse = |cx: &mut Ctx, present: bool, what: &str| {
-        if present {
-            cx.dsl(
-                board,
-                "fairy::unsupported-with-containers",
-                unsupported(what),
-            );
-        }
-    };
-    let end = def.end.as_ref();
-    refuse(cx, def.castling.is_some(), "castling");
-    refuse(cx, def.chance.is_some(), "chance events");
-    refuse(cx, !def.returns.is_empty(), "returns");
-    refuse(cx, !def.parameters.is_empty(), "game parameters");
-    refuse(cx, end.is_some_and(|e| !e.flags.is_empty()), "flags");
-    refuse(
-        cx,
-        end.is_some_and(|e| e.royal == RoyalRule::Extinction),
-        "the extinction rule",
-    );
-    refuse(cx, pieces.iter().any(|p| p.en_passant), "en passant");
-    refuse(
-        cx,
-        initial_kinds.iter().any(|&i| i),
-        "first-move (`i`) components",
-    );
-    refuse(cx, pieces.len() >= 15, "more than 14 piece types");
+    if pieces.len() >= 15 {
+        cx.dsl(
+            board,
+            "fairy::too-many-pieces",
+            DslError::new(
+                first.span.clone(),
+                format!(
+                    "{} piece types; a container game supports at most 14",
+                    pieces.len()
+                ),
+            )
+            .with_help("merge or drop piece types"),
+        );
+    }
     let options = def.containers.as_ref().map(|c| &c.value);
     Some(ContainerRules {
         types,

@@ -15,8 +15,7 @@ use super::regions::region_named;
 use super::{component_motions, Ctx};
 
 /// The layer rules, when the definition uses any layer mechanism. Problems are recorded in
-/// `cx`: bad letters and counts, unknown names, remote moves that are not lines or leaps,
-/// and layers combined with containers.
+/// `cx`: bad letters and counts, unknown names, remote moves that are not lines or leaps.
 pub(super) fn rules(
     def: &VariantDef,
     topology: &Topology,
@@ -34,16 +33,6 @@ pub(super) fn rules(
         });
     if !used {
         return None;
-    }
-    if let Some(section) = &def.containers {
-        cx.error(
-            section,
-            "fairy::unsupported-combination",
-            "containers cannot be combined with markers, submerged pieces or piece state yet"
-                .into(),
-            "containers",
-            "drop the containers or the layer mechanisms",
-        );
     }
     let mut markers: Vec<MarkerType> = Vec::new();
     for (name, m) in &def.markers {
@@ -269,7 +258,7 @@ fn remote_lines(
             Reach::Leap => 1,
             Reach::Ride {
                 max,
-                hop: crate::rules::Hop::None,
+                hop: crate::engine::tables::Hop::None,
             } => max.unwrap_or(u8::MAX),
             _ => {
                 cx.error(
@@ -291,7 +280,8 @@ fn remote_lines(
 
 /// Per cell, the cells at Chebyshev distance `d`.
 fn ring_cells(topology: &Topology, d: u8) -> Vec<Bitboard> {
-    (0..topology.cell_count() as u8)
+    topology
+        .cells()
         .map(|from| {
             let (fx, fy) = topology.coords(from);
             topology
@@ -320,7 +310,8 @@ fn sonar_cells(sonar: &Sp<String>, topology: &Topology, cx: &mut Ctx) -> Vec<Bit
         );
         return Vec::new();
     }
-    (0..topology.cell_count() as u8)
+    topology
+        .cells()
         .map(|from| {
             motions
                 .iter()

@@ -4,6 +4,7 @@
 //! a file; it returns a [`Ruleset`] only when there is none.
 
 mod betza;
+mod combinations;
 mod containers;
 mod layers;
 mod parameters;
@@ -11,7 +12,6 @@ mod regions;
 mod tables;
 mod warnings;
 
-use crate::bitboard::Bitboard;
 use crate::definition::{
     dsl_span, file_of, span_of, ChanceEffect, ChanceTrigger, EndDef, Sp, VariantDef,
 };
@@ -19,11 +19,10 @@ use miette::Severity;
 
 use crate::diagnostics::{DefinitionError, Problem, Source};
 use crate::dsl::{self, DslError};
-use crate::engine::Position;
 use crate::notation::parse_placement;
 use crate::rules::{
-    AttackTables, Castling, Chance, Color, EndRules, Flag, Lines, PieceTables, PieceType,
-    Promotion, Ruleset, Zobrist, MAX_KINDS,
+    Castling, Chance, EndRules, Flag, Kind, KindSet, PieceType, Promotion, Ruleset, Zobrist,
+    MAX_KINDS,
 };
 
 struct Ctx<'a> {
@@ -164,6 +163,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     let default_end = EndDef::default();
     let end_def = def.end.as_ref().unwrap_or(&default_end);
     let (topology, container_specs) = regions::board(board, cx)?;
+    combinations::check(def, board, &container_specs, cx);
     let regions = regions::regions(def, &topology, cx);
 
     // Letters first: promotion choices and castling refer to pieces by letter.
@@ -208,8 +208,13 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         );
         return None;
     }
-    let kind_of = |c: char| letters.iter().position(|&l| l == c).map(|k| k as u8);
-    let resolve = |cx: &mut Ctx, s: &Sp<String>, what: &str| -> Option<u8> {
+    let kind_of = |c: char| {
+        letters
+            .iter()
+            .position(|&l| l == c)
+            .map(|k| Kind::new(k as u8))
+    };
+    let resolve = |cx: &mut Ctx, s: &Sp<String>, what: &str| -> Option<Kind> {
         let found = s
             .value
             .chars()
@@ -229,14 +234,12 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         found
     };
 
-    let mut lines = Lines::default();
-    let mut initial_kinds = Vec::new();
-    let mut tables: [Vec<PieceTables>; 2] = [Vec::new(), Vec::new()];
+    let mut kind_motions = Vec::new();
     let mut pieces = Vec::new();
     for ((name, piece), &letter) in def.pieces.iter().zip(&letters) {
         let p = &piece.value;
         let motions = component_motions(cx, &topology, &p.moves);
-        let within: Vec<(Vec<betza::Motion>, [Bitboard; 2])> = p
+        let within: Vec<(Vec<betza::Motion>, [crate::Bitboard; 2])> = p
             .within
             .iter()
             .filter_map(|(region, moves)| {
@@ -254,18 +257,12 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 Some((component_motions(cx, &topology, moves), *zone))
             })
             .collect();
-        for color in Color::BOTH {
-            let within: Vec<(Vec<betza::Motion>, Bitboard)> = within
-                .iter()
-                .map(|(m, zone)| (m.clone(), zone[color.index()]))
-                .collect();
-            tables[color.index()].push(tables::piece_tables(
-                &topology, &mut lines, &motions, &within, color,
-            ));
-        }
-        let has_initial = motions.iter().any(|m| m.initial)
+        let first_move = motions.iter().any(|m| m.initial)
             || within.iter().any(|(m, _)| m.iter().any(|m| m.initial));
-        initial_kinds.push(has_initial);
+        kind_motions.push(tables::KindMotions {
+            everywhere: motions,
+            within,
+        });
         let promotion = p.promotion.as_ref().and_then(|promo| {
             let zone = regions::region_named(cx, &regions, &promo.zone);
             if promo.choices.value.is_empty() {
@@ -277,12 +274,22 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                     "list the letters of the pieces it may become, e.g. [Q, R, B, N]",
                 );
             }
-            let choices: Vec<u8> = promo
-                .choices
-                .value
-                .iter()
-                .filter_map(|c| resolve(cx, c, "promotion choice"))
-                .collect();
+            let mut choices: Vec<Kind> = Vec::new();
+            for c in &promo.choices.value {
+                if let Some(k) = resolve(cx, c, "promotion choice") {
+                    if choices.contains(&k) {
+                        cx.error(
+                            c,
+                            "fairy::duplicate-promotion-choice",
+                            format!("`{}` is listed twice as a promotion choice", c.value),
+                            "listed before",
+                            "list each piece once",
+                        );
+                    } else {
+                        choices.push(k);
+                    }
+                }
+            }
             Some(Promotion {
                 zone: zone?,
                 choices,
@@ -300,7 +307,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 .and_then(|z| regions::region_named(cx, &regions, z)),
             resets_halfmove_clock: p.resets_halfmove_clock,
             promotion,
-            has_initial,
+            first_move,
         });
     }
 
@@ -311,7 +318,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             .partners
             .iter()
             .filter_map(|p| resolve(cx, p, "castling partner"))
-            .fold(0u32, |acc, k| acc | 1 << k);
+            .collect::<KindSet>();
         Some(Castling {
             king: king?,
             partners,
@@ -346,7 +353,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         })
     });
 
-    let containers = containers::rules(def, board, &container_specs, &pieces, &initial_kinds, cx);
+    let containers = containers::rules(def, board, &container_specs, &pieces, cx);
     let layers = layers::rules(def, &topology, &regions, cx);
     let container_types = containers.as_ref().map_or(&[][..], |c| &c.types[..]);
     let marker_letters: Option<Vec<char>> = layers
@@ -386,24 +393,25 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         None => Vec::new(),
     };
 
-    let attacks: [AttackTables; 2] = [
-        tables::attack_tables(&topology, &mut lines, &tables[0]),
-        tables::attack_tables(&topology, &mut lines, &tables[1]),
-    ];
+    let tables = tables::build(&topology, &kind_motions, &pieces, layers.as_ref());
     let end = end_def;
+    let royal_kinds = pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.royal)
+        .map(|(k, _)| Kind::new(k as u8))
+        .collect();
+    let en_passant_kinds = pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.en_passant)
+        .map(|(k, _)| Kind::new(k as u8))
+        .collect();
+    let zobrist = Zobrist::new(topology.cell_count());
     let mut rules = Ruleset {
         name: name.value.clone(),
-        topology,
-        royal_kinds: pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.royal)
-            .fold(0, |acc, (k, _)| acc | 1 << k),
-        en_passant_kinds: pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.en_passant)
-            .fold(0, |acc, (k, _)| acc | 1 << k),
+        royal_kinds,
+        en_passant_kinds,
         pieces,
         regions,
         castling,
@@ -420,27 +428,14 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             repetition: end.repetition,
             flags,
         },
-        start: Position::empty(),
+        // Replaced below by the setup, once the rule set can place it.
+        start: crate::engine::Position::placeholder(),
         tables,
-        attacks,
-        lines,
-        zobrist: Zobrist::new(),
+        zobrist,
+        topology,
     };
     let placement = placement?;
-    let mut start = Position::empty();
-    rules.place(&mut start, &placement);
-    let unmoved = start
-        .occupied()
-        .cells()
-        .filter(|&c| {
-            start
-                .piece_at(c)
-                .is_some_and(|p| rules.remembers_unmoved(p.kind()))
-        })
-        .fold(Bitboard::EMPTY, Bitboard::with);
-    let unmoved = rules.without_orphaned_castlers(&start, unmoved);
-    start.set_unmoved(&rules.zobrist, unmoved);
-    rules.start = start;
+    rules.start = rules.setup_position(&placement);
     if cx.problems.iter().any(Problem::is_error) {
         return None;
     }

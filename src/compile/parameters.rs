@@ -2,18 +2,18 @@
 
 use indexmap::IndexMap;
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Cell};
 use crate::definition::{Sp, VariantDef};
 use crate::dsl::{self, DslError, RegionItem};
 use crate::rules::{
-    Color, Exception, Parameter, ParameterValues, Piece, PieceRef, Return, Topology, ZoneRef,
+    Color, Exception, Kind, Parameter, ParameterValues, Piece, PieceRef, Return, Topology, ZoneRef,
     MAX_PARAMETERS,
 };
 
 use super::{regions, Ctx};
 
 /// Resolves a piece letter (either case) to a kind, reporting an error at it when unknown.
-pub(super) type Resolve<'a> = dyn Fn(&mut Ctx, &Sp<String>, &str) -> Option<u8> + 'a;
+pub(super) type Resolve<'a> = dyn Fn(&mut Ctx, &Sp<String>, &str) -> Option<Kind> + 'a;
 
 type Regions = IndexMap<String, [Bitboard; 2]>;
 
@@ -208,7 +208,7 @@ pub(super) fn returns(
     cx: &mut Ctx,
     topo: &Topology,
     params: &[Parameter],
-    placement: &[(u8, Piece)],
+    placement: &[(Cell, Piece)],
     kinds: usize,
     resolve: &Resolve,
 ) -> Vec<Return> {
@@ -250,7 +250,7 @@ pub(super) fn returns(
         }
         let order = [Color::White, Color::Black].map(|side| {
             (0..kinds as u8)
-                .map(|kind| order_for(topo, &items, placement, Piece::new(kind, side)))
+                .map(|kind| order_for(topo, &items, placement, Piece::new(Kind::new(kind), side)))
                 .collect()
         });
         out.push(Return { piece, order });
@@ -263,16 +263,16 @@ pub(super) fn returns(
 fn order_for(
     topo: &Topology,
     items: &[Option<Vec<(u8, u8)>>],
-    placement: &[(u8, Piece)],
+    placement: &[(Cell, Piece)],
     piece: Piece,
-) -> Vec<u8> {
+) -> Vec<Cell> {
     let (w, h) = (topo.width(), topo.height());
     // Coordinates as the owner sees the board.
     let seen = |(f, r): (u8, u8)| match piece.color() {
         Color::White => (f, r),
         Color::Black => (w - 1 - f, h - 1 - r),
     };
-    let mut out: Vec<u8> = Vec::new();
+    let mut out: Vec<Cell> = Vec::new();
     for item in items {
         let mut cells: Vec<(u8, u8)> = match item {
             None => placement

@@ -1,12 +1,99 @@
-//! Motions to per-cell move tables and the reverse tables used to find attackers.
+//! Motions to the engine's tables at the board's width: per-cell move tables for each piece
+//! type and side, and the reverse tables used to find attackers.
 
-use crate::bitboard::Bitboard;
-use crate::rules::{
-    Alternative, AttackTables, Color, Conditional, Extent, Hop, LeapCell, Lines, Mode, PieceTables,
-    RayAttack, ReverseLeaps, Ride, Topology,
+use crate::bitboard::{Bitboard, Bits, Cell};
+use crate::engine::tables::{
+    Alternative, AttackTables, Conditional, Extent, Hop, LeapCell, Lines, Mode, PieceTables,
+    RayAttack, Ride, Tables,
 };
+use crate::engine::AnyTables;
+use crate::rules::layers::{LayerRules, RemoteReach};
+use crate::rules::{Color, KindSet, PieceType, Topology, MAX_KINDS};
 
 use super::betza::{Motion, Reach};
+
+/// A piece type's motions: everywhere, and per `within` region (per side) only there.
+pub(crate) struct KindMotions {
+    pub(crate) everywhere: Vec<Motion>,
+    pub(crate) within: Vec<(Vec<Motion>, [Bitboard; 2])>,
+}
+
+/// Builds the engine's tables for a board of `topo`'s size.
+pub(crate) fn build(
+    topo: &Topology,
+    motions: &[KindMotions],
+    pieces: &[PieceType],
+    layers: Option<&LayerRules>,
+) -> AnyTables {
+    match topo.cell_count() {
+        0..=64 => AnyTables::N64(Box::new(tables::<1>(topo, motions, pieces, layers))),
+        65..=128 => AnyTables::N128(Box::new(tables::<2>(topo, motions, pieces, layers))),
+        _ => AnyTables::N256(Box::new(tables::<4>(topo, motions, pieces, layers))),
+    }
+}
+
+fn tables<const W: usize>(
+    topo: &Topology,
+    motions: &[KindMotions],
+    pieces: &[PieceType],
+    layers: Option<&LayerRules>,
+) -> Tables<W> {
+    let mut lines = Lines::default();
+    let mut per_side: [Vec<PieceTables<W>>; 2] = [Vec::new(), Vec::new()];
+    for color in Color::BOTH {
+        for m in motions {
+            let within: Vec<(&[Motion], Bits<W>)> = m
+                .within
+                .iter()
+                .map(|(motions, zone)| (&motions[..], zone[color.index()].resize()))
+                .collect();
+            per_side[color.index()].push(piece_tables(
+                topo,
+                &mut lines,
+                &m.everywhere,
+                &within,
+                color,
+            ));
+        }
+    }
+    let attacks = [
+        attack_tables(topo, &mut lines, &per_side[0]),
+        attack_tables(topo, &mut lines, &per_side[1]),
+    ];
+    let mut promotion_zone = [[Bits::EMPTY; MAX_KINDS]; 2];
+    for (k, p) in pieces.iter().enumerate() {
+        if let Some(promo) = &p.promotion {
+            for color in Color::BOTH {
+                promotion_zone[color.index()][k] = promo.zone[color.index()].resize();
+            }
+        }
+    }
+    let mut rings = Vec::new();
+    let mut sonars = Vec::new();
+    for (kind, k) in layers.iter().flat_map(|l| l.kinds.iter().enumerate()) {
+        for (i, remote) in k.remote.iter().enumerate() {
+            if let RemoteReach::Ring(cells) = &remote.reach {
+                rings.push((
+                    kind as u8,
+                    i as u8,
+                    cells.iter().map(|c| c.resize()).collect(),
+                ));
+            }
+        }
+        if !k.sonar.is_empty() {
+            sonars.push((kind as u8, k.sonar.iter().map(|c| c.resize()).collect()));
+        }
+    }
+    Tables {
+        all: topo.all().resize(),
+        pieces: per_side,
+        attacks,
+        lines,
+        promotion_zone,
+        rings,
+        sonars,
+    }
+}
 
 /// Orients a White-frame offset for `color`: Black's forward is down the board, and its left
 /// is White's right (the board seen from Black's side).
@@ -19,25 +106,24 @@ fn orient(color: Color, dx: i8, dy: i8) -> (i8, i8) {
 
 /// Builds the move tables of one piece type for one side: `motions` anywhere, and each
 /// group of `within` only where the move starts, passes and ends inside the group's cells.
-pub(crate) fn piece_tables(
+fn piece_tables<const W: usize>(
     topo: &Topology,
-    lines: &mut Lines,
+    lines: &mut Lines<W>,
     motions: &[Motion],
-    within: &[(Vec<Motion>, Bitboard)],
+    within: &[(&[Motion], Bits<W>)],
     color: Color,
-) -> PieceTables {
+) -> PieceTables<W> {
     let n = topo.cell_count();
     let mut t = PieceTables {
         leaps: vec![LeapCell::default(); n],
         conditional: vec![Vec::new(); n],
         ..PieceTables::default()
     };
-    let everywhere = topo.all();
-    let groups = std::iter::once((motions, everywhere))
-        .chain(within.iter().map(|(m, zone)| (m.as_slice(), *zone)));
+    let everywhere: Bits<W> = topo.all().resize();
+    let groups = std::iter::once((motions, everywhere)).chain(within.iter().copied());
     for (motions, zone) in groups {
         for motion in motions {
-            add_motion(&mut t, topo, lines, motion, zone, color);
+            add_motion(&mut t, topo, lines, motion, zone, everywhere, color);
         }
     }
     for (i, ride) in t.rides.iter().enumerate() {
@@ -55,27 +141,26 @@ pub(crate) fn piece_tables(
 }
 
 /// Adds one motion's moves that lie wholly inside `zone`.
-fn add_motion(
-    t: &mut PieceTables,
+fn add_motion<const W: usize>(
+    t: &mut PieceTables<W>,
     topo: &Topology,
-    lines: &mut Lines,
+    lines: &mut Lines<W>,
     motion: &Motion,
-    zone: Bitboard,
+    zone: Bits<W>,
+    all: Bits<W>,
     color: Color,
 ) {
-    let n = topo.cell_count();
-    let everywhere = zone == topo.all();
     let (dx, dy) = orient(color, motion.dx, motion.dy);
     match &motion.reach {
         Reach::Leap => {
-            for from in 0..n as u8 {
+            for from in topo.cells() {
                 let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
                     continue;
                 };
                 if !zone.has(from) || !zone.has(to) {
                     continue;
                 }
-                let cell = &mut t.leaps[from as usize];
+                let cell = &mut t.leaps[from.index()];
                 let (quiet, capture) = if motion.initial {
                     (&mut cell.initial_quiet, &mut cell.initial_capture)
                 } else {
@@ -90,21 +175,21 @@ fn add_motion(
             }
         }
         Reach::Conditional(alternatives) => {
-            for from in 0..n as u8 {
+            for from in topo.cells() {
                 let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
                     continue;
                 };
                 if !zone.has(from) || !zone.has(to) {
                     continue;
                 }
-                let cells = |offsets: &[(i8, i8)]| -> Option<Bitboard> {
-                    offsets.iter().try_fold(Bitboard::EMPTY, |acc, &(ox, oy)| {
+                let cells = |offsets: &[(i8, i8)]| -> Option<Bits<W>> {
+                    offsets.iter().try_fold(Bits::EMPTY, |acc, &(ox, oy)| {
                         let (ox, oy) = orient(color, ox, oy);
                         topo.offset(from, ox as i32, oy as i32).map(|c| acc.with(c))
                     })
                 };
                 // A way through a missing square is no way at all.
-                let alts: Vec<Alternative> = alternatives
+                let alts: Vec<Alternative<W>> = alternatives
                     .iter()
                     .filter_map(|a| {
                         Some(Alternative {
@@ -112,13 +197,13 @@ fn add_motion(
                             occupied: cells(&a.occupied)?,
                         })
                     })
-                    .filter(|a| (a.empty | a.occupied) & !zone == Bitboard::EMPTY)
+                    .filter(|a| (a.empty | a.occupied).is_subset(zone))
                     .collect();
                 if alts.is_empty() {
                     continue;
                 }
-                let list = &mut t.conditional[from as usize];
-                let same = |c: &Conditional| {
+                let list = &mut t.conditional[from.index()];
+                let same = |c: &Conditional<W>| {
                     c.to == to && c.mode == motion.mode && c.initial == motion.initial
                 };
                 if !list.iter().any(same) {
@@ -133,14 +218,14 @@ fn add_motion(
         Reach::Ride { max, hop } => {
             let line = lines.index((dx, dy), topo);
             let extent = match max {
-                None if everywhere => Extent::Full,
+                None if zone == all => Extent::Full,
                 _ => Extent::Limited(
-                    (0..n as u8)
+                    topo.cells()
                         .map(|from| {
                             topo.ray(from, dx as i32, dy as i32)
                                 .take(max.map_or(usize::MAX, |m| m as usize))
                                 .take_while(|&c| zone.has(c) && zone.has(from))
-                                .fold(Bitboard::EMPTY, Bitboard::with)
+                                .collect()
                         })
                         .collect(),
                 ),
@@ -156,12 +241,15 @@ fn add_motion(
     }
 }
 
-/// Builds the reverse tables of every piece type of `color` (as attacker).
-pub(crate) fn attack_tables(
+/// Per kind with such leaps: per target cell, the cells a leap to it comes from.
+type ReverseLeaps<const W: usize> = Vec<(u8, Vec<Bits<W>>)>;
+
+/// Builds the reverse tables of every piece type of one colour (as attacker).
+fn attack_tables<const W: usize>(
     topo: &Topology,
-    lines: &mut Lines,
-    tables: &[PieceTables],
-) -> AttackTables {
+    lines: &mut Lines<W>,
+    tables: &[PieceTables<W>],
+) -> AttackTables<W> {
     let n = topo.cell_count();
     let mut a = AttackTables {
         conditional: vec![Vec::new(); n],
@@ -169,7 +257,7 @@ pub(crate) fn attack_tables(
     };
     for (kind, t) in tables.iter().enumerate() {
         let kind = kind as u8;
-        let captures: [(Vec<Bitboard>, &mut ReverseLeaps); 2] = [
+        let captures: [(Vec<Bits<W>>, &mut ReverseLeaps<W>); 2] = [
             (t.leaps.iter().map(|c| c.capture).collect(), &mut a.leaps),
             (
                 t.leaps.iter().map(|c| c.initial_capture).collect(),
@@ -180,59 +268,79 @@ pub(crate) fn attack_tables(
             if source.iter().all(|b| b.is_empty()) {
                 continue;
             }
-            let mut reverse = vec![Bitboard::EMPTY; n];
+            let mut reverse = vec![Bits::EMPTY; n];
             for (from, targets) in source.iter().enumerate() {
                 for to in *targets {
-                    reverse[to as usize] = reverse[to as usize].with(from as u8);
+                    reverse[to.index()] = reverse[to.index()].with(Cell::new(from as u8));
                 }
             }
             target.push((kind, reverse));
         }
         for (from, list) in t.conditional.iter().enumerate() {
             for c in list.iter().filter(|c| c.mode.capture()) {
-                a.screens |= c.alternatives().any(|alt| !alt.occupied.is_empty());
-                a.conditional[c.to as usize].push((from as u8, kind, c.clone()));
+                a.screens |= c.screened();
+                a.conditional[c.to.index()].push((Cell::new(from as u8), kind, c.clone()));
             }
         }
         for ride in t.rides.iter().filter(|r| r.mode.capture()) {
             if ride.hop != Hop::None {
-                if !a.hoppers.contains(&kind) {
-                    a.hoppers.push(kind);
-                }
                 a.screens = true;
-                continue;
             }
             let (dx, dy) = lines.steps[ride.line];
             let back = lines.index((-dx, -dy), topo);
-            // The attacker's range seen from the target: cells whose forward reach holds it.
-            let extent = match &ride.extent {
-                Extent::Full => Extent::Full,
-                Extent::Limited(_) => Extent::Limited(
-                    (0..n as u8)
-                        .map(|to| {
-                            lines
-                                .ray(back, to)
-                                .cells()
-                                .filter(|&from| ride.extent.at(lines, ride.line, from).has(to))
-                                .fold(Bitboard::EMPTY, Bitboard::with)
-                        })
-                        .collect(),
-                ),
-            };
-            match a
-                .rays
-                .iter_mut()
-                .find(|r| r.line == back && r.extent == extent && r.initial == ride.initial)
-            {
-                Some(existing) => existing.kinds |= 1 << kind,
+            let extent = reverse_extent(lines, ride, back, n);
+            let kinds = KindSet::EMPTY.with(crate::rules::Kind::new(kind));
+            match a.rays.iter_mut().find(|r| {
+                r.line == back
+                    && r.extent == extent
+                    && r.initial == ride.initial
+                    && r.hop == ride.hop
+            }) {
+                Some(existing) => {
+                    existing.kinds = existing.kinds.with(crate::rules::Kind::new(kind))
+                }
                 None => a.rays.push(RayAttack {
                     line: back,
                     extent,
-                    kinds: 1 << kind,
+                    kinds,
                     initial: ride.initial,
+                    hop: ride.hop,
                 }),
             }
         }
     }
     a
+}
+
+/// The attackers' range seen from the target along `back` (the line from the target toward
+/// the attackers): the cells an attacker may stand on. A rider or cannon must reach the
+/// target itself; a grasshopper must reach the hurdle just before it.
+fn reverse_extent<const W: usize>(
+    lines: &Lines<W>,
+    ride: &Ride<W>,
+    back: usize,
+    cells: usize,
+) -> Extent<W> {
+    match &ride.extent {
+        Extent::Full => Extent::Full,
+        Extent::Limited(_) => Extent::Limited(
+            (0..cells)
+                .map(|to| {
+                    let to = Cell::new(to as u8);
+                    let aim = match ride.hop {
+                        Hop::Grasshopper => lines.next(back, to),
+                        _ => Some(to),
+                    };
+                    let Some(aim) = aim else {
+                        return Bits::EMPTY;
+                    };
+                    lines
+                        .ray(back, to)
+                        .cells()
+                        .filter(|&from| ride.extent.at(lines, ride.line, from).has(aim))
+                        .collect()
+                })
+                .collect(),
+        ),
+    }
 }

@@ -1,14 +1,15 @@
 //! Warnings: the definition works, but probably not as meant.
 
+use crate::bitboard::Cell;
 use crate::definition::{Sp, VariantDef};
-use crate::rules::{Color, Piece, PieceType, Topology};
+use crate::rules::{Color, Kind, Piece, PieceType, Topology};
 
 use super::{betza, Ctx};
 
 /// Whether any of the motions can be made from some cell of the board (on an empty board).
 pub(super) fn reaches_a_cell(topo: &Topology, motions: &[betza::Motion]) -> bool {
-    let exists = |from: u8, (dx, dy): (i8, i8)| topo.offset(from, dx as i32, dy as i32).is_some();
-    (0..topo.cell_count() as u8).any(|from| {
+    let exists = |from: Cell, (dx, dy): (i8, i8)| topo.offset(from, dx as i32, dy as i32).is_some();
+    topo.cells().any(|from| {
         motions.iter().any(|m| match &m.reach {
             betza::Reach::Leap | betza::Reach::Ride { .. } => exists(from, (m.dx, m.dy)),
             betza::Reach::Conditional(alternatives) => {
@@ -27,18 +28,18 @@ pub(super) fn setup_warnings(
     setup: &Sp<String>,
     cx: &mut Ctx,
     pieces: &[PieceType],
-    placement: &[(u8, Piece)],
+    placement: &[(Cell, Piece)],
 ) {
     let placed = |kind: usize, color: Option<Color>| {
         placement
             .iter()
-            .any(|(_, p)| p.kind() as usize == kind && color.is_none_or(|c| p.color() == c))
+            .any(|(_, p)| p.kind().index() == kind && color.is_none_or(|c| p.color() == c))
     };
     let promoted_to = |kind: usize| {
         pieces
             .iter()
             .filter_map(|p| p.promotion.as_ref())
-            .any(|p| p.choices.contains(&(kind as u8)))
+            .any(|p| p.choices.contains(&Kind::new(kind as u8)))
     };
     for (kind, ((name, def_piece), piece)) in def.pieces.iter().zip(pieces).enumerate() {
         if !placed(kind, None) && !promoted_to(kind) {

@@ -1,218 +1,290 @@
-//! Is a cell attacked? Answered from the target with the reverse tables.
+//! Is a cell attacked, and by what? Answered backward from the cell with the reverse tables,
+//! for every layer: pieces on the surface (aboard containers too), submerged pieces, and
+//! captures without moving.
 
-use crate::bitboard::Bitboard;
-use crate::rules::{Color, RayAttack, Ruleset};
+use crate::bitboard::{Bits, Cell};
+use crate::rules::layers::{Facing, RemoteReach};
+use crate::rules::{Color, Kind, KindSet};
 
-use super::movegen::line_targets;
-use super::Position;
+use super::board::View;
+use super::tables::{Hop, RayAttack};
+use super::Engine;
 
-impl Ruleset {
-    /// Whether any piece of `by` attacks `cell`: could capture a piece standing there.
-    ///
-    /// `kinds` restricts the attackers to a bit set of piece kinds (`u32::MAX` for all).
+/// Where the attackers stand.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Layer {
+    Surface,
+    Under,
+}
+
+impl<const W: usize> Engine<'_, W> {
+    /// Whether any piece of `by` of a kind in `kinds` attacks `cell` (could capture a piece
+    /// standing there), with `occ` standing for the surface blockers (a piece about to
+    /// leave a cell is taken off the lines it blocked).
     #[inline]
-    pub(crate) fn attacked_by(&self, pos: &Position, cell: u8, by: Color, kinds: u32) -> bool {
-        self.attacked_through(pos, pos.occupied(), cell, by, kinds)
+    pub(crate) fn attacked_by(
+        &self,
+        b: &impl View<W>,
+        occ: Bits<W>,
+        cell: Cell,
+        by: Color,
+        kinds: KindSet,
+    ) -> bool {
+        !self
+            .attackers_of::<true>(b, occ, cell, by, kinds)
+            .is_empty()
     }
 
-    /// Same, with the occupancy `occ` standing in for the position's: a piece about to leave
-    /// a cell is taken off the lines it blocked (a king stepping along a check line).
-    pub(crate) fn attacked_through(
+    /// The cells of every piece of `by` of a kind in `kinds` that attacks `cell`: on the
+    /// surface, submerged (attacking through the submerged layer's own lines), or by a
+    /// capture without moving. With `ANY`, stops at the first found.
+    pub(crate) fn attackers_of<const ANY: bool>(
         &self,
-        pos: &Position,
-        occ: Bitboard,
-        cell: u8,
+        b: &impl View<W>,
+        occ: Bits<W>,
+        cell: Cell,
         by: Color,
-        kinds: u32,
-    ) -> bool {
-        if pos.layers.is_some() {
-            let occ = occ | pos.layers().blocking;
-            return self.attacked_on_surface(pos, occ, cell, by, kinds)
-                || self.layer_attacked(pos, occ, cell, by, kinds);
+        kinds: KindSet,
+    ) -> Bits<W> {
+        let st = b.st();
+        let mut out = self.layer_attackers::<ANY>(b, Layer::Surface, occ, cell, by, kinds);
+        if ANY && !out.is_empty() {
+            return out;
         }
-        self.attacked_on_surface(pos, occ, cell, by, kinds)
+        if !st.under[by.index()].is_empty() {
+            let below = st.blockers_below();
+            out |= self.layer_attackers::<ANY>(b, Layer::Under, below, cell, by, kinds);
+            if ANY && !out.is_empty() {
+                return out;
+            }
+        }
+        if self.rules.layers.is_some() {
+            out |= self.remote_attackers::<ANY>(b, occ, cell, by, kinds);
+        }
+        out
     }
 
-    /// [`Self::attacked_through`] by the pieces on their own cells.
+    /// The pieces of `by` with a kind in `kinds` standing in `layer`.
     #[inline]
-    fn attacked_on_surface(
-        &self,
-        pos: &Position,
-        occ: Bitboard,
-        cell: u8,
-        by: Color,
-        kinds: u32,
-    ) -> bool {
-        let a = &self.attacks[by.index()];
-        self.leap_attacked(pos, occ, cell, by, kinds)
-            || a.rays.iter().any(|ray| {
-                ray.kinds & kinds != 0
-                    && self
-                        .lines
-                        .nearest(ray.line, self.lines.ray(ray.line, cell) & occ)
-                        .is_some_and(|b| self.rides_onto(pos, ray, b, cell, by, kinds))
-            })
-            || a.conditional[cell as usize]
-                .iter()
-                .any(|(from, kind, cond)| {
-                    kinds >> kind & 1 != 0
-                        && stands(pos, *from, *kind, by, cond.initial)
-                        && cond.open(occ)
-                })
-            || self.hopper_attacked(pos, occ, cell, by, kinds)
+    fn members(&self, b: &impl View<W>, layer: Layer, by: Color, kinds: KindSet) -> Bits<W> {
+        let st = b.st();
+        match layer {
+            Layer::Surface => st.of_kinds(by, kinds),
+            Layer::Under => st.under[by.index()]
+                .cells()
+                .filter(|&c| b.slot(c).under.is_some_and(|p| kinds.has(p.kind())))
+                .collect(),
+        }
     }
 
-    /// For the side to move: whether its royal piece on `royal` is attacked, and which of
-    /// its pieces alone block an enemy line or path toward it, so that moving them may expose
-    /// it. One pass over the lines answers both.
-    pub(crate) fn check_and_pins(&self, pos: &Position, royal: u8) -> (bool, Bitboard) {
-        let by = pos.side.opponent();
-        let a = &self.attacks[by.index()];
-        let occ = pos.occupied();
-        let ours = pos.by_color[pos.side.index()];
-        let mut pinned = Bitboard::EMPTY;
-        let mut check = self.leap_attacked(pos, occ, royal, by, u32::MAX)
-            || self.hopper_attacked(pos, occ, royal, by, u32::MAX);
+    fn layer_attackers<const ANY: bool>(
+        &self,
+        b: &impl View<W>,
+        layer: Layer,
+        occ: Bits<W>,
+        cell: Cell,
+        by: Color,
+        kinds: KindSet,
+    ) -> Bits<W> {
+        let st = b.st();
+        let a = &self.t.attacks[by.index()];
+        let c = cell.index();
+        let mut out = Bits::EMPTY;
+        let theirs = match layer {
+            Layer::Surface => st.by_color[by.index()],
+            Layer::Under => st.under[by.index()],
+        };
+        for (kind, from) in &a.leaps {
+            let kind = Kind::new(*kind);
+            if kinds.has(kind) && from[c].intersects(theirs) {
+                out |= from[c] & self.members(b, layer, by, kind.set());
+                if ANY && !out.is_empty() {
+                    return out;
+                }
+            }
+        }
+        for (kind, from) in &a.initial_leaps {
+            let kind = Kind::new(*kind);
+            if kinds.has(kind) && from[c].intersects(theirs & st.unmoved) {
+                out |= from[c] & st.unmoved & self.members(b, layer, by, kind.set());
+                if ANY && !out.is_empty() {
+                    return out;
+                }
+            }
+        }
         for ray in &a.rays {
-            let blockers = self.lines.ray(ray.line, royal) & occ;
-            let Some(first) = self.lines.nearest(ray.line, blockers) else {
+            let ray_kinds = KindSet(ray.kinds.0 & kinds.0);
+            if ray_kinds.is_empty() {
                 continue;
+            }
+            if let Some(from) = self.ray_attacker(b, layer, ray, ray_kinds, occ, cell, by) {
+                out = out.with(from);
+                if ANY {
+                    return out;
+                }
+            }
+        }
+        for (from, kind, cond) in &a.conditional[c] {
+            let kind = Kind::new(*kind);
+            if kinds.has(kind)
+                && theirs.has(*from)
+                && (!cond.initial || st.unmoved.has(*from))
+                && cond.open(occ)
+                && self.members(b, layer, by, kind.set()).has(*from)
+            {
+                out = out.with(*from);
+                if ANY {
+                    return out;
+                }
+            }
+        }
+        out
+    }
+
+    /// The piece of `by` (of `kinds`) that attacks `cell` along `ray`, if any.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn ray_attacker(
+        &self,
+        b: &impl View<W>,
+        layer: Layer,
+        ray: &RayAttack<W>,
+        kinds: KindSet,
+        occ: Bits<W>,
+        cell: Cell,
+        by: Color,
+    ) -> Option<Cell> {
+        let lines = &self.t.lines;
+        let line = ray.line;
+        let first = lines.nearest(line, lines.ray(line, cell) & occ)?;
+        let from = match ray.hop {
+            Hop::None => first,
+            Hop::Cannon => lines.nearest(line, lines.ray(line, first) & occ)?,
+            // The hurdle must stand right next to the target.
+            Hop::Grasshopper => {
+                if lines.next(line, cell) != Some(first) {
+                    return None;
+                }
+                lines.nearest(line, lines.ray(line, first) & occ)?
+            }
+        };
+        let st = b.st();
+        let attacks = ray.extent.at(lines, line, cell).has(from)
+            && (!ray.initial || st.unmoved.has(from))
+            && self.members(b, layer, by, kinds).has(from);
+        attacks.then_some(from)
+    }
+
+    /// Pieces of `by` that capture on `cell` without moving: rings (never blocked) and lines
+    /// (the first piece or blocking marker on the line stops them), each with ammunition.
+    fn remote_attackers<const ANY: bool>(
+        &self,
+        b: &impl View<W>,
+        occ: Bits<W>,
+        cell: Cell,
+        by: Color,
+        kinds: KindSet,
+    ) -> Bits<W> {
+        let Some(layers) = &self.rules.layers else {
+            return Bits::EMPTY;
+        };
+        let st = b.st();
+        let topo = &self.rules.topology;
+        let occ = occ | st.blocking;
+        let mut out = Bits::EMPTY;
+        for (kind, k) in layers.kinds.iter().enumerate() {
+            let kind = Kind::new(kind as u8);
+            if k.remote.is_empty() || !kinds.has(kind) {
+                continue;
+            }
+            let shooters = st.of(by, kind);
+            if shooters.is_empty() {
+                continue;
+            }
+            let loaded = |from: Cell, ammo: Option<u8>| {
+                ammo.is_none_or(|slot| b.slot(from).state.ammo(slot as usize) > 0)
             };
-            if !ours.has(first) {
-                check |= self.rides_onto(pos, ray, first, royal, by, u32::MAX);
-            } else if let Some(second) = self.lines.nearest(ray.line, blockers.without(first)) {
-                if self.rides_onto(pos, ray, second, royal, by, u32::MAX) {
-                    pinned = pinned.with(first);
+            for (i, remote) in k.remote.iter().enumerate() {
+                match &remote.reach {
+                    RemoteReach::Ring(_) => {
+                        let ring = self
+                            .t
+                            .rings
+                            .iter()
+                            .find(|(k, r, _)| *k == kind.get() && *r as usize == i)
+                            .map_or(Bits::EMPTY, |(_, _, cells)| cells[cell.index()]);
+                        for from in ring & shooters {
+                            if loaded(from, remote.ammo) {
+                                out = out.with(from);
+                            }
+                        }
+                    }
+                    RemoteReach::Lines { steps, facing } => {
+                        let facings: &[Facing] = if *facing {
+                            &Facing::ALL
+                        } else {
+                            std::slice::from_ref(match by {
+                                Color::White => &Facing::North,
+                                Color::Black => &Facing::South,
+                            })
+                        };
+                        for &f in facings {
+                            for &(dx, dy, most) in steps {
+                                let (rx, ry) = f.turn((dx, dy));
+                                let mut at = cell;
+                                for _ in 0..most {
+                                    let Some(back) =
+                                        topo.offset(at, -i32::from(rx), -i32::from(ry))
+                                    else {
+                                        break;
+                                    };
+                                    if occ.has(back) {
+                                        let s = b.slot(back).state;
+                                        if shooters.has(back)
+                                            && (!*facing || s.facing() == f)
+                                            && loaded(back, remote.ammo)
+                                        {
+                                            out = out.with(back);
+                                        }
+                                        break;
+                                    }
+                                    at = back;
+                                }
+                            }
+                        }
+                    }
+                }
+                if ANY && !out.is_empty() {
+                    return out;
                 }
             }
         }
-        for (from, kind, cond) in &a.conditional[royal as usize] {
-            if !stands(pos, *from, *kind, by, cond.initial) {
-                continue;
-            }
-            for alt in cond.alternatives() {
-                let blockers = alt.empty & occ;
-                if (alt.occupied & occ) != alt.occupied {
-                    continue;
-                }
-                match blockers.count() {
-                    0 => check = true,
-                    1 if !(blockers & ours).is_empty() => pinned |= blockers,
-                    _ => {}
-                }
-            }
-        }
-        (check, pinned)
-    }
-
-    /// Whether the piece on `b`, the nearest piece on `ray` seen from `cell`, attacks `cell`
-    /// along it.
-    #[inline]
-    fn rides_onto(
-        &self,
-        pos: &Position,
-        ray: &RayAttack,
-        b: u8,
-        cell: u8,
-        by: Color,
-        kinds: u32,
-    ) -> bool {
-        ray.extent.at(&self.lines, ray.line, cell).has(b)
-            && pos.board[b as usize].is_some_and(|p| {
-                p.color() == by
-                    && (ray.kinds & kinds) >> p.kind() & 1 != 0
-                    && (!ray.initial || pos.unmoved.has(b))
-            })
-    }
-
-    #[inline]
-    fn leap_attacked(
-        &self,
-        pos: &Position,
-        occ: Bitboard,
-        cell: u8,
-        by: Color,
-        kinds: u32,
-    ) -> bool {
-        let a = &self.attacks[by.index()];
-        let theirs = pos.by_color[by.index()] & occ;
-        let c = cell as usize;
-        a.leaps.iter().any(|(kind, from)| {
-            kinds >> kind & 1 != 0 && !(from[c] & pos.by_kind[*kind as usize] & theirs).is_empty()
-        }) || a.initial_leaps.iter().any(|(kind, from)| {
-            kinds >> kind & 1 != 0
-                && !(from[c] & pos.by_kind[*kind as usize] & theirs & pos.unmoved).is_empty()
-        })
-    }
-
-    /// Hoppers are rare: their attacks are found by generating their moves forward.
-    fn hopper_attacked(
-        &self,
-        pos: &Position,
-        occ: Bitboard,
-        cell: u8,
-        by: Color,
-        kinds: u32,
-    ) -> bool {
-        let a = &self.attacks[by.index()];
-        let theirs = pos.by_color[by.index()] & occ;
-        a.hoppers.iter().any(|&kind| {
-            kinds >> kind & 1 != 0
-                && (pos.by_kind[kind as usize] & theirs).cells().any(|from| {
-                    self.tables[by.index()][kind as usize]
-                        .rides
-                        .iter()
-                        .any(|ride| {
-                            ride.mode.capture()
-                                && (!ride.initial || pos.unmoved.has(from))
-                                && line_targets(&self.lines, ride, from, occ).has(cell)
-                        })
-                })
-        })
+        out
     }
 
     /// Whether any royal piece of `color` is attacked.
-    pub(crate) fn royal_attacked(&self, pos: &Position, color: Color) -> bool {
-        if self.containers.is_some() {
-            return self.crew_royal_attacked(pos, color);
-        }
+    pub(crate) fn royal_attacked(&self, b: &impl View<W>, color: Color) -> bool {
+        let st = b.st();
         let them = color.opponent();
-        pos.royals(self, color)
+        let occ = st.blockers();
+        st.of_kinds(color, self.rules.royal_kinds)
             .cells()
-            .any(|cell| self.attacked_by(pos, cell, them, u32::MAX))
+            .any(|cell| self.attacked_by(b, occ, cell, them, KindSet::ALL))
     }
 
     /// Whether royal pieces of opposite colours stand on adjacent cells (sharing a cell is
     /// not adjacent).
-    pub(crate) fn royals_adjacent(&self, pos: &Position) -> bool {
-        let white = self.royal_cells(pos, Color::White);
-        let black = self.royal_cells(pos, Color::Black);
+    pub(crate) fn royals_adjacent(&self, b: &impl View<W>) -> bool {
+        let st = b.st();
+        let white = st.of_kinds(Color::White, self.rules.royal_kinds);
+        let black = st.of_kinds(Color::Black, self.rules.royal_kinds);
+        let topo = &self.rules.topology;
         white.cells().any(|w| {
-            black.cells().any(|b| {
-                let (wf, wr) = self.topology.coords(w);
-                let (bf, br) = self.topology.coords(b);
-                w != b && wf.abs_diff(bf) <= 1 && wr.abs_diff(br) <= 1
+            black.cells().any(|k| {
+                let (wf, wr) = topo.coords(w);
+                let (bf, br) = topo.coords(k);
+                w != k && wf.abs_diff(bf) <= 1 && wr.abs_diff(br) <= 1
             })
         })
     }
-
-    fn royal_cells(&self, pos: &Position, color: Color) -> Bitboard {
-        if self.containers.is_some() {
-            self.crew_royals(pos, color)
-        } else {
-            pos.royals(self, color)
-        }
-    }
-
-    /// Whether the side to move is in check.
-    pub fn in_check(&self, pos: &Position) -> bool {
-        self.royal_attacked(pos, pos.side)
-    }
-}
-
-/// Whether a piece of `kind` and `color` stands on `cell` (unmoved, when `initial`).
-#[inline]
-fn stands(pos: &Position, cell: u8, kind: u8, color: Color, initial: bool) -> bool {
-    pos.board[cell as usize].is_some_and(|p| p.color() == color && p.kind() == kind)
-        && (!initial || pos.unmoved.has(cell))
 }

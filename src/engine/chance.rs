@@ -1,74 +1,121 @@
 //! Chance events: which moves trigger one, and what the drawn cell does.
 
-use crate::bitboard::Bitboard;
-use crate::rules::Ruleset;
+use crate::bitboard::{Bits, Cell};
+use crate::rules::containers::Crew;
 
-use super::{Move, MoveKind, Position};
+use super::board::{Board, Trial};
+use super::position::Pos;
+use super::{Engine, Move, MoveKind};
 
-impl Ruleset {
+impl<const W: usize> Engine<'_, W> {
     /// The cells the chance event after `m` draws from (uniformly), or the empty set when
     /// `m` triggers none. `m` is a legal move of `pos`, without an outcome yet.
-    pub fn chance_cells(&self, pos: &Position, m: Move) -> Bitboard {
-        let Some(chance) = &self.chance else {
-            return Bitboard::EMPTY;
+    pub(crate) fn chance_cells(&self, pos: &Pos<W>, m: &Move) -> Bits<W> {
+        let Some(chance) = &self.rules.chance else {
+            return Bits::EMPTY;
         };
-        let cells = chance.cells[pos.side_to_move().index()];
+        let cells: Bits<W> = chance.cells[pos.st.side.index()].resize();
         let (mover, partner) = self.paths(m);
-        let touched = chance.on_path
-            && !((mover | partner.map_or(Bitboard::EMPTY, |p| p.1)) & cells).is_empty();
-        let occupied = chance.on_occupied && {
-            let after = self.play_unchecked(pos, Move { outcome: None, ..m });
-            !(after.occupied() & cells).is_empty()
-        };
+        let touched =
+            chance.on_path && (mover | partner.map_or(Bits::EMPTY, |p| p.1)).intersects(cells);
+        let occupied = chance.on_occupied && self.occupied_after(pos, m).intersects(cells);
         if touched || occupied {
             cells
         } else {
-            Bitboard::EMPTY
+            Bits::EMPTY
         }
     }
 
-    /// The cells a move's piece goes over, its origin and destination included (a leap's
-    /// path is just those two), and for castling the partner's landing cell and path.
-    fn paths(&self, m: Move) -> (Bitboard, Option<(u8, Bitboard)>) {
-        let path = |from: u8, to: u8| self.passed_cells(from, to).with(from).with(to);
-        let partner = match m.kind {
+    /// The surface cells occupied after `m` (before its chance event).
+    fn occupied_after(&self, pos: &Pos<W>, m: &Move) -> Bits<W> {
+        let occ = pos.st.occupied();
+        match m.kind {
+            MoveKind::Normal => occ.without(m.from).with(m.to),
+            MoveKind::EnPassant { captured } => occ.without(m.from).without(captured).with(m.to),
             MoveKind::Castle {
                 partner_from,
                 partner_to,
-            } => Some((partner_to, path(partner_from, partner_to))),
-            _ => None,
-        };
-        (path(m.from, m.to), partner)
+            } => occ
+                .without(m.from)
+                .without(partner_from)
+                .with(m.to)
+                .with(partner_to),
+            _ => {
+                let mut trial = Trial::new(pos);
+                self.apply(&mut trial, &m.choice());
+                trial.st.occupied()
+            }
+        }
     }
 
-    /// Applies the drawn `cell` of `m`'s chance event to `p`, the position after `m`.
+    /// The cells a move's pieces go over, origin and destination included (a leap's path is
+    /// just those two; an action that moves nothing has its piece's cell), and for castling
+    /// the partner's landing cell and path.
+    fn paths(&self, m: &Move) -> (Bits<W>, Option<(Cell, Bits<W>)>) {
+        let path = |from: Cell, to: Cell| self.passed_cells(from, to).with(from).with(to);
+        match m.kind {
+            MoveKind::Castle {
+                partner_from,
+                partner_to,
+            } => (
+                path(m.from, m.to),
+                Some((partner_to, path(partner_from, partner_to))),
+            ),
+            MoveKind::Plant { .. } | MoveKind::Remote { .. } | MoveKind::Return => {
+                (Bits::from_cell(m.from), None)
+            }
+            _ => (path(m.from, m.to), None),
+        }
+    }
+
+    /// Applies the drawn `cell` of `m`'s chance event to `b`, the position after `m`.
     /// Returns whether a piece was removed.
-    pub(crate) fn apply_outcome(&self, p: &mut Position, m: Move, cell: u8) -> bool {
-        let Some(chance) = &self.chance else {
+    pub(crate) fn apply_outcome(&self, b: &mut impl Board<W>, m: &Move, cell: Cell) -> bool {
+        let Some(chance) = &self.rules.chance else {
             return false;
         };
-        let z = &self.zobrist;
-        let mut doomed = Bitboard::EMPTY;
+        let mut removed = false;
         if chance.remove_piece {
-            doomed = doomed.with(cell);
+            removed |= self.clear_surface(b, cell);
         }
         if chance.remove_mover {
             let (mover, partner) = self.paths(m);
             if mover.has(cell) {
-                doomed = doomed.with(m.to);
+                removed |= match m.kind {
+                    MoveKind::Transfer { group, .. } => {
+                        let mut crew = b.slot(m.to).crew;
+                        let before = crew;
+                        for k in group.iter() {
+                            crew = crew.without(crate::Piece::new(k, m.piece.color()));
+                        }
+                        self.set_crew(b, m.to, crew);
+                        crew != before
+                    }
+                    MoveKind::Dive | MoveKind::Submerged => self.take_under(b, m.to).is_some(),
+                    MoveKind::Plant { .. } | MoveKind::Remote { .. } | MoveKind::Return => {
+                        self.clear_surface(b, m.from)
+                    }
+                    _ => self.clear_surface(b, m.to),
+                };
             }
             if let Some((partner_to, path)) = partner {
                 if path.has(cell) {
-                    doomed = doomed.with(partner_to);
+                    removed |= self.clear_surface(b, partner_to);
                 }
             }
         }
-        let mut removed = false;
-        for c in doomed {
-            removed |= p.remove(z, c).is_some();
-        }
-        let unmoved = self.without_orphaned_castlers(p, p.unmoved & !doomed);
-        p.set_unmoved(z, unmoved);
         removed
+    }
+
+    /// Removes whatever stands on the surface of `cell` (a container keeps no crew).
+    fn clear_surface(&self, b: &mut impl Board<W>, cell: Cell) -> bool {
+        let crew = b.slot(cell).crew;
+        if crew.is_container() {
+            let empty = Crew::container(crew.container_type().unwrap_or(0));
+            self.set_crew(b, cell, empty);
+            crew != empty
+        } else {
+            self.lift(b, cell).is_some()
+        }
     }
 }

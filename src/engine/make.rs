@@ -1,136 +1,481 @@
-//! Making a move on a copy of the position.
+//! Making a move: its own effects, then the consequences that follow any move, through the
+//! primitive effects of `effects` on any [`Board`].
+//!
+//! The order is fixed: the move's own effects (pieces lifted, captured, put; a container's
+//! crew moved; a marker planted; a submerged piece moved), returns of the captured pieces,
+//! markers destroying what arrived on them, hunters capturing below their arrival, the chance
+//! event's drawn cell, the sortie, sonars forcing submerged pieces up, the mover's turn
+//! counters, the opponent's expired submerged pieces surfacing, castling rights that lost
+//! their partner, en passant targets, the clocks and the side to move.
 
-use crate::bitboard::Bitboard;
-use crate::rules::{Color, Piece, Ruleset};
+use crate::bitboard::{Bits, Cell};
+use crate::rules::containers::{Crew, Kinds};
+use crate::rules::layers::{Facing, PieceState};
+use crate::rules::{Color, Kind, Piece};
 
-use super::{Move, MoveKind, Position};
+use super::board::{Board, View};
+use super::effects::{set_en_passant, set_side, set_sortie, set_undo_ban};
+use super::{Engine, Move, MoveKind};
 
-impl Ruleset {
-    /// The position after `m`, which must be legal (or at least pseudo-legal) in `pos`.
-    ///
-    /// Checks nothing; use [`Ruleset::legal_moves`] or [`crate::Game::play`] for moves from
-    /// outside.
-    pub fn play_unchecked(&self, pos: &Position, m: Move) -> Position {
-        if self.containers.is_some() {
-            return self.play_container_move(pos, m);
-        }
-        if self.layers.is_some() {
-            return self.play_layer_move(pos, m);
-        }
-        self.play_plain(pos, m)
-    }
-
-    /// [`Ruleset::play_unchecked`] for pieces on their own cells: the surface part of a move
-    /// in a layer game.
-    pub(super) fn play_plain(&self, pos: &Position, m: Move) -> Position {
-        let z = &self.zobrist;
-        let mut p = pos.clone();
-        let us = p.side;
-        let Some(piece) = p.remove(z, m.from) else {
-            return p;
-        };
-        let mut unmoved = p.unmoved.without(m.from).without(m.to);
-        let captured = match m.kind {
-            MoveKind::Normal => p.remove(z, m.to),
-            MoveKind::EnPassant { captured } => {
-                unmoved = unmoved.without(captured);
-                p.remove(z, captured)
-            }
-            MoveKind::Castle {
-                partner_from,
-                partner_to,
-            } => {
-                if let Some(partner) = p.remove(z, partner_from) {
-                    p.put(z, partner_to, partner);
+impl<const W: usize> Engine<'_, W> {
+    /// Makes `m` on `b`. `m` must be a legal (or at least pseudo-legal) move of `b`'s
+    /// position; nothing is checked.
+    pub(crate) fn apply(&self, b: &mut impl Board<W>, m: &Move) {
+        let r = self.rules;
+        let z = &r.zobrist;
+        let us = b.st().side;
+        let unmoved_before = b.st().unmoved;
+        let mut taken = false;
+        let mut resets = r.pieces[m.piece.kind().index()].resets_halfmove_clock;
+        let mut ban = None;
+        let mut sortie = None;
+        // Surface cells pieces arrived on: a destroying marker there takes them.
+        let mut arrivals: [Option<Cell>; 2] = [None; 2];
+        let mut victim = None;
+        match m.kind {
+            MoveKind::Normal | MoveKind::EnPassant { .. } | MoveKind::Castle { .. } => {
+                if let Some((piece, state)) = self.lift(b, m.from) {
+                    victim = match m.kind {
+                        MoveKind::EnPassant { captured } => self.lift(b, captured),
+                        MoveKind::Castle {
+                            partner_from,
+                            partner_to,
+                        } => {
+                            if let Some((partner, s)) = self.lift(b, partner_from) {
+                                let s = self.moved_state(partner, s, partner_from, partner_to);
+                                self.put(b, partner_to, partner, s);
+                                arrivals[1] = Some(partner_to);
+                            }
+                            None
+                        }
+                        _ => self.lift(b, m.to),
+                    }
+                    .map(|(p, _)| p);
+                    let placed = m.promotion.map_or(piece, |k| Piece::new(k, us));
+                    let state = if m.promotion.is_some() {
+                        self.start_state(placed)
+                    } else {
+                        state
+                    };
+                    let state = self.moved_state(placed, state, m.from, m.to);
+                    self.put(b, m.to, placed, state);
+                    arrivals[0] = Some(m.to);
+                    taken |= self.hunt(b, placed, m.to);
                 }
-                unmoved = unmoved.without(partner_from).without(partner_to);
-                None
             }
-            _ => None,
-        };
-        let placed = m.promotion.map_or(piece, |k| Piece::new(k, us));
-        p.put(z, m.to, placed);
-        // A castling piece that moved or fell may leave its counterpart without a right.
-        let cleared = pos.unmoved & !unmoved;
-        if cleared.cells().any(|c| {
-            pos.board[c as usize].is_some_and(|q| self.castling_kinds() >> q.kind() & 1 != 0)
-        }) {
-            unmoved = self.without_orphaned_castlers(&p, unmoved);
-        }
-        p.set_unmoved(z, unmoved);
-        if let Some(victim) = captured {
-            self.return_captured(&mut p, victim);
-        }
-        // A removal by chance is irreversible, as a capture is.
-        let removed = m
-            .outcome
-            .is_some_and(|cell| self.apply_outcome(&mut p, m, cell));
-
-        let kind = &self.pieces[piece.kind() as usize];
-        let mut ep = (Bitboard::EMPTY, None);
-        // En passant needs the piece that passed still there (the dice may have sunk it).
-        let mover_stands = p.board[m.to as usize].is_some();
-        if kind.en_passant && captured.is_none() && mover_stands && m.kind == MoveKind::Normal {
-            let passed = self.passed_cells(m.from, m.to)
-                & kind
-                    .en_passant_zone
-                    .map_or(!Bitboard::EMPTY, |z| z[us.index()]);
-            // Only remember targets someone can capture on, so equal positions hash equally.
-            if passed
-                .into_iter()
-                .any(|c| self.attacked_by(&p, c, us.opponent(), self.en_passant_kinds))
-            {
-                ep = (passed, Some(m.to));
+            MoveKind::Sail { promotions } => {
+                let crew = b.slot(m.from).crew;
+                self.set_crew(b, m.from, Crew::NONE);
+                let ours: Kinds = crew
+                    .pieces()
+                    .filter(|p| p.color() == us)
+                    .fold(Kinds::EMPTY, |k, p| k.push(p.kind()));
+                resets = ours
+                    .iter()
+                    .any(|k| r.pieces[k.index()].resets_halfmove_clock);
+                let mut arrived = crew;
+                for (old, new) in self.promoted(ours, us, m.to, promotions) {
+                    if old != new {
+                        arrived = arrived.without(old).with(new);
+                    }
+                }
+                self.set_crew(b, m.to, arrived);
+                arrivals[0] = Some(m.to);
+                if r.containers.as_ref().is_some_and(|c| c.no_undo) {
+                    ban = Some((m.from, m.to));
+                }
+            }
+            MoveKind::Transfer { group, promotions } => {
+                let mut kinds = [Kind::new(0); 8];
+                let n = group.len();
+                for (slot, k) in kinds.iter_mut().zip(group.iter()) {
+                    *slot = k;
+                }
+                kinds[..n].sort_unstable_by(|a, b| b.cmp(a));
+                let sorted = kinds[..n].iter().fold(Kinds::EMPTY, |acc, &k| acc.push(k));
+                let mut source = b.slot(m.from).crew;
+                for k in sorted.iter() {
+                    source = source.without(Piece::new(k, us));
+                }
+                self.set_crew(b, m.from, source);
+                let mut target = b.slot(m.to).crew;
+                if let Some(v) = m.captured {
+                    target = target.without(v);
+                    victim = Some(v);
+                }
+                resets = sorted
+                    .iter()
+                    .any(|k| r.pieces[k.index()].resets_halfmove_clock);
+                for (_, new) in self.promoted(sorted, us, m.to, promotions) {
+                    target = target.with(new);
+                }
+                self.set_crew(b, m.to, target);
+                arrivals[0] = Some(m.to);
+            }
+            MoveKind::Plant { marker } => {
+                let kind = m.piece.kind();
+                if let Some((_, slot)) = self.kind_layers(kind).and_then(|k| k.plant) {
+                    let state = b.slot(m.from).state;
+                    let left = state.ammo(slot as usize).saturating_sub(1);
+                    self.set_state(b, m.from, state.with_ammo(slot as usize, left));
+                }
+                self.set_marker(b, m.from, marker, us);
+            }
+            MoveKind::Remote { remote } => {
+                victim = self.lift(b, m.to).map(|(p, _)| p);
+                if let Some(rm) = self
+                    .kind_layers(m.piece.kind())
+                    .and_then(|k| k.remote.get(remote as usize))
+                {
+                    if let Some(slot) = rm.ammo.map(usize::from) {
+                        let state = b.slot(m.from).state;
+                        let left = state.ammo(slot).saturating_sub(1);
+                        self.set_state(b, m.from, state.with_ammo(slot, left));
+                    }
+                    if rm.sortie {
+                        sortie = Some(m.from);
+                    }
+                }
+            }
+            MoveKind::Return => {}
+            MoveKind::Dive => {
+                if let Some((piece, state)) = self.lift(b, m.from) {
+                    let under = self
+                        .kind_layers(piece.kind())
+                        .and_then(|k| k.submerge)
+                        .map_or(0, |s| s.turns_under(state.surfaced()));
+                    let state = state.with_surfaced(0).with_submerged(under);
+                    self.put_under(b, m.to, piece, state);
+                }
+            }
+            MoveKind::Submerged => {
+                if let Some((piece, state)) = self.take_under(b, m.from) {
+                    self.put_under(b, m.to, piece, state);
+                }
+            }
+            MoveKind::Surface => {
+                if let Some((piece, state)) = self.take_under(b, m.from) {
+                    victim = self.lift(b, m.to).map(|(p, _)| p);
+                    self.put(b, m.to, piece, state.with_surfaced(0).with_submerged(0));
+                    arrivals[0] = Some(m.to);
+                }
             }
         }
-        p.set_en_passant(z, ep.0, ep.1);
-        p.halfmove_clock = if captured.is_some() || removed || kind.resets_halfmove_clock {
+        if let Some(v) = victim {
+            taken = true;
+            self.return_captured(b, v);
+        }
+        for cell in arrivals.into_iter().flatten() {
+            taken |= self.enter_marker(b, cell);
+        }
+        if let Some(cell) = m.outcome {
+            taken |= self.apply_outcome(b, m, cell);
+        }
+        if r.layers.is_some() {
+            set_sortie(b.st_mut(), z, us, sortie);
+            taken |= self.sonar(b);
+            self.count_turn(b, us);
+            taken |= self.surface_expired(b, us.opponent());
+        }
+        let cleared = unmoved_before & !b.st().unmoved;
+        if !cleared.is_empty() && r.castling.is_some() {
+            let unmoved = self.without_orphaned_castlers(b, b.st().unmoved);
+            super::effects::set_unmoved(b.st_mut(), z, unmoved);
+        }
+        let (targets, ep_victim) = self.en_passant_after(b, m);
+        let st = b.st_mut();
+        set_en_passant(st, z, targets, ep_victim);
+        st.halfmove = if taken || resets {
             0
         } else {
-            p.halfmove_clock.saturating_add(1)
+            st.halfmove.saturating_add(1)
         };
         if us == Color::Black {
-            p.fullmove = p.fullmove.saturating_add(1);
+            st.fullmove = st.fullmove.saturating_add(1);
         }
-        p.set_side(z, us.opponent());
-        p
+        set_undo_ban(st, z, ban);
+        set_side(st, z, us.opponent());
     }
 
-    /// The cells strictly between `from` and `to` when they lie on a straight line (rank, file
-    /// or diagonal); empty otherwise or when they are adjacent.
-    pub(crate) fn passed_cells(&self, from: u8, to: u8) -> Bitboard {
-        let (fx, fy) = self.topology.coords(from);
-        let (tx, ty) = self.topology.coords(to);
+    /// A null move: the turn passes, en passant targets and a no-undo ban lapse, the clocks
+    /// advance; nothing else happens (no turn counters, no consequences).
+    pub(crate) fn apply_null(&self, b: &mut impl Board<W>) {
+        let z = &self.rules.zobrist;
+        let st = b.st_mut();
+        let us = st.side;
+        set_en_passant(st, z, Bits::EMPTY, None);
+        set_undo_ban(st, z, None);
+        st.halfmove = st.halfmove.saturating_add(1);
+        if us == Color::Black {
+            st.fullmove = st.fullmove.saturating_add(1);
+        }
+        set_side(st, z, us.opponent());
+    }
+
+    /// The en passant targets after `m`: the cells a piece taking part in en passant passed
+    /// with a plain move (within its en passant zone), when an enemy piece could capture on
+    /// one of them, so that equal positions hash equally.
+    fn en_passant_after(&self, b: &impl View<W>, m: &Move) -> (Bits<W>, Option<Cell>) {
+        let none = (Bits::EMPTY, None);
+        let kind = &self.rules.pieces[m.piece.kind().index()];
+        if !kind.en_passant || m.captured.is_some() || m.kind != MoveKind::Normal {
+            return none;
+        }
+        // The dice or a marker may have taken the piece that passed.
+        if b.slot(m.to).piece != Some(m.piece) {
+            return none;
+        }
+        let us = m.piece.color();
+        let zone = kind
+            .en_passant_zone
+            .map_or(!Bits::EMPTY, |z| z[us.index()].resize());
+        let passed = self.passed_cells(m.from, m.to) & zone;
+        let them = us.opponent();
+        if passed
+            .cells()
+            .any(|c| self.attacked_by(b, b.st().blockers(), c, them, self.rules.en_passant_kinds))
+        {
+            (passed, Some(m.to))
+        } else {
+            none
+        }
+    }
+
+    /// The cells strictly between `from` and `to` when they lie on a straight line (rank,
+    /// file or diagonal); empty otherwise or when they are adjacent.
+    pub(crate) fn passed_cells(&self, from: Cell, to: Cell) -> Bits<W> {
+        let topo = &self.rules.topology;
+        let (fx, fy) = topo.coords(from);
+        let (tx, ty) = topo.coords(to);
         let (dx, dy) = (tx as i32 - fx as i32, ty as i32 - fy as i32);
         if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
-            return Bitboard::EMPTY;
+            return Bits::EMPTY;
         }
         let n = dx.abs().max(dy.abs());
-        self.topology
-            .ray(from, dx.signum(), dy.signum())
+        topo.ray(from, dx.signum(), dy.signum())
             .take(n.saturating_sub(1) as usize)
-            .fold(Bitboard::EMPTY, Bitboard::with)
+            .collect()
+    }
+
+    /// The state a new piece starts with (full ammunition, facing forward).
+    pub(crate) fn start_state(&self, piece: Piece) -> PieceState {
+        self.rules
+            .layers
+            .as_ref()
+            .map_or(PieceState::default(), |l| {
+                l.start_state(piece.kind(), piece.color())
+            })
+    }
+
+    pub(crate) fn kind_layers(&self, kind: Kind) -> Option<&crate::rules::layers::KindLayers> {
+        self.rules.layers.as_ref().map(|l| &l.kinds[kind.index()])
+    }
+
+    /// A piece's state after it moved from `from` to `to`: facing the move's direction when
+    /// it is straight, ammunition refilled in its reload cells.
+    fn moved_state(&self, piece: Piece, mut state: PieceState, from: Cell, to: Cell) -> PieceState {
+        let Some(k) = self.kind_layers(piece.kind()) else {
+            return state;
+        };
+        if k.facing {
+            let topo = &self.rules.topology;
+            let (fx, fy) = topo.coords(from);
+            let (tx, ty) = topo.coords(to);
+            if let Some(f) = Facing::of_move(tx as i32 - fx as i32, ty as i32 - fy as i32) {
+                state = state.with_facing(f);
+            }
+        }
+        for (slot, a) in k.ammo.iter().enumerate() {
+            if a.reload[piece.color().index()].has(to) {
+                state = state.with_ammo(slot, a.count);
+            }
+        }
+        state
+    }
+
+    /// The pieces of `moved` (kinds of `color`, largest first) arriving on `to`, each with
+    /// what it is there: those that promote take the `promotions` in order.
+    fn promoted(
+        &self,
+        moved: Kinds,
+        color: Color,
+        to: Cell,
+        promotions: Kinds,
+    ) -> impl Iterator<Item = (Piece, Piece)> + '_ {
+        let mut choices = promotions.iter();
+        moved.iter().map(move |k| {
+            let old = Piece::new(k, color);
+            let promotes = self.t.promotion_zone[color.index()][k.index()].has(to);
+            match promotes.then(|| choices.next()).flatten() {
+                Some(new) => (old, Piece::new(new, color)),
+                None => (old, old),
+            }
+        })
+    }
+
+    /// A hunter arriving on `cell` captures an enemy submerged piece there. Returns whether
+    /// it did.
+    fn hunt(&self, b: &mut impl Board<W>, piece: Piece, cell: Cell) -> bool {
+        if !self
+            .kind_layers(piece.kind())
+            .is_some_and(|k| k.hunts_submerged)
+        {
+            return false;
+        }
+        if b.slot(cell)
+            .under
+            .is_some_and(|u| u.color() != piece.color())
+        {
+            self.take_under(b, cell);
+            return true;
+        }
+        false
+    }
+
+    /// Whether `color` has a piece of `kind` on the board (on the surface or submerged).
+    fn has_piece(&self, b: &impl View<W>, color: Color, kind: Kind) -> bool {
+        !b.st().of(color, kind).is_empty()
+            || b.st().under[color.index()]
+                .cells()
+                .any(|c| b.slot(c).under.is_some_and(|p| p.kind() == kind))
     }
 
     /// A captured piece under a return rule comes back when its owner has no other piece of
-    /// its type: on the first empty cell of its order, or nowhere when all are taken.
-    fn return_captured(&self, p: &mut Position, victim: Piece) {
+    /// its type: on the first cell of its order where it can stand (an empty cell; in a
+    /// container game a container with room), or nowhere when there is none.
+    fn return_captured(&self, b: &mut impl Board<W>, victim: Piece) {
+        let r = self.rules;
         let (owner, kind) = (victim.color(), victim.kind());
-        let Some(rule) = self
+        let Some(rule) = r
             .returns
             .iter()
-            .find(|r| self.piece_of(p, r.piece, owner) == Some(kind))
+            .find(|rule| self.piece_of(b.st(), rule.piece, owner) == Some(kind))
         else {
             return;
         };
-        if !p.pieces_of_kind(kind, owner).is_empty() {
+        if self.has_piece(b, owner, kind) {
             return;
         }
-        if let Some(&cell) = rule.order[owner.index()][kind as usize]
+        let containers = r.containers.is_some();
+        let place = rule.order[owner.index()][kind.index()]
             .iter()
-            .find(|&&c| p.board[c as usize].is_none())
-        {
-            p.put(&self.zobrist, cell, victim);
+            .copied()
+            .find(|&c| {
+                let slot = b.slot(c);
+                if containers {
+                    slot.crew.is_container() && slot.crew.len() < self.capacity(slot.crew)
+                } else {
+                    slot.piece.is_none()
+                }
+            });
+        if let Some(cell) = place {
+            if containers {
+                let crew = b.slot(cell).crew.with(victim);
+                self.set_crew(b, cell, crew);
+            } else {
+                self.put(b, cell, victim, self.start_state(victim));
+            }
         }
+    }
+
+    /// How many pieces the container `crew` stands for holds (0 for no container).
+    pub(crate) fn capacity(&self, crew: Crew) -> u8 {
+        match (&self.rules.containers, crew.container_type()) {
+            (Some(c), Some(t)) => c.types[t as usize].capacity,
+            _ => 0,
+        }
+    }
+
+    /// What arrived on the surface of `cell` meets a destroying marker there: the marker and
+    /// everything on the cell's surface are taken away. Returns whether it happened.
+    fn enter_marker(&self, b: &mut impl Board<W>, cell: Cell) -> bool {
+        let Some(layers) = &self.rules.layers else {
+            return false;
+        };
+        let slot = b.slot(cell);
+        let Some(ty) = slot.marker.checked_sub(1) else {
+            return false;
+        };
+        if !layers.markers[ty as usize].destroys {
+            return false;
+        }
+        if slot.crew.is_container() {
+            let empty = Crew::container(slot.crew.container_type().unwrap_or(0));
+            self.set_crew(b, cell, empty);
+        } else {
+            self.lift(b, cell);
+        }
+        self.clear_marker(b, cell);
+        true
+    }
+
+    /// Forces up the submerged pieces on the sonar cells of enemy pieces. Returns whether a
+    /// piece was captured or destroyed.
+    fn sonar(&self, b: &mut impl Board<W>) -> bool {
+        let mut taken = false;
+        for (kind, cells) in &self.t.sonars {
+            for color in Color::BOTH {
+                for from in b.st().of(color, Kind::new(*kind)) {
+                    let targets = cells[from.index()] & b.st().under[color.opponent().index()];
+                    for cell in targets {
+                        taken |= self.force_up(b, cell);
+                    }
+                }
+            }
+        }
+        taken
+    }
+
+    /// The end of `us`'s turn: its divers on the surface count one more surface turn, its
+    /// submerged pieces one turn less to stay.
+    fn count_turn(&self, b: &mut impl Board<W>, us: Color) {
+        let Some(layers) = &self.rules.layers else {
+            return;
+        };
+        for (kind, k) in layers.kinds.iter().enumerate() {
+            let Some(submerge) = k.submerge else {
+                continue;
+            };
+            let cap = submerge.surface_cap();
+            for cell in b.st().of(us, Kind::new(kind as u8)) {
+                let s = b.slot(cell).state;
+                self.set_state(b, cell, s.with_surfaced((s.surfaced() + 1).min(cap)));
+            }
+        }
+        for cell in b.st().under[us.index()] {
+            let s = b.slot(cell).under_state;
+            self.set_under_state(b, cell, s.with_submerged(s.submerged().saturating_sub(1)));
+        }
+    }
+
+    /// The start of `side`'s turn: its submerged pieces whose time is up surface. Returns
+    /// whether a piece was captured or destroyed.
+    fn surface_expired(&self, b: &mut impl Board<W>, side: Color) -> bool {
+        let mut taken = false;
+        for cell in b.st().under[side.index()] {
+            if b.slot(cell).under_state.submerged() == 0 {
+                taken |= self.force_up(b, cell);
+            }
+        }
+        taken
+    }
+
+    /// Brings the submerged piece under `cell` up: a royal piece above destroys it, any other
+    /// piece above (of either colour) is captured, a destroying marker destroys it. Returns
+    /// whether a piece was taken off.
+    fn force_up(&self, b: &mut impl Board<W>, cell: Cell) -> bool {
+        let Some((piece, state)) = self.take_under(b, cell) else {
+            return false;
+        };
+        let mut taken = false;
+        if let Some(above) = b.slot(cell).piece {
+            if self.rules.royal_kinds.has(above.kind()) {
+                return true;
+            }
+            self.lift(b, cell);
+            taken = true;
+        }
+        self.put(b, cell, piece, state.with_surfaced(0).with_submerged(0));
+        taken | self.enter_marker(b, cell)
     }
 }

@@ -1,40 +1,55 @@
 //! Moves as values.
 
+use crate::bitboard::Cell;
 use crate::rules::containers::Kinds;
-use crate::rules::Piece;
+use crate::rules::{Kind, Piece};
 
-/// A move: from and to cells, an optional promotion, and what else it does.
+/// A move: where it starts and ends, which piece makes it and what it captures, an optional
+/// promotion, what else it does, and the outcome of the chance event it triggers.
+///
+/// A move is made only by the rule set that generated it ([`crate::Ruleset::legal_moves`]);
+/// one built by hand is checked with [`crate::Ruleset::is_legal`]. Two moves are the same
+/// move when every field is equal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
-    /// Cell the piece leaves.
-    pub from: u8,
-    /// Cell the piece arrives on.
-    pub to: u8,
-    /// Kind the piece becomes, if it promotes.
-    pub promotion: Option<u8>,
+    /// Cell the piece leaves (the cell it acts from, for an action that does not move it).
+    pub from: Cell,
+    /// Cell the piece arrives on (the target of a capture without moving).
+    pub to: Cell,
+    /// The piece that makes the move: for a container move, the strongest of the mover's
+    /// pieces aboard that could make it; for a crew move, the group's mover.
+    pub piece: Piece,
+    /// The piece it captures: on `to`, the en passant victim, or a crewman of either colour
+    /// for a crew move. Pieces that consequences of the move remove (a return, a marker, a
+    /// sonar, a chance event) are not counted here.
+    pub captured: Option<Piece>,
+    /// Kind the piece becomes, if it promotes (container moves give their choices in
+    /// [`MoveKind::Sail`] and [`MoveKind::Transfer`]).
+    pub promotion: Option<Kind>,
     /// Special effects.
     pub kind: MoveKind,
     /// The cell drawn by the chance event this move triggers, once drawn; part of the move
     /// as recorded, so that a game replays exactly.
-    pub outcome: Option<u8>,
+    pub outcome: Option<Cell>,
 }
 
 /// What a move does besides moving one piece.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum MoveKind {
     /// A plain move or capture on `to`.
     Normal,
     /// Captures the piece on `captured`, which is not `to`.
     EnPassant {
         /// Cell of the captured piece.
-        captured: u8,
+        captured: Cell,
     },
     /// The king moves from `from` to `to` and the partner from `partner_from` to `partner_to`.
     Castle {
         /// The partner's (rook's) cell.
-        partner_from: u8,
+        partner_from: Cell,
         /// Where the partner lands: next to the king, on the side the king came from.
-        partner_to: u8,
+        partner_to: Cell,
     },
     /// Container games: the container on `from` moves to `to` with everything aboard.
     Sail {
@@ -43,25 +58,24 @@ pub enum MoveKind {
         promotions: Kinds,
     },
     /// Container games: pieces of the side to move go from the container on `from` to the
-    /// one on `to`.
+    /// one on `to`, capturing [`Move::captured`] there when it is set.
     Transfer {
         /// Their kinds: the one whose move it is (the mover) first, then its companions in
         /// the definition's order of kinds.
         group: Kinds,
-        /// The piece captured on `to`, of either colour.
-        captured: Option<Piece>,
         /// The choices of the group's pieces that promote, as for [`MoveKind::Sail`].
         promotions: Kinds,
     },
     /// Layer games: the piece on `from` (`to` is `from`) plants a marker of this type (index
-    /// into `LayerRules::markers`) on its cell.
+    /// into [`crate::rules::layers::LayerRules::markers`]) on its cell.
     Plant {
         /// The marker type.
         marker: u8,
     },
     /// Layer games: the piece on `from` captures the piece on `to` without moving.
     Remote {
-        /// Which of its remote captures (index into its `KindLayers::remote`).
+        /// Which of its remote captures (index into its
+        /// [`crate::rules::layers::KindLayers::remote`]).
         remote: u8,
     },
     /// Layer games: ends the sortie of the piece on `from` (`to` is `from`).
@@ -76,11 +90,13 @@ pub enum MoveKind {
 }
 
 impl Move {
-    /// A plain move.
-    pub fn new(from: u8, to: u8) -> Move {
+    /// A plain move of `piece` from `from` to `to`, capturing `captured`.
+    pub fn new(from: Cell, to: Cell, piece: Piece, captured: Option<Piece>) -> Move {
         Move {
             from,
             to,
+            piece,
+            captured,
             promotion: None,
             kind: MoveKind::Normal,
             outcome: None,
@@ -88,10 +104,30 @@ impl Move {
     }
 
     /// The same move with the chance event's drawn cell recorded.
-    pub fn with_outcome(self, cell: u8) -> Move {
+    pub fn with_outcome(self, cell: Cell) -> Move {
         Move {
             outcome: Some(cell),
             ..self
         }
+    }
+
+    /// The same move as the player chooses it, without a chance outcome.
+    pub fn choice(self) -> Move {
+        Move {
+            outcome: None,
+            ..self
+        }
+    }
+
+    /// Whether it captures (including en passant and captures without moving).
+    pub fn is_capture(self) -> bool {
+        self.captured.is_some()
+    }
+
+    /// Whether it captures or promotes: the moves a quiescence search looks at.
+    pub fn is_noisy(self) -> bool {
+        self.captured.is_some()
+            || self.promotion.is_some()
+            || matches!(self.kind, MoveKind::Sail { promotions } | MoveKind::Transfer { promotions, .. } if !promotions.is_empty())
     }
 }

@@ -1,9 +1,10 @@
 //! Game end as far as one position can tell (repetition needs the history: see `Game`).
 
 use crate::definition::{RoyalRule, StalemateRule};
-use crate::rules::{Color, Ruleset};
+use crate::rules::Color;
 
-use super::Position;
+use super::position::Pos;
+use super::Engine;
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +25,7 @@ pub enum Outcome {
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Reason {
     /// The side to move is in check and has no legal move.
     Checkmate,
@@ -68,19 +70,19 @@ impl std::fmt::Display for Reason {
     }
 }
 
-impl Ruleset {
+impl<const W: usize> Engine<'_, W> {
     /// Whether the game already ended with the last move, whatever the side to move could
     /// do: the side that moved has a flag piece in its zone, or under extinction a side has
     /// no royal piece left (both sides: a draw). Such a position has no legal moves.
-    pub(crate) fn decided(&self, pos: &Position) -> Option<Outcome> {
-        let side = pos.side_to_move();
+    pub(crate) fn decided(&self, pos: &Pos<W>) -> Option<Outcome> {
+        let r = self.rules;
+        let st = &pos.st;
+        let side = st.side;
         let mover = side.opponent();
-        if self.end.royal == RoyalRule::Extinction && self.royal_kinds != 0 {
+        if r.end.royal == RoyalRule::Extinction && !r.royal_kinds.is_empty() {
             let reason = Reason::RoyalCaptured;
-            match (
-                pos.royals(self, side).is_empty(),
-                pos.royals(self, mover).is_empty(),
-            ) {
+            let gone = |c: Color| st.of_kinds(c, r.royal_kinds).is_empty();
+            match (gone(side), gone(mover)) {
                 (true, true) => return Some(Outcome::Draw { reason }),
                 (true, false) => {
                     return Some(Outcome::Win {
@@ -97,13 +99,13 @@ impl Ruleset {
                 (false, false) => {}
             }
         }
-        self.end
+        r.end
             .flags
             .iter()
             .any(|f| {
-                let kind = self.piece_of(pos, f.piece, mover);
-                let zone = self.zone_of(pos, f.zone, mover);
-                matches!((kind, zone), (Some(k), Some(z)) if !(pos.pieces_of_kind(k, mover) & z).is_empty())
+                let kind = self.piece_of(st, f.piece, mover);
+                let zone = self.zone_of(st, f.zone, mover);
+                matches!((kind, zone), (Some(k), Some(z)) if st.of(mover, k).intersects(z))
             })
             .then_some(Outcome::Win {
                 winner: mover,
@@ -114,19 +116,20 @@ impl Ruleset {
     /// The result if the game is over in `pos`: a flag reached or royal pieces captured by
     /// the last move, checkmate, stalemate or the move rule; `None` while it goes on. A mate
     /// on the move that reaches the move-rule limit counts.
-    pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+    pub(crate) fn outcome(&self, pos: &Pos<W>) -> Option<Outcome> {
         if let Some(decided) = self.decided(pos) {
             return Some(decided);
         }
-        let side = pos.side_to_move();
-        if self.legal_moves(pos).is_empty() {
-            if self.end.royal == RoyalRule::Checkmate && self.in_check(pos) {
+        let r = self.rules;
+        let side = pos.st.side;
+        if !self.has_legal(pos) {
+            if r.end.royal == RoyalRule::Checkmate && self.royal_attacked(pos, side) {
                 return Some(Outcome::Win {
                     winner: side.opponent(),
                     reason: Reason::Checkmate,
                 });
             }
-            return Some(match self.end.stalemate {
+            return Some(match r.end.stalemate {
                 StalemateRule::Draw => Outcome::Draw {
                     reason: Reason::Stalemate,
                 },
@@ -140,8 +143,8 @@ impl Ruleset {
                 },
             });
         }
-        let limit = self.end.move_rule_plies;
-        if limit > 0 && pos.halfmove_clock() >= limit {
+        let limit = r.end.move_rule_plies;
+        if limit > 0 && pos.st.halfmove >= limit {
             return Some(Outcome::Draw {
                 reason: Reason::MoveRule,
             });

@@ -2,81 +2,191 @@
 
 use rand::Rng;
 
-use crate::bitboard::Bitboard;
-use crate::rules::{Color, ParameterValues, PieceRef, Ruleset, ZoneRef};
+use crate::bitboard::{Bits, Cell};
+use crate::rules::{Color, Kind, ParameterValues, PieceRef, Ruleset, ZoneRef};
 
-use super::position::UNSET;
-use super::Position;
+use super::effects::set_parameter;
+use super::position::{on_pos, St, UNSET};
+use super::{Engine, Position};
 
-/// Parameter text that cannot be used, with the reason.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid parameters `{text}`: {reason}")]
-pub struct ParameterError {
-    /// The text given.
-    pub text: String,
-    /// What is wrong.
-    pub reason: String,
+/// A value of a game parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ParameterValue {
+    /// A piece type, for a parameter with `pieces`.
+    Piece(Kind),
+    /// A cell, for a parameter with `squares`.
+    Square(Cell),
 }
 
-impl Ruleset {
-    /// The kind a piece reference names for `side` in `pos` (`None` for an unset parameter).
-    pub(crate) fn piece_of(&self, pos: &Position, r: PieceRef, side: Color) -> Option<u8> {
+/// Parameter text that cannot be used. Each variant carries the whole text given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParameterError {
+    /// An item is not `name=value`.
+    #[error("invalid parameters `{text}`: `{item}` is not name=value")]
+    NotAssignment {
+        /// The text given.
+        text: String,
+        /// The item.
+        item: String,
+    },
+    /// The variant has no parameter of that name.
+    #[error("invalid parameters `{text}`: there is no parameter `{name}`")]
+    UnknownName {
+        /// The text given.
+        text: String,
+        /// The name written.
+        name: String,
+    },
+    /// A value that the parameter can never take.
+    #[error("invalid parameters `{text}`: `{value}` is not a value of `{name}`")]
+    BadValue {
+        /// The text given.
+        text: String,
+        /// The parameter.
+        name: String,
+        /// The value written.
+        value: String,
+    },
+    /// A value that the values before it rule out.
+    #[error("invalid parameters `{text}`: {}'s `{name}` may not be {value}", side.name())]
+    Excluded {
+        /// The text given.
+        text: String,
+        /// The side whose value it is.
+        side: Color,
+        /// The parameter.
+        name: String,
+        /// The value.
+        value: String,
+    },
+    /// Parameters are given once a game has begun.
+    #[error("invalid parameters `{text}`: the game has begun")]
+    GameBegun {
+        /// The text given.
+        text: String,
+    },
+}
+
+impl<const W: usize> Engine<'_, W> {
+    /// The kind a piece reference names for `side` (`None` for an unset parameter).
+    pub(crate) fn piece_of(&self, st: &St<W>, r: PieceRef, side: Color) -> Option<Kind> {
         match r {
             PieceRef::Kind(k) => Some(k),
-            PieceRef::Parameter(i) => Some(pos.params[i][side.index()]).filter(|&v| v != UNSET),
+            PieceRef::Parameter(i) => Some(st.params[i][side.index()])
+                .filter(|&v| v != UNSET)
+                .map(Kind::new),
         }
     }
 
-    /// The cells a zone reference names for `side` in `pos`.
-    pub(crate) fn zone_of(&self, pos: &Position, z: ZoneRef, side: Color) -> Option<Bitboard> {
+    /// The cells a zone reference names for `side`.
+    pub(crate) fn zone_of(&self, st: &St<W>, z: ZoneRef, side: Color) -> Option<Bits<W>> {
         match z {
-            ZoneRef::Cells(cells) => Some(cells[side.index()]),
-            ZoneRef::Parameter(i) => Some(pos.params[i][side.index()])
+            ZoneRef::Cells(cells) => Some(cells[side.index()].resize()),
+            ZoneRef::Parameter(i) => Some(st.params[i][side.index()])
                 .filter(|&v| v != UNSET)
-                .map(Bitboard::from_cell),
+                .map(|v| Bits::from_cell(Cell::new(v))),
+        }
+    }
+}
+
+impl Ruleset {
+    fn raw(&self, index: usize, v: u8) -> Option<ParameterValue> {
+        if v == UNSET {
+            return None;
+        }
+        Some(match self.parameters[index].values {
+            ParameterValues::Pieces(_) => ParameterValue::Piece(Kind::new(v)),
+            ParameterValues::Squares { .. } => ParameterValue::Square(Cell::new(v)),
+        })
+    }
+
+    pub(crate) fn params(pos: &Position) -> [[u8; 2]; crate::rules::MAX_PARAMETERS] {
+        on_pos!(&pos.0, p => p.st.params)
+    }
+
+    /// The value of parameter `index` for `side` in `pos`, if it has one.
+    pub fn parameter(&self, pos: &Position, index: usize, side: Color) -> Option<ParameterValue> {
+        self.parameters.get(index)?;
+        self.raw(index, Self::params(pos)[index][side.index()])
+    }
+
+    fn candidates(
+        &self,
+        params: &[[u8; 2]; crate::rules::MAX_PARAMETERS],
+        index: usize,
+        side: Color,
+    ) -> Vec<u8> {
+        let Some(parameter) = self.parameters.get(index) else {
+            return Vec::new();
+        };
+        match &parameter.values {
+            ParameterValues::Pieces(kinds) => kinds.iter().map(|k| k.get()).collect(),
+            ParameterValues::Squares { cells, except } => {
+                let s = side.index();
+                let excluded = except
+                    .iter()
+                    .filter(|e| params[e.parameter][s] == e.value.get())
+                    .fold(crate::Bitboard::EMPTY, |acc, e| acc | e.cells[s]);
+                (cells[s] & !excluded).cells().map(Cell::get).collect()
+            }
         }
     }
 
     /// The values parameter `index` may take for `side`, given the earlier parameters'
     /// values in `pos`.
-    pub fn parameter_candidates(&self, pos: &Position, index: usize, side: Color) -> Vec<u8> {
-        let Some(parameter) = self.parameters.get(index) else {
-            return Vec::new();
-        };
-        match &parameter.values {
-            ParameterValues::Pieces(kinds) => kinds.clone(),
-            ParameterValues::Squares { cells, except } => {
-                let s = side.index();
-                let excluded = except
-                    .iter()
-                    .filter(|e| pos.params[e.parameter][s] == e.value)
-                    .fold(Bitboard::EMPTY, |acc, e| acc | e.cells[s]);
-                (cells[s] & !excluded).cells().collect()
+    pub fn parameter_candidates(
+        &self,
+        pos: &Position,
+        index: usize,
+        side: Color,
+    ) -> Vec<ParameterValue> {
+        self.candidates(&Self::params(pos), index, side)
+            .into_iter()
+            .filter_map(|v| self.raw(index, v))
+            .collect()
+    }
+
+    /// Stores parameter values in `pos`, keeping its key in step.
+    pub(crate) fn store(
+        &self,
+        pos: &mut Position,
+        params: [[u8; 2]; crate::rules::MAX_PARAMETERS],
+    ) {
+        let z = &self.zobrist;
+        on_pos!(&mut pos.0, p => {
+            for (i, values) in params.iter().enumerate() {
+                for side in Color::BOTH {
+                    set_parameter(&mut p.st, z, i, side, values[side.index()]);
+                }
             }
-        }
+        });
     }
 
     /// Gives every parameter that has no value yet one drawn uniformly by `rng`, in order,
     /// White's then Black's, among the values that keep the values already set allowed.
     pub fn draw_parameters(&self, pos: &mut Position, rng: &mut impl Rng) {
+        let mut params = Self::params(pos);
         for i in 0..self.parameters.len() {
             for side in Color::BOTH {
-                if pos.params[i][side.index()] == UNSET {
-                    let options: Vec<u8> = self
-                        .parameter_candidates(pos, i, side)
-                        .into_iter()
-                        .filter(|&v| {
-                            let mut trial = pos.clone();
-                            trial.params[i][side.index()] = v;
-                            self.consistent(&trial)
-                        })
-                        .collect();
-                    if !options.is_empty() {
-                        pos.params[i][side.index()] = options[rng.random_range(0..options.len())];
-                    }
+                if params[i][side.index()] != UNSET {
+                    continue;
+                }
+                let options: Vec<u8> = self
+                    .candidates(&params, i, side)
+                    .into_iter()
+                    .filter(|&v| {
+                        let mut trial = params;
+                        trial[i][side.index()] = v;
+                        self.first_disallowed(&trial).is_none()
+                    })
+                    .collect();
+                if !options.is_empty() {
+                    params[i][side.index()] = options[rng.random_range(0..options.len())];
                 }
             }
         }
+        self.store(pos, params);
     }
 
     /// Sets parameters from text such as `dutchman=R/N,port=d8/e1` (White's value, then
@@ -84,23 +194,26 @@ impl Ruleset {
     /// their values. An unset parameter turns off the rules that name it.
     ///
     /// # Errors
-    /// A [`ParameterError`] for an unknown name or a value outside what the parameter allows
-    /// (given the values before it); `pos` is unchanged then.
+    /// A [`ParameterError`] for an item that is not `name=value`, an unknown name or a value
+    /// outside what the parameter allows (given the values before it); `pos` is unchanged
+    /// then.
     pub fn set_parameters(&self, pos: &mut Position, text: &str) -> Result<(), ParameterError> {
-        let fail = |reason: String| ParameterError {
-            text: text.to_string(),
-            reason,
-        };
-        let mut params = pos.params;
-        for assignment in text.split(',').filter(|a| !a.is_empty()) {
-            let (name, values) = assignment
-                .split_once('=')
-                .ok_or_else(|| fail(format!("`{assignment}` is not name=value")))?;
+        let mut params = Self::params(pos);
+        for item in text.split(',').filter(|a| !a.is_empty()) {
+            let (name, values) =
+                item.split_once('=')
+                    .ok_or_else(|| ParameterError::NotAssignment {
+                        text: text.into(),
+                        item: item.into(),
+                    })?;
             let index = self
                 .parameters
                 .iter()
                 .position(|p| p.name == name)
-                .ok_or_else(|| fail(format!("there is no parameter `{name}`")))?;
+                .ok_or_else(|| ParameterError::UnknownName {
+                    text: text.into(),
+                    name: name.into(),
+                })?;
             let (white, black) = values.split_once('/').unwrap_or((values, values));
             for (side, value) in [(Color::White, white), (Color::Black, black)] {
                 if value == "?" {
@@ -111,51 +224,53 @@ impl Ruleset {
                     ParameterValues::Pieces(_) => value
                         .chars()
                         .next()
-                        .filter(|_| value.len() == 1)
-                        .and_then(|c| self.kind_of_letter(c)),
-                    ParameterValues::Squares { .. } => self.topology.parse_cell(value),
+                        .filter(|_| value.chars().count() == 1)
+                        .and_then(|c| self.kind_of_letter(c))
+                        .map(Kind::get),
+                    ParameterValues::Squares { .. } => {
+                        self.topology.parse_cell(value).map(Cell::get)
+                    }
                 };
-                params[index][side.index()] =
-                    parsed.ok_or_else(|| fail(format!("`{value}` is not a value of `{name}`")))?;
+                params[index][side.index()] = parsed.ok_or_else(|| ParameterError::BadValue {
+                    text: text.into(),
+                    name: name.into(),
+                    value: value.into(),
+                })?;
             }
         }
-        let mut check = pos.clone();
-        check.params = params;
-        if let Some((i, side)) = self.first_disallowed(&check) {
-            let v = params[i][side.index()];
-            let name = &self.parameters[i].name;
-            return Err(fail(format!(
-                "{}'s `{name}` may not be {}",
-                side.name(),
-                self.value_text(i, v)
-            )));
+        if let Some((i, side)) = self.first_disallowed(&params) {
+            return Err(ParameterError::Excluded {
+                text: text.into(),
+                side,
+                name: self.parameters[i].name.clone(),
+                value: self.value_text(i, params[i][side.index()]),
+            });
         }
-        pos.params = params;
+        self.store(pos, params);
         Ok(())
     }
 
-    /// Whether every parameter set in `pos` is allowed by the values before it.
-    fn consistent(&self, pos: &Position) -> bool {
-        self.first_disallowed(pos).is_none()
-    }
-
     /// The first set parameter (and side) whose value the values before it rule out.
-    fn first_disallowed(&self, pos: &Position) -> Option<(usize, Color)> {
+    fn first_disallowed(
+        &self,
+        params: &[[u8; 2]; crate::rules::MAX_PARAMETERS],
+    ) -> Option<(usize, Color)> {
         (0..self.parameters.len())
             .flat_map(|i| Color::BOTH.map(|s| (i, s)))
             .find(|&(i, side)| {
-                let v = pos.params[i][side.index()];
-                v != UNSET && !self.parameter_candidates(pos, i, side).contains(&v)
+                let v = params[i][side.index()];
+                v != UNSET && !self.candidates(params, i, side).contains(&v)
             })
     }
 
     /// The parameters as text (`dutchman=R/N,port=d8/e1`); empty when the variant has none.
     pub fn parameter_text(&self, pos: &Position) -> String {
+        let params = Self::params(pos);
         self.parameters
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let [w, b] = pos.params[i];
+                let [w, b] = params[i];
                 format!(
                     "{}={}/{}",
                     p.name,
@@ -168,12 +283,10 @@ impl Ruleset {
     }
 
     fn value_text(&self, index: usize, v: u8) -> String {
-        if v == UNSET {
-            return "?".into();
-        }
-        match self.parameters[index].values {
-            ParameterValues::Pieces(_) => self.pieces[v as usize].letter.to_string(),
-            ParameterValues::Squares { .. } => self.topology.name(v),
+        match self.raw(index, v) {
+            None => "?".into(),
+            Some(ParameterValue::Piece(k)) => self.pieces[k.index()].letter.to_string(),
+            Some(ParameterValue::Square(c)) => self.topology.name(c),
         }
     }
 }

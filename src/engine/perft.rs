@@ -1,9 +1,9 @@
 //! Perft: the number of leaf nodes of the legal move tree, the standard check of a move
 //! generator.
 
-use crate::rules::Ruleset;
-
-use super::{Move, Position};
+use super::board::Undo;
+use super::position::Pos;
+use super::{Engine, Move};
 
 /// Perft split by root move.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,119 +14,85 @@ pub struct Divide {
     pub total: u64,
 }
 
-impl Ruleset {
-    /// Counts the leaf nodes `depth` plies below `pos` (depth 0 counts 1).
-    ///
-    /// ```
-    /// let capablanca = fairy_rules::Variant::from_file("variants/capablanca.yaml")?;
-    /// assert_eq!(capablanca.perft(&capablanca.start_position(), 3), 25_228);
-    /// # Ok::<(), fairy_rules::LoadError>(())
-    /// ```
-    ///
-    /// Ended games are leaves without children (no legal moves); the move rule and repetition
-    /// are not applied, as is usual for perft. With a chance event, a move that triggers it
-    /// with k possible drawn cells counts as k moves, one per outcome. Allocates one move
-    /// buffer per ply up front and nothing per node.
-    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-        self.perft_with(pos, &mut buffers)
+impl<const W: usize> Engine<'_, W> {
+    /// Makes `m` on `pos`, saving what `undo` needs to unmake it.
+    #[inline]
+    pub(crate) fn make(&self, pos: &mut Pos<W>, m: &Move, undo: &mut Undo<W>) {
+        let mut board = undo.begin(pos);
+        self.apply(&mut board, m);
     }
 
-    /// Perft with caller-provided move buffers, one per remaining ply (`buffers.len()` is the
-    /// depth, at least 1).
-    pub fn perft_with(&self, pos: &Position, buffers: &mut [Vec<Move>]) -> u64 {
-        let Some((moves, rest)) = buffers.split_first_mut() else {
+    /// Perft of `pos` to `lists.len()` plies (1 at depth 0), with one move list per ply.
+    /// `pos` is made and unmade in place and comes back as it was.
+    pub(crate) fn perft(
+        &self,
+        pos: &mut Pos<W>,
+        lists: &mut [Vec<Move>],
+        undo: &mut Undo<W>,
+    ) -> u64 {
+        let Some((moves, rest)) = lists.split_first_mut() else {
             return 1;
         };
-        if self.chance.is_some() {
-            self.legal_moves_into(pos, moves);
-            return moves.iter().map(|&m| self.perft_move(pos, m, rest)).sum();
+        if self.rules.chance.is_none() && rest.is_empty() {
+            return self.count_legal(pos) as u64;
         }
-        if rest.is_empty() {
-            return self.count_legal_moves(pos, moves) as u64;
-        }
-        self.legal_moves_into(pos, moves);
+        moves.clear();
+        self.legal_into(pos, moves);
         let mut nodes = 0;
-        for &m in moves.iter() {
-            nodes += self.perft_with(&self.play_unchecked(pos, m), rest);
+        for m in moves.iter() {
+            nodes += self.perft_move(pos, m, rest, undo);
         }
         nodes
     }
 
     /// Leaves below one move, over every outcome of the chance event it triggers.
-    fn perft_move(&self, pos: &Position, m: Move, rest: &mut [Vec<Move>]) -> u64 {
+    pub(crate) fn perft_move(
+        &self,
+        pos: &mut Pos<W>,
+        m: &Move,
+        rest: &mut [Vec<Move>],
+        undo: &mut Undo<W>,
+    ) -> u64 {
         let cells = self.chance_cells(pos, m);
         if cells.is_empty() {
-            return self.perft_with(&self.play_unchecked(pos, m), rest);
+            if rest.is_empty() {
+                return 1;
+            }
+            self.make(pos, m, undo);
+            let n = self.perft(pos, rest, undo);
+            undo.restore(pos);
+            return n;
         }
         if rest.is_empty() {
             return cells.count() as u64;
         }
-        cells
-            .cells()
-            .map(|c| self.perft_with(&self.play_unchecked(pos, m.with_outcome(c)), rest))
-            .sum()
-    }
-
-    /// Perft with the work shared out over `threads` worker threads (rayon): one task per
-    /// position two plies down (a few hundred tasks balance better than the root moves
-    /// alone); each thread has its own move buffers. `threads` of 0 or 1 counts on the
-    /// calling thread.
-    ///
-    /// # Errors
-    /// The thread pool could not be created (the operating system refused the threads).
-    pub fn perft_threads(
-        &self,
-        pos: &Position,
-        depth: u32,
-        threads: usize,
-    ) -> Result<u64, rayon::ThreadPoolBuildError> {
-        use rayon::prelude::*;
-        // Chance events multiply the tree unevenly: counted on one thread.
-        if threads <= 1 || depth < 2 || self.chance.is_some() {
-            return Ok(self.perft(pos, depth));
+        let mut nodes = 0;
+        for c in cells {
+            self.make(pos, &m.with_outcome(c), undo);
+            nodes += self.perft(pos, rest, undo);
+            undo.restore(pos);
         }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()?;
-        let grandchildren: Vec<Position> = self
-            .legal_moves(pos)
-            .into_iter()
-            .flat_map(|m| {
-                let child = self.play_unchecked(pos, m);
-                self.legal_moves(&child)
-                    .into_iter()
-                    .map(|reply| self.play_unchecked(&child, reply))
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-        Ok(pool.install(|| {
-            grandchildren
-                .par_iter()
-                .map_init(
-                    || -> Vec<Vec<Move>> { (2..depth).map(|_| Vec::with_capacity(256)).collect() },
-                    |buffers, p| self.perft_with(p, buffers),
-                )
-                .sum()
-        }))
+        nodes
     }
 
     /// Perft for each root move, in the generator's order.
-    pub fn divide(&self, pos: &Position, depth: u32) -> Divide {
+    pub(crate) fn divide(&self, pos: &mut Pos<W>, depth: u32) -> Divide {
         if depth == 0 {
             return Divide {
                 moves: Vec::new(),
                 total: 1,
             };
         }
-        let moves = self.legal_moves(pos);
-        let mut buffers: Vec<Vec<Move>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
+        let mut moves = Vec::new();
+        self.legal_into(pos, &mut moves);
+        let mut lists: Vec<Vec<Move>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
+        let mut undo = Undo::with_depth(depth as usize);
         let moves: Vec<(Move, u64)> = moves
             .into_iter()
-            .map(|m| (m, self.perft_move(pos, m, &mut buffers)))
+            .map(|m| {
+                let n = self.perft_move(pos, &m, &mut lists, &mut undo);
+                (m, n)
+            })
             .collect();
         let total = moves.iter().map(|(_, n)| n).sum();
         Divide { moves, total }

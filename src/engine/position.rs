@@ -1,229 +1,333 @@
-//! The position: a compact, copyable value. Moves are made by copying and changing the copy.
+//! The position: every occupant of every cell, and the state of the game.
+//!
+//! One representation serves every game. [`St`] holds the cell sets (per colour and kind on
+//! the surface, aboard containers included; submerged pieces and markers per owner), the
+//! side to move, castling and first-move state, en passant, clocks and the Zobrist key: a
+//! plain `Copy` value of a few hundred bytes at the board's width. The cells' contents (the
+//! surface piece, a container's crew, the submerged piece, the marker and each piece's
+//! state) are [`Slot`]s, 16 bytes per cell, behind one pointer. Making a move saves the
+//! `St` and logs the slots it changes (see `make`), so a position is made and unmade in
+//! place and perft and search allocate nothing per node; cloning a position allocates its
+//! slots once.
 
-use crate::bitboard::{Bitboard, MAX_CELLS};
+use crate::bitboard::{Bitboard, Bits, Cell};
 use crate::rules::containers::Crew;
-use crate::rules::{Color, Piece, Ruleset, Zobrist, MAX_KINDS, MAX_PARAMETERS};
+use crate::rules::layers::PieceState;
+use crate::rules::{Color, Kind, Piece, MAX_KINDS, MAX_PARAMETERS};
 
 /// A game parameter without a value yet.
 pub(crate) const UNSET: u8 = u8::MAX;
 
-/// A game position: pieces, side to move, castling and first-move state, en passant, clocks.
-///
-/// Holds no heap data, so copying it is a plain memory copy (a few hundred bytes). It is only
-/// meaningful together with the [`Ruleset`] it was made for.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Position {
-    pub(crate) board: [Option<Piece>; MAX_CELLS],
-    pub(crate) by_color: [Bitboard; 2],
-    pub(crate) by_kind: [Bitboard; MAX_KINDS],
+/// What one cell holds besides what the cell sets say.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Slot {
+    /// The piece on the surface (games without containers).
+    pub(crate) piece: Option<Piece>,
+    /// The submerged piece.
+    pub(crate) under: Option<Piece>,
+    /// The marker type plus one (0: none); its owner is in [`St::marked`].
+    pub(crate) marker: u8,
+    /// The state of the surface piece.
+    pub(crate) state: PieceState,
+    /// The state of the submerged piece.
+    pub(crate) under_state: PieceState,
+    /// In a container game, the container and its crew ([`Crew::NONE`] otherwise).
+    pub(crate) crew: Crew,
+}
+
+/// The cell sets and game state of a position at width `W` (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct St<const W: usize> {
+    /// `pieces[color][kind]`: cells where such a piece stands on the surface (aboard a
+    /// container too, where a cell may hold both colours).
+    pub(crate) pieces: [[Bits<W>; MAX_KINDS]; 2],
+    /// Cells with a surface piece of each colour.
+    pub(crate) by_color: [Bits<W>; 2],
+    /// Cells holding a container, crewed or not.
+    pub(crate) containers: Bits<W>,
+    /// Cells with a submerged piece, by colour.
+    pub(crate) under: [Bits<W>; 2],
+    /// Cells with a marker, by owner.
+    pub(crate) marked: [Bits<W>; 2],
+    /// Cells whose marker blocks lines and paths.
+    pub(crate) blocking: Bits<W>,
     /// Unmoved pieces whose state matters: those with first-move components, and castling
     /// kings and partners while they hold a right together.
-    pub(crate) unmoved: Bitboard,
+    pub(crate) unmoved: Bits<W>,
     /// Cells where a capture en passant may land this turn.
-    pub(crate) ep_targets: Bitboard,
+    pub(crate) ep_targets: Bits<W>,
     /// The cell of the piece such a capture removes.
-    pub(crate) ep_victim: Option<u8>,
+    pub(crate) ep_victim: Option<Cell>,
     pub(crate) side: Color,
-    /// Each game parameter's value per side (a piece kind or a cell); [`UNSET`] when none.
-    pub(crate) params: [[u8; 2]; MAX_PARAMETERS],
-    pub(crate) halfmove_clock: u32,
-    pub(crate) fullmove: u32,
-    pub(crate) hash: u64,
-    /// In a container game, what stands on each cell (empty otherwise, so that other games
-    /// copy no more than a pointer). `by_color` then marks the cells with crew of a colour,
-    /// and `board` and `by_kind` stay empty.
-    pub(crate) crews: Vec<Crew>,
     /// The last move if it was a container move `(from, to)`, which the side to move may not
     /// reverse (the no-undo rule).
-    pub(crate) undo_ban: Option<(u8, u8)>,
-    /// In a layer game, submerged pieces, markers, piece state and sorties (`None` otherwise).
-    pub(crate) layers: Option<Box<super::layers::Layers>>,
+    pub(crate) undo_ban: Option<(Cell, Cell)>,
+    /// Per side, the cell of the piece whose sortie is under way.
+    pub(crate) sortie: [Option<Cell>; 2],
+    /// Each game parameter's value per side (a kind or a cell number); [`UNSET`] when none.
+    pub(crate) params: [[u8; 2]; MAX_PARAMETERS],
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
 }
+
+impl<const W: usize> St<W> {
+    pub(crate) fn empty() -> St<W> {
+        St {
+            pieces: [[Bits::EMPTY; MAX_KINDS]; 2],
+            by_color: [Bits::EMPTY; 2],
+            containers: Bits::EMPTY,
+            under: [Bits::EMPTY; 2],
+            marked: [Bits::EMPTY; 2],
+            blocking: Bits::EMPTY,
+            unmoved: Bits::EMPTY,
+            ep_targets: Bits::EMPTY,
+            ep_victim: None,
+            side: Color::White,
+            undo_ban: None,
+            sortie: [None; 2],
+            params: [[UNSET; 2]; MAX_PARAMETERS],
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+        }
+    }
+
+    /// Cells with a surface piece (crewed containers in a container game).
+    #[inline]
+    pub(crate) fn occupied(&self) -> Bits<W> {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// What stops lines and paths on the surface: pieces and blocking markers.
+    #[inline]
+    pub(crate) fn blockers(&self) -> Bits<W> {
+        self.by_color[0] | self.by_color[1] | self.blocking
+    }
+
+    /// What stops lines and paths below the surface: submerged pieces and blocking markers.
+    #[inline]
+    pub(crate) fn blockers_below(&self) -> Bits<W> {
+        self.under[0] | self.under[1] | self.blocking
+    }
+
+    /// Cells holding a piece of `kind` and `color` on the surface.
+    #[inline]
+    pub(crate) fn of(&self, color: Color, kind: Kind) -> Bits<W> {
+        self.pieces[color.index()][kind.index()]
+    }
+
+    /// Cells holding a piece of `color` of any kind in `kinds`.
+    #[inline]
+    pub(crate) fn of_kinds(&self, color: Color, kinds: crate::rules::KindSet) -> Bits<W> {
+        let mut out = Bits::EMPTY;
+        for k in kinds.iter() {
+            if k.index() >= MAX_KINDS {
+                break;
+            }
+            out |= self.pieces[color.index()][k.index()];
+        }
+        out
+    }
+}
+
+/// A position at width `W`: the sets and state, and the cells' slots.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Pos<const W: usize> {
+    pub(crate) st: St<W>,
+    pub(crate) slots: Box<[Slot]>,
+}
+
+impl<const W: usize> Pos<W> {
+    pub(crate) fn empty(cells: usize) -> Pos<W> {
+        Pos {
+            st: St::empty(),
+            slots: vec![Slot::default(); cells].into_boxed_slice(),
+        }
+    }
+}
+
+/// A position of one of the widths; the public [`Position`] wraps it.
+#[derive(Clone, PartialEq, Eq)]
+///
+/// The wider positions are boxed, so that a chess position is not the size of the largest;
+/// the narrowest stays inline, so that copying one allocates only its slots.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum AnyPos {
+    N64(Pos<1>),
+    N128(Box<Pos<2>>),
+    N256(Box<Pos<4>>),
+}
+
+impl From<Pos<1>> for AnyPos {
+    fn from(p: Pos<1>) -> AnyPos {
+        AnyPos::N64(p)
+    }
+}
+
+impl From<Pos<2>> for AnyPos {
+    fn from(p: Pos<2>) -> AnyPos {
+        AnyPos::N128(Box::new(p))
+    }
+}
+
+impl From<Pos<4>> for AnyPos {
+    fn from(p: Pos<4>) -> AnyPos {
+        AnyPos::N256(Box::new(p))
+    }
+}
+
+/// A game position: every piece, container, submerged piece and marker, each piece's state,
+/// the side to move, castling and first-move state, en passant, game parameters and clocks.
+///
+/// It is only meaningful together with the [`crate::Ruleset`] it was made for; a rule set's
+/// methods panic when given a position of a variant with another board size. Cloning it
+/// allocates its cells' contents (16 bytes per cell); [`crate::Ruleset::make`] and
+/// [`crate::Ruleset::unmake`] change it in place without allocating.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position(pub(crate) AnyPos);
+
+/// Runs `$body` with `$p` bound to the inner position of `$pos`, at its width.
+macro_rules! on_pos {
+    ($pos:expr, $p:ident => $body:expr) => {
+        match $pos {
+            $crate::engine::position::AnyPos::N64($p) => $body,
+            $crate::engine::position::AnyPos::N128($p) => $body,
+            $crate::engine::position::AnyPos::N256($p) => $body,
+        }
+    };
+}
+pub(crate) use on_pos;
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Position")
-            .field("side", &self.side)
+            .field("side", &self.side_to_move())
             .field("occupied", &self.occupied())
-            .field("hash", &format_args!("{:016x}", self.hash))
+            .field("hash", &format_args!("{:016x}", self.hash()))
             .finish_non_exhaustive()
     }
 }
 
 impl Position {
-    /// An empty board with White to move.
-    pub(crate) fn empty() -> Position {
-        Position {
-            board: [None; MAX_CELLS],
-            by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; MAX_KINDS],
-            unmoved: Bitboard::EMPTY,
-            ep_targets: Bitboard::EMPTY,
-            ep_victim: None,
-            side: Color::White,
-            params: [[UNSET; 2]; MAX_PARAMETERS],
-            halfmove_clock: 0,
-            fullmove: 1,
-            hash: 0,
-            crews: Vec::new(),
-            undo_ban: None,
-            layers: None,
-        }
+    /// A board of no cells, until a rule set has its start position.
+    pub(crate) fn placeholder() -> Position {
+        Position(AnyPos::N64(Pos::empty(0)))
     }
 
-    /// The piece on a cell.
+    fn slot(&self, cell: Cell) -> Slot {
+        on_pos!(&self.0, p => p.slots.get(cell.index()).copied().unwrap_or_default())
+    }
+
+    /// The piece on the surface of a cell (in a container game, see [`Position::crew_at`]).
     #[inline]
-    pub fn piece_at(&self, cell: u8) -> Option<Piece> {
-        self.board[cell as usize]
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        self.slot(cell).piece
     }
 
     /// The side to move.
-    #[inline]
     pub fn side_to_move(&self) -> Color {
-        self.side
+        on_pos!(&self.0, p => p.st.side)
     }
 
-    /// All occupied cells.
-    #[inline]
+    /// Cells with a piece on the surface (crewed containers in a container game).
     pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+        on_pos!(&self.0, p => p.st.occupied().resize())
     }
 
-    /// Cells occupied by `color`.
-    #[inline]
+    /// Cells with a surface piece of `color` (in a container game, containers with a piece
+    /// of `color` aboard).
     pub fn pieces_of(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
+        on_pos!(&self.0, p => p.st.by_color[color.index()].resize())
     }
 
-    /// Cells holding pieces of `kind` and `color`.
-    #[inline]
-    pub fn pieces_of_kind(&self, kind: u8, color: Color) -> Bitboard {
-        self.by_kind[kind as usize] & self.by_color[color.index()]
+    /// Cells with a surface piece of `kind` and `color` (aboard a container too).
+    pub fn pieces_of_kind(&self, kind: Kind, color: Color) -> Bitboard {
+        if kind.index() >= MAX_KINDS {
+            return Bitboard::EMPTY;
+        }
+        on_pos!(&self.0, p => p.st.of(color, kind).resize())
     }
 
-    /// Plies since the last capture or clock-resetting move.
-    pub fn halfmove_clock(&self) -> u32 {
-        self.halfmove_clock
+    /// Cells with a submerged piece of `color`.
+    pub fn submerged_of(&self, color: Color) -> Bitboard {
+        on_pos!(&self.0, p => p.st.under[color.index()].resize())
     }
 
-    /// Move number, starting at 1 and increased after Black's move.
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
-    /// Zobrist key of everything that makes positions equal for repetition: pieces, side to
-    /// move, the unmoved pieces that matter (castling rights, first moves) and en passant
-    /// targets.
-    pub fn hash(&self) -> u64 {
-        self.hash
+    /// Cells with a marker owned by `color`.
+    pub fn markers_of(&self, color: Color) -> Bitboard {
+        on_pos!(&self.0, p => p.st.marked[color.index()].resize())
     }
 
     /// Cells where an en passant capture may land.
     pub fn en_passant_targets(&self) -> Bitboard {
-        self.ep_targets
+        on_pos!(&self.0, p => p.st.ep_targets.resize())
     }
 
     /// Cells of the unmoved pieces whose state matters: pieces with first-move components,
     /// and castling kings and partners while they hold a right together.
     pub fn unmoved(&self) -> Bitboard {
-        self.unmoved
+        on_pos!(&self.0, p => p.st.unmoved.resize())
     }
 
-    #[inline]
-    pub(crate) fn put(&mut self, z: &Zobrist, cell: u8, piece: Piece) {
-        debug_assert!(self.board[cell as usize].is_none());
-        self.board[cell as usize] = Some(piece);
-        let bit = Bitboard::from_cell(cell);
-        self.by_color[piece.color().index()] |= bit;
-        self.by_kind[piece.kind() as usize] |= bit;
-        self.hash ^= z.pieces[piece.index()][cell as usize];
+    /// Plies since the last capture or clock-resetting move.
+    pub fn halfmove_clock(&self) -> u32 {
+        on_pos!(&self.0, p => p.st.halfmove)
     }
 
-    #[inline]
-    pub(crate) fn remove(&mut self, z: &Zobrist, cell: u8) -> Option<Piece> {
-        let piece = self.board[cell as usize].take()?;
-        let bit = !Bitboard::from_cell(cell);
-        self.by_color[piece.color().index()] &= bit;
-        self.by_kind[piece.kind() as usize] &= bit;
-        self.hash ^= z.pieces[piece.index()][cell as usize];
-        Some(piece)
+    /// Move number, starting at 1 and increased after Black's move.
+    pub fn fullmove_number(&self) -> u32 {
+        on_pos!(&self.0, p => p.st.fullmove)
     }
 
-    /// What stands on a cell of a container game ([`Crew::NONE`] in other games).
-    pub fn crew_at(&self, cell: u8) -> Crew {
-        self.crews.get(cell as usize).copied().unwrap_or(Crew::NONE)
+    /// Zobrist key of everything that makes positions equal for repetition: every occupant
+    /// and its state, the side to move, the unmoved pieces that matter (castling rights,
+    /// first moves), en passant targets, game parameters, a no-undo ban and a sortie.
+    pub fn hash(&self) -> u64 {
+        on_pos!(&self.0, p => p.st.hash)
+    }
+
+    /// What stands on a cell of a container game: the container and its crew
+    /// ([`Crew::NONE`] for a cell without a container, and in other games).
+    pub fn crew_at(&self, cell: Cell) -> Crew {
+        self.slot(cell).crew
+    }
+
+    /// The submerged piece under a cell.
+    pub fn submerged_at(&self, cell: Cell) -> Option<Piece> {
+        self.slot(cell).under
+    }
+
+    /// The marker on a cell: its type (index into
+    /// [`crate::rules::layers::LayerRules::markers`]) and owner.
+    pub fn marker_at(&self, cell: Cell) -> Option<(u8, Color)> {
+        let ty = self.slot(cell).marker.checked_sub(1)?;
+        let owner = if self.markers_of(Color::White).has(cell) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some((ty, owner))
+    }
+
+    /// The state of the surface piece on a cell (ammunition, facing, turns on the surface).
+    pub fn state_at(&self, cell: Cell) -> PieceState {
+        self.slot(cell).state
+    }
+
+    /// The state of the submerged piece under a cell.
+    pub fn submerged_state_at(&self, cell: Cell) -> PieceState {
+        self.slot(cell).under_state
     }
 
     /// The last move, when it was a container move that the side to move may not reverse.
-    pub fn undo_ban(&self) -> Option<(u8, u8)> {
-        self.undo_ban
+    pub fn undo_ban(&self) -> Option<(Cell, Cell)> {
+        on_pos!(&self.0, p => p.st.undo_ban)
     }
 
-    /// Puts `crew` on `cell` of a container game, keeping the colour sets and the key.
-    pub(crate) fn set_crew(&mut self, z: &Zobrist, cell: u8, crew: Crew) {
-        let old = self.crews[cell as usize];
-        if old == crew {
-            return;
-        }
-        if old.is_container() {
-            self.hash ^= z.crew(cell, old);
-        }
-        if crew.is_container() {
-            self.hash ^= z.crew(cell, crew);
-        }
-        self.crews[cell as usize] = crew;
-        for color in Color::BOTH {
-            let set = &mut self.by_color[color.index()];
-            *set = if crew.has(color) {
-                set.with(cell)
-            } else {
-                set.without(cell)
-            };
-        }
-    }
-
-    pub(crate) fn set_undo_ban(&mut self, z: &Zobrist, ban: Option<(u8, u8)>) {
-        if let Some((from, to)) = self.undo_ban {
-            self.hash ^= z.undo_ban(from, to);
-        }
-        if let Some((from, to)) = ban {
-            self.hash ^= z.undo_ban(from, to);
-        }
-        self.undo_ban = ban;
-    }
-
-    pub(crate) fn set_unmoved(&mut self, z: &Zobrist, unmoved: Bitboard) {
-        for cell in self.unmoved ^ unmoved {
-            self.hash ^= z.unmoved[cell as usize];
-        }
-        self.unmoved = unmoved;
-    }
-
-    pub(crate) fn set_en_passant(&mut self, z: &Zobrist, targets: Bitboard, victim: Option<u8>) {
-        for cell in self.ep_targets ^ targets {
-            self.hash ^= z.en_passant[cell as usize];
-        }
-        self.ep_targets = targets;
-        self.ep_victim = victim;
-    }
-
-    pub(crate) fn set_side(&mut self, z: &Zobrist, side: Color) {
-        if self.side != side {
-            self.hash ^= z.black_to_move;
-        }
-        self.side = side;
-    }
-
-    /// Cells of the royal pieces of `color`.
-    #[inline]
-    pub(crate) fn royals(&self, rules: &Ruleset, color: Color) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        let mut kinds = rules.royal_kinds;
-        while kinds != 0 {
-            let k = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
-            out |= self.by_kind[k];
-        }
-        out & self.by_color[color.index()]
+    /// The cell of the piece of `side` whose sortie is under way: until it returns, that
+    /// side's only moves are its sortie's captures and its return.
+    pub fn sortie(&self, side: Color) -> Option<Cell> {
+        on_pos!(&self.0, p => p.st.sortie[side.index()])
     }
 }

@@ -1,51 +1,44 @@
 //! Which pieces count as unmoved: the state behind first-move components and castling rights.
 //!
-//! Only meaningful bits are kept, so that equal positions have equal unmoved sets (and
-//! hashes) however they were reached: a castling king keeps its bit only while an unmoved
-//! partner stands on its rank, and a partner only while such a king does.
+//! Only meaningful marks are kept, so that equal positions have equal unmoved sets (and
+//! hashes) however they were reached: a castling king keeps its mark only while an unmoved
+//! partner stands on its rank, and a partner only while such a king does. A piece loses its
+//! mark when it leaves its cell (see `effects`).
 
-use crate::bitboard::Bitboard;
-use crate::rules::{Color, Ruleset};
+use crate::bitboard::Bits;
+use crate::rules::Color;
 
-use super::Position;
+use super::board::View;
+use super::Engine;
 
-impl Ruleset {
-    /// Bit set of the kinds whose unmoved state is a castling right (the king and partners).
-    pub(crate) fn castling_kinds(&self) -> u32 {
-        self.castling
-            .as_ref()
-            .map_or(0, |c| c.partners | 1 << c.king)
-    }
-
-    /// Whether a piece of `kind` standing unmoved matters at all.
-    pub(crate) fn remembers_unmoved(&self, kind: u8) -> bool {
-        self.pieces[kind as usize].has_initial || self.castling_kinds() >> kind & 1 != 0
-    }
-
-    /// `unmoved` without the castling bits that no longer stand for a right in `pos`.
-    pub(crate) fn without_orphaned_castlers(&self, pos: &Position, unmoved: Bitboard) -> Bitboard {
-        let Some(c) = &self.castling else {
+impl<const W: usize> Engine<'_, W> {
+    /// `unmoved` without the castling marks that no longer stand for a right on `b`.
+    pub(crate) fn without_orphaned_castlers(&self, b: &impl View<W>, unmoved: Bits<W>) -> Bits<W> {
+        let Some(c) = &self.rules.castling else {
             return unmoved;
         };
-        let partner_cells = (0..self.pieces.len())
-            .filter(|&k| c.partners >> k & 1 != 0)
-            .fold(Bitboard::EMPTY, |acc, k| acc | pos.by_kind[k]);
+        let st = b.st();
+        let topo = &self.rules.topology;
+        let same_rank = |a, b| topo.coords(a).1 == topo.coords(b).1;
+        let first_move = |cell| {
+            b.slot(cell)
+                .piece
+                .is_some_and(|p| self.rules.pieces[p.kind().index()].first_move)
+        };
         let mut out = unmoved;
         for color in Color::BOTH {
-            let ours = pos.pieces_of(color) & unmoved;
-            let kings = ours & pos.by_kind[c.king as usize];
-            let partners = ours & partner_cells & !kings;
-            let same_rank = |a: u8, b: u8| self.topology.coords(a).1 == self.topology.coords(b).1;
+            let ours = st.by_color[color.index()] & unmoved;
+            let kings = ours & st.of(color, c.king);
+            let partners = ours & st.of_kinds(color, c.partners) & !kings;
             for king in kings {
                 let paired = partners.cells().any(|p| same_rank(king, p));
-                if !paired && !self.pieces[c.king as usize].has_initial {
+                if !paired && !first_move(king) {
                     out = out.without(king);
                 }
             }
             for partner in partners {
                 let paired = kings.cells().any(|k| same_rank(k, partner));
-                let kind = pos.board[partner as usize].expect("occupied").kind();
-                if !paired && !self.pieces[kind as usize].has_initial {
+                if !paired && !first_move(partner) {
                     out = out.without(partner);
                 }
             }

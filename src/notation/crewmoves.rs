@@ -12,22 +12,23 @@
 //! a promotion choice after each promoting pawn (`c4QP(Q)P(N) x c1B`), and check marks `*`,
 //! `**`, `{*}` and annotations `!`, `?` ignored.
 
+use crate::bitboard::Cell;
 use crate::rules::containers::Kinds;
-use crate::rules::{Color, Ruleset};
+use crate::rules::{Color, Kind, Ruleset};
 use crate::{Move, MoveError, MoveKind, Position};
 
 /// A container move as read, before it is matched against the legal moves.
 struct Pattern {
-    from: u8,
-    to: u8,
+    from: Cell,
+    to: Cell,
     /// A container move's crew as written (kinds, either colour), if written.
-    crew: Option<Vec<u8>>,
+    crew: Option<Vec<Kind>>,
     /// A crew move's group (empty for a container move).
-    group: Vec<u8>,
+    group: Vec<Kind>,
     /// `Some` for a capture: the captured piece's letter as written, if written.
     captured: Option<Option<char>>,
     /// Promotion choices, if written.
-    promotions: Option<Vec<u8>>,
+    promotions: Option<Vec<Kind>>,
 }
 
 impl Ruleset {
@@ -35,7 +36,7 @@ impl Ruleset {
     pub(crate) fn container_move_text(&self, m: Move) -> Option<String> {
         let t = &self.topology;
         let letters =
-            |k: Kinds| -> String { k.iter().map(|k| self.pieces[k as usize].letter).collect() };
+            |k: Kinds| -> String { k.iter().map(|k| self.pieces[k.index()].letter).collect() };
         let promoted = |k: Kinds| {
             if k.is_empty() {
                 String::new()
@@ -52,12 +53,8 @@ impl Ruleset {
                     promoted(promotions)
                 )
             }
-            MoveKind::Transfer {
-                group,
-                captured,
-                promotions,
-            } => {
-                let (op, victim) = match captured {
+            MoveKind::Transfer { group, promotions } => {
+                let (op, victim) = match m.captured {
                     Some(p) => ('x', self.letter(p).to_string()),
                     None => ('-', String::new()),
                 };
@@ -88,7 +85,7 @@ impl Ruleset {
         // The canonical form has no spaces; its captured letter's case is the colour.
         let strict = !text.trim().contains(char::is_whitespace);
         let legal = self.legal_moves(pos);
-        let sorted = |v: &[u8]| {
+        let sorted = |v: &[Kind]| {
             let mut v = v.to_vec();
             v.sort_unstable();
             v
@@ -108,16 +105,13 @@ impl Ruleset {
                         && p.captured.is_none()
                         && same_promotions(promotions)
                         && p.crew.as_ref().is_none_or(|crew| {
-                            let aboard: Vec<u8> =
+                            let aboard: Vec<Kind> =
                                 pos.crew_at(m.from).pieces().map(|q| q.kind()).collect();
                             sorted(crew) == sorted(&aboard)
                         })
                 }
-                MoveKind::Transfer {
-                    group,
-                    captured,
-                    promotions,
-                } => {
+                MoveKind::Transfer { group, promotions } => {
+                    let captured = m.captured;
                     p.crew.is_none()
                         && sorted(&p.group) == sorted(&group.iter().collect::<Vec<_>>())
                         && same_promotions(promotions)
@@ -177,7 +171,7 @@ impl Ruleset {
             .collect();
         let body = cleaned.trim_end_matches(['*', '!', '?', '+']);
         let mut rest = body;
-        let square = |rest: &mut &str| -> Result<u8, String> {
+        let square = |rest: &mut &str| -> Result<Cell, String> {
             let s: &str = rest;
             let end = s
                 .char_indices()
@@ -196,7 +190,7 @@ impl Ruleset {
                 .ok_or_else(|| format!("no piece has the letter `{}`", c.to_ascii_uppercase()))
         };
         // `(Q)`: the choice of the promoting piece written before it.
-        let choice = |rest: &mut &str, promotions: &mut Vec<u8>| -> Result<bool, String> {
+        let choice = |rest: &mut &str, promotions: &mut Vec<Kind>| -> Result<bool, String> {
             let Some(inner) = rest.strip_prefix('(') else {
                 return Ok(false);
             };
@@ -210,7 +204,7 @@ impl Ruleset {
         let from = square(&mut rest)?;
         let mut crew = None;
         let mut group = Vec::new();
-        let mut promotions: Vec<u8> = Vec::new();
+        let mut promotions: Vec<Kind> = Vec::new();
         if let Some(t) = self
             .container_types()
             .iter()

@@ -8,40 +8,184 @@
 //! `dutchman=R/N,port=d8/e1`. A layer game writes layered cells in braces and adds a last field
 //! of piece states (see `notation::layers`).
 
-use crate::bitboard::Bitboard;
+use std::ops::Range;
+
+use crate::bitboard::{Bitboard, Cell};
 use crate::definition::RoyalRule;
+use crate::engine::ParameterError;
 use crate::rules::{Color, Ruleset};
 use crate::Position;
 
 use super::parse_placement;
 
-/// A FEN that cannot be read, naming the field and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid FEN {field}: {message}")]
-pub struct FenError {
-    /// Which field: `placement`, `side to move`, `castling`, `en passant`, `halfmove clock`,
-    /// `fullmove number`, or `text` for the whole.
-    pub field: &'static str,
-    /// What is wrong with it.
-    pub message: String,
+/// A field of a FEN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FenField {
+    /// The board: ranks from the top.
+    Placement,
+    /// `w` or `b`.
+    SideToMove,
+    /// Castling rights.
+    Castling,
+    /// En passant targets.
+    EnPassant,
+    /// In a container game, the last container move (the no-undo rule).
+    LastContainerMove,
+    /// Plies since a capture or clock-resetting move.
+    HalfmoveClock,
+    /// The move number.
+    FullmoveNumber,
+    /// Game parameters.
+    Parameters,
+    /// In a layer game, piece states and sorties.
+    States,
 }
 
-pub(super) fn err(field: &'static str, message: impl Into<String>) -> FenError {
-    FenError {
-        field,
-        message: message.into(),
+impl FenField {
+    /// The field's name as messages use it (`en passant`).
+    pub fn name(self) -> &'static str {
+        match self {
+            FenField::Placement => "placement",
+            FenField::SideToMove => "side to move",
+            FenField::Castling => "castling",
+            FenField::EnPassant => "en passant",
+            FenField::LastContainerMove => "last container move",
+            FenField::HalfmoveClock => "halfmove clock",
+            FenField::FullmoveNumber => "fullmove number",
+            FenField::Parameters => "parameters",
+            FenField::States => "state",
+        }
     }
 }
+
+impl std::fmt::Display for FenField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A FEN that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FenError {
+    /// The text has no field at all.
+    #[error("invalid FEN: it is empty")]
+    Empty,
+    /// More fields than this variant's FEN has.
+    #[error("invalid FEN: it has {count} fields; at most {most}")]
+    TooManyFields {
+        /// Fields given.
+        count: usize,
+        /// Fields this variant's FEN has at most.
+        most: usize,
+    },
+    /// A field is wrong.
+    #[error("invalid FEN {field}: {reason}")]
+    Field {
+        /// Which field.
+        field: FenField,
+        /// The field as written.
+        text: String,
+        /// Byte range of the offending part in the whole FEN (the whole field when nothing
+        /// narrower is known).
+        span: Range<usize>,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The fields are each fine, but the position is not one that can arise.
+    #[error("invalid FEN position: {reason}")]
+    Position {
+        /// Why.
+        reason: String,
+    },
+    /// The parameters field names values the variant does not allow.
+    #[error("invalid FEN parameters: {0}")]
+    Parameters(ParameterError),
+}
+
+impl FenError {
+    /// The field that is wrong, if one is.
+    pub fn field(&self) -> Option<FenField> {
+        match self {
+            FenError::Field { field, .. } => Some(*field),
+            FenError::Parameters(_) => Some(FenField::Parameters),
+            _ => None,
+        }
+    }
+}
+
+/// A FEN's fields with their byte ranges.
+pub(super) struct Fields<'a> {
+    fen: &'a str,
+    fields: Vec<(&'a str, Range<usize>)>,
+}
+
+impl<'a> Fields<'a> {
+    fn new(fen: &'a str) -> Fields<'a> {
+        let mut fields = Vec::new();
+        let mut start = None;
+        for (i, c) in fen.char_indices().chain(std::iter::once((fen.len(), ' '))) {
+            match (c.is_whitespace(), start) {
+                (true, Some(s)) => {
+                    fields.push((&fen[s..i], s..i));
+                    start = None;
+                }
+                (false, None) => start = Some(i),
+                _ => {}
+            }
+        }
+        Fields { fen, fields }
+    }
+
+    pub(super) fn get(&self, i: usize) -> Option<&'a str> {
+        self.fields.get(i).map(|f| f.0)
+    }
+
+    /// An error in field `i`, for the part `part` (a byte range in the field) or the whole.
+    pub(super) fn error(
+        &self,
+        i: usize,
+        field: FenField,
+        part: Option<Range<usize>>,
+        reason: impl Into<String>,
+    ) -> FenError {
+        let (text, range) = self
+            .fields
+            .get(i)
+            .cloned()
+            .unwrap_or(("", self.fen.len()..self.fen.len()));
+        let span = match part {
+            Some(p) => range.start + p.start..range.start + p.end,
+            None => range,
+        };
+        FenError::Field {
+            field,
+            text: text.to_string(),
+            span,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// The index of each FEN field.
+const PLACEMENT: usize = 0;
+const SIDE: usize = 1;
+const CASTLING: usize = 2;
+const FOURTH: usize = 3;
+const HALFMOVE: usize = 4;
+const FULLMOVE: usize = 5;
 
 impl Ruleset {
     /// Reads a position. The last four fields may be left out (`- - 0 1` is assumed).
     ///
     /// ```
-    /// let falcon = fairy_rules::Variant::from_file("variants/falcon-chess.yaml")?;
+    /// let falcon = fairy_rules::Variant::bundled("falcon-chess")?;
     /// let fen = "r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1";
     /// let pos = falcon.parse_fen(fen)?;
     /// assert_eq!(falcon.fen(&pos), fen);
-    /// assert_eq!(falcon.parse_fen("10/10 w").unwrap_err().field, "placement");
+    /// let e = falcon.parse_fen("10/10 w").unwrap_err();
+    /// assert_eq!(e.field(), Some(fairy_rules::FenField::Placement));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -49,12 +193,13 @@ impl Ruleset {
     /// position has the same piece; castling pieces are unmoved as the castling field says.
     ///
     /// # Errors
-    /// A [`FenError`] naming the field that is wrong: a rank of the wrong length, an unknown
-    /// letter, a castling right without its pieces, an en passant square off the board.
+    /// A [`FenError`] naming the field that is wrong and the part of it: a rank of the wrong
+    /// length, an unknown letter, a castling right without its pieces, an en passant square
+    /// off the board; or a position in which the side not to move is in check.
     pub fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.is_empty() {
-            return Err(err("text", "it is empty"));
+        let f = Fields::new(fen);
+        if f.fields.is_empty() {
+            return Err(FenError::Empty);
         }
         let params_field = (!self.parameters.is_empty()).then_some(6);
         let state_field = self
@@ -62,76 +207,95 @@ impl Ruleset {
             .is_some()
             .then_some(6 + usize::from(params_field.is_some()));
         let most = 6 + usize::from(params_field.is_some()) + usize::from(state_field.is_some());
-        if fields.len() > most {
-            return Err(err(
-                "text",
-                format!("it has {} fields; at most {most}", fields.len()),
-            ));
+        if f.fields.len() > most {
+            return Err(FenError::TooManyFields {
+                count: f.fields.len(),
+                most,
+            });
         }
-        let z = &self.zobrist;
         let placement = parse_placement(
             &self.topology,
             |c| self.kind_of_letter(c),
             self.container_types(),
             self.marker_letters().as_deref(),
-            fields[0],
+            f.get(PLACEMENT).unwrap_or(""),
         )
-        .map_err(|(_, message, _)| err("placement", message))?;
-        let mut pos = Position::empty();
+        .map_err(|(span, message, _)| {
+            f.error(PLACEMENT, FenField::Placement, Some(span), message)
+        })?;
+        let mut pos = self.empty_position();
         self.place(&mut pos, &placement);
-        let side = match fields.get(1).copied().unwrap_or("w") {
+        let side = match f.get(SIDE).unwrap_or("w") {
             "w" => Color::White,
             "b" => Color::Black,
             other => {
-                return Err(err(
-                    "side to move",
+                return Err(f.error(
+                    SIDE,
+                    FenField::SideToMove,
+                    None,
                     format!("`{other}` is neither `w` nor `b`"),
                 ))
             }
         };
-        pos.set_side(z, side);
+        self.set_side(&mut pos, side);
         if let Some(i) = state_field {
-            self.state_field(&mut pos, fields.get(i).copied().unwrap_or("-"))?;
+            self.state_field(&mut pos, &f, i)?;
         }
-        if self.end.royal == RoyalRule::Checkmate && self.royal_attacked(&pos, side.opponent()) {
-            return Err(err(
-                "side to move",
-                format!(
+        if self.end.royal == RoyalRule::Checkmate
+            && self.chance.is_none()
+            && self.royal_attacked_of(&pos, side.opponent())
+        {
+            return Err(FenError::Position {
+                reason: format!(
                     "{} is in check with {} to move",
                     side.opponent().name(),
                     side.name()
                 ),
-            ));
+            });
         }
-        let unmoved = self.initial_unmoved(&pos)
-            | self.castling_field(&pos, fields.get(2).copied().unwrap_or("-"))?;
-        pos.set_unmoved(z, unmoved);
-        let fourth = fields.get(3).copied().unwrap_or("-");
+        let unmoved = self.initial_unmoved(&pos) | self.castling_field(&pos, &f)?;
+        self.set_unmoved(&mut pos, unmoved);
         if self.containers.is_some() {
-            let ban = self.undo_ban_field(&pos, fourth)?;
-            pos.set_undo_ban(z, ban);
+            let ban = self.undo_ban_field(&pos, &f, FOURTH)?;
+            self.set_undo_ban(&mut pos, ban);
         } else {
-            let (targets, victim) = self.en_passant_field(&pos, fourth)?;
-            pos.set_en_passant(z, targets, victim);
+            let (targets, victim) = self.en_passant_field(&pos, &f)?;
+            self.set_en_passant(&mut pos, targets, victim);
         }
-        pos.halfmove_clock = match fields.get(4) {
-            Some(s) => s
-                .parse()
-                .map_err(|_| err("halfmove clock", format!("`{s}` is not a number")))?,
+        let halfmove = match f.get(HALFMOVE) {
+            Some(s) => s.parse().map_err(|_| {
+                f.error(
+                    HALFMOVE,
+                    FenField::HalfmoveClock,
+                    None,
+                    format!("`{s}` is not a number"),
+                )
+            })?,
             None => 0,
         };
-        pos.fullmove =
-            match fields.get(5) {
-                Some(s) => s.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
-                    err("fullmove number", format!("`{s}` is not a positive number"))
-                })?,
-                None => 1,
-            };
-        if let Some(text) = params_field.and_then(|i| fields.get(i)) {
+        let fullmove = match f.get(FULLMOVE) {
+            Some(s) => s.parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                f.error(
+                    FULLMOVE,
+                    FenField::FullmoveNumber,
+                    None,
+                    format!("`{s}` is not a positive number"),
+                )
+            })?,
+            None => 1,
+        };
+        self.set_clocks(&mut pos, halfmove, fullmove);
+        if let Some(text) = params_field.and_then(|i| f.get(i)) {
             self.set_parameters(&mut pos, text)
-                .map_err(|e| err("parameters", e.reason))?;
+                .map_err(FenError::Parameters)?;
         }
         Ok(pos)
+    }
+
+    fn royal_attacked_of(&self, pos: &Position, color: Color) -> bool {
+        let mut flipped = pos.clone();
+        self.set_side(&mut flipped, color);
+        self.in_check(&flipped)
     }
 
     /// Writes a position as FEN.
@@ -144,10 +308,14 @@ impl Ruleset {
                 let Some(cell) = topo.cell(file, rank) else {
                     continue;
                 };
-                let text = match pos.piece_at(cell) {
-                    _ if self.layers.is_some() => self.layer_cell_text(pos, cell),
-                    Some(p) => self.letter(p).to_string(),
-                    None => self.crew_text(pos.crew_at(cell)),
+                let text = if self.layers.is_some() {
+                    self.layer_cell_text(pos, cell)
+                } else if self.containers.is_some() {
+                    self.crew_text(pos.crew_at(cell))
+                } else {
+                    pos.piece_at(cell)
+                        .map(|p| self.letter(p).to_string())
+                        .unwrap_or_default()
                 };
                 if text.is_empty() {
                     empty += 1;
@@ -174,17 +342,21 @@ impl Ruleset {
         let castling = self.castling_text(pos);
         out.push_str(if castling.is_empty() { "-" } else { &castling });
         out.push(' ');
-        if let Some((from, to)) = pos.undo_ban {
+        if let Some((from, to)) = pos.undo_ban() {
             out.push_str(&topo.name(from));
             out.push_str(&topo.name(to));
-        } else if pos.ep_targets.is_empty() {
+        } else if pos.en_passant_targets().is_empty() {
             out.push('-');
         } else {
-            for cell in pos.ep_targets {
+            for cell in pos.en_passant_targets() {
                 out.push_str(&topo.name(cell));
             }
         }
-        out.push_str(&format!(" {} {}", pos.halfmove_clock, pos.fullmove));
+        out.push_str(&format!(
+            " {} {}",
+            pos.halfmove_clock(),
+            pos.fullmove_number()
+        ));
         if !self.parameters.is_empty() {
             out.push(' ');
             out.push_str(&self.parameter_text(pos));
@@ -203,79 +375,96 @@ impl Ruleset {
         pos.occupied()
             .cells()
             .filter(|&cell| {
-                let Some(p) = pos.piece_at(cell) else {
-                    return false;
-                };
-                self.pieces[p.kind() as usize].has_initial
-                    && castling_kinds >> p.kind() & 1 == 0
-                    && self.start.piece_at(cell) == Some(p)
-            })
-            .fold(Bitboard::EMPTY, Bitboard::with)
-    }
-
-    /// The partners of the unmoved king on `king` along its rank toward `dir`, nearest first.
-    fn partners_toward(&self, pos: &Position, king: u8, dir: i32) -> Vec<u8> {
-        let Some(c) = &self.castling else {
-            return Vec::new();
-        };
-        let color = pos.piece_at(king).expect("king").color();
-        self.topology
-            .ray(king, dir, 0)
-            .filter(|&cell| {
-                pos.piece_at(cell)
-                    .is_some_and(|p| p.color() == color && c.partners >> p.kind() & 1 != 0)
+                pos.piece_at(cell).is_some_and(|p| {
+                    self.pieces[p.kind().index()].first_move
+                        && !castling_kinds.has(p.kind())
+                        && self.start.piece_at(cell) == Some(p)
+                })
             })
             .collect()
     }
 
-    fn castling_field(&self, pos: &Position, field: &str) -> Result<Bitboard, FenError> {
+    /// The partners of the unmoved king on `king` along its rank toward `dir`, nearest first.
+    fn partners_toward(&self, pos: &Position, king: Cell, dir: i32) -> Vec<Cell> {
+        let Some(c) = &self.castling else {
+            return Vec::new();
+        };
+        let Some(color) = pos.piece_at(king).map(|p| p.color()) else {
+            return Vec::new();
+        };
+        self.topology
+            .ray(king, dir, 0)
+            .filter(|&cell| {
+                pos.piece_at(cell)
+                    .is_some_and(|p| p.color() == color && c.partners.has(p.kind()))
+            })
+            .collect()
+    }
+
+    fn castling_field(&self, pos: &Position, f: &Fields) -> Result<Bitboard, FenError> {
+        let field = f.get(CASTLING).unwrap_or("-");
         if field == "-" {
             return Ok(Bitboard::EMPTY);
         }
+        let fail = |at: usize, ch: char, reason: String| {
+            f.error(
+                CASTLING,
+                FenField::Castling,
+                Some(at..at + ch.len_utf8()),
+                reason,
+            )
+        };
         let Some(c) = &self.castling else {
-            return Err(err("castling", "this variant has no castling; write `-`"));
+            return Err(f.error(
+                CASTLING,
+                FenField::Castling,
+                None,
+                "this variant has no castling; write `-`",
+            ));
         };
         let mut unmoved = Bitboard::EMPTY;
-        for ch in field.chars() {
+        for (at, ch) in field.char_indices() {
             let color = if ch.is_ascii_uppercase() {
                 Color::White
             } else {
                 Color::Black
             };
             let kings = pos.pieces_of_kind(c.king, color);
-            let Some(king) = kings.first().filter(|_| kings.count() == 1) else {
-                return Err(err(
-                    "castling",
+            let Some(king) = kings.single() else {
+                return Err(fail(
+                    at,
+                    ch,
                     format!("`{ch}` needs exactly one {} castling king", color.name()),
                 ));
             };
             let partner = match ch.to_ascii_uppercase() {
                 'K' => self.partners_toward(pos, king, 1).last().copied(),
                 'Q' => self.partners_toward(pos, king, -1).last().copied(),
-                f if f.is_ascii_uppercase() => {
-                    let file = f as u8 - b'A';
+                up if up.is_ascii_uppercase() => {
+                    let file = up as u8 - b'A';
                     let (_, rank) = self.topology.coords(king);
                     self.topology
                         .cell(file as i32, rank as i32)
                         .filter(|&cell| {
-                            pos.piece_at(cell).is_some_and(|p| {
-                                p.color() == color && c.partners >> p.kind() & 1 != 0
-                            })
+                            pos.piece_at(cell)
+                                .is_some_and(|p| p.color() == color && c.partners.has(p.kind()))
                         })
                 }
-                _ => return Err(err("castling", format!("`{ch}` is not a castling right"))),
+                _ => return Err(fail(at, ch, format!("`{ch}` is not a castling right"))),
             };
             let Some(partner) = partner else {
-                return Err(err(
-                    "castling",
+                return Err(fail(
+                    at,
+                    ch,
                     format!("`{ch}`: no {} castling partner stands there", color.name()),
                 ));
             };
             // Unmoved pieces stand where the setup put them.
             for cell in [king, partner] {
                 if self.start.piece_at(cell) != pos.piece_at(cell) {
-                    return Err(err(
-                        "castling",
+                    return Err(fail(
+                        at,
+                        ch,
                         format!(
                             "`{ch}`: the piece on {} is not on its start square",
                             self.topology.name(cell)
@@ -294,11 +483,11 @@ impl Ruleset {
         };
         let mut out = String::new();
         for color in Color::BOTH {
-            for king in pos.pieces_of_kind(c.king, color) & pos.unmoved {
+            for king in pos.pieces_of_kind(c.king, color) & pos.unmoved() {
                 for (dir, letter) in [(1, 'K'), (-1, 'Q')] {
                     let partners = self.partners_toward(pos, king, dir);
                     for (i, &cell) in partners.iter().enumerate().rev() {
-                        if !pos.unmoved.has(cell) {
+                        if !pos.unmoved().has(cell) {
                             continue;
                         }
                         let ch = if i + 1 == partners.len() {
@@ -323,42 +512,45 @@ impl Ruleset {
     fn en_passant_field(
         &self,
         pos: &Position,
-        field: &str,
-    ) -> Result<(Bitboard, Option<u8>), FenError> {
+        f: &Fields,
+    ) -> Result<(Bitboard, Option<Cell>), FenError> {
+        let field = f.get(FOURTH).unwrap_or("-");
         if field == "-" {
             return Ok((Bitboard::EMPTY, None));
         }
+        let fail = |part: Option<Range<usize>>, reason: String| {
+            f.error(FOURTH, FenField::EnPassant, part, reason)
+        };
         let mut targets = Bitboard::EMPTY;
-        let mut rest = field;
-        while !rest.is_empty() {
+        let mut at = 0;
+        while at < field.len() {
+            let rest = &field[at..];
             if !rest.starts_with(|c: char| c.is_ascii_lowercase()) {
-                return Err(err(
-                    "en passant",
-                    format!("`{field}` is not a list of squares"),
-                ));
+                return Err(fail(None, format!("`{field}` is not a list of squares")));
             }
             let digits_end = rest[1..]
                 .find(|c: char| !c.is_ascii_digit())
                 .map_or(rest.len(), |i| i + 1);
             let name = &rest[..digits_end];
+            let part = Some(at..at + digits_end);
             let cell = self.topology.parse_cell(name).ok_or_else(|| {
-                err(
-                    "en passant",
+                fail(
+                    part.clone(),
                     format!("`{name}` is not a square of this board"),
                 )
             })?;
             if pos.piece_at(cell).is_some() {
-                return Err(err("en passant", format!("{name} is occupied")));
+                return Err(fail(part, format!("{name} is occupied")));
             }
             targets = targets.with(cell);
-            rest = &rest[digits_end..];
+            at += digits_end;
         }
         // The piece that just passed the targets stands further along their line, and its
         // movement reaches it from a square before them; the cells it passed are the targets
         // (those within its en passant zone, when it has one).
         let mover = pos.side_to_move().opponent();
-        let passed_by = |cell: u8, kind: u8| {
-            let zone = self.pieces[kind as usize]
+        let passed_by = |cell: Cell, kind: crate::rules::Kind| {
+            let zone = self.pieces[kind.index()]
                 .en_passant_zone
                 .map_or(!Bitboard::EMPTY, |z| z[mover.index()]);
             let lines = [
@@ -372,11 +564,9 @@ impl Ruleset {
                 (-1, 1),
             ];
             lines.iter().any(|&(dx, dy)| {
-                let back: Vec<u8> = self.topology.ray(cell, -dx, -dy).collect();
+                let back: Vec<Cell> = self.topology.ray(cell, -dx, -dy).collect();
                 (1..back.len()).any(|origin| {
-                    let passed = back[..origin]
-                        .iter()
-                        .fold(Bitboard::EMPTY, |acc, &c| acc.with(c));
+                    let passed: Bitboard = back[..origin].iter().copied().collect();
                     passed & zone == targets && self.could_move(kind, mover, back[origin], cell)
                 })
             })
@@ -385,21 +575,25 @@ impl Ruleset {
             .pieces_of(mover)
             .cells()
             .find(|&c| {
-                let kind = pos.piece_at(c).expect("occupied").kind();
-                self.pieces[kind as usize].en_passant && passed_by(c, kind)
+                pos.piece_at(c).is_some_and(|p| {
+                    self.pieces[p.kind().index()].en_passant && passed_by(c, p.kind())
+                })
             })
             .ok_or_else(|| {
-                err(
-                    "en passant",
+                fail(
+                    None,
                     format!("no {} piece stands to be captured en passant", mover.name()),
                 )
             })?;
         // As after a move: targets nobody can capture on are not kept, so equal positions hash
         // equally.
-        if !targets
-            .cells()
-            .any(|c| self.attacked_by(pos, c, pos.side_to_move(), self.en_passant_kinds))
-        {
+        let side = pos.side_to_move();
+        if !targets.cells().any(|c| {
+            self.attackers(pos, c, side).cells().any(|a| {
+                pos.piece_at(a)
+                    .is_some_and(|p| self.en_passant_kinds.has(p.kind()))
+            })
+        }) {
             return Ok((Bitboard::EMPTY, None));
         }
         Ok((targets, Some(victim)))

@@ -18,7 +18,7 @@ impl Ruleset {
         let (from, to) = (t.name(m.from), t.name(m.to));
         Some(match m.kind {
             MoveKind::Plant { marker } => {
-                let letter = self.layer_rules().markers[marker as usize].letter;
+                let letter = self.layers.as_ref()?.markers.get(marker as usize)?.letter;
                 format!("{from}:{letter}")
             }
             MoveKind::Remote { .. } => format!("{from}x{to}"),

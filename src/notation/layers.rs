@@ -6,31 +6,35 @@
 //! `surfaced` (own turns on the surface) and `submerged` (own turns it may still stay under,
 //! always written for a submerged piece).
 
+use crate::bitboard::Cell;
 use crate::engine::Position;
-use crate::rules::layers::{Facing, PieceState};
+use crate::rules::layers::{Facing, LayerRules, PieceState};
 use crate::rules::{Color, Piece, Ruleset};
 
-use super::fen::{err, FenError};
+use super::fen::{FenError, FenField, Fields};
 
 impl Ruleset {
+    fn layer_rules(&self) -> Option<&LayerRules> {
+        self.layers.as_ref()
+    }
+
     /// The marker letters of a layer game.
     pub(crate) fn marker_letters(&self) -> Option<Vec<char>> {
-        let l = self.layers.as_ref()?;
+        let l = self.layer_rules()?;
         Some(l.markers.iter().map(|m| m.letter).collect())
     }
 
     /// The text of a cell of a layer game: a piece letter, a layered cell in braces, or
     /// nothing for an empty cell.
-    pub(crate) fn layer_cell_text(&self, pos: &Position, cell: u8) -> String {
+    pub(crate) fn layer_cell_text(&self, pos: &Position, cell: Cell) -> String {
         let surface = pos.piece_at(cell).map(|p| self.letter(p));
-        let l = pos.layers();
-        let under = l.under[cell as usize].map(|p| self.letter(p));
-        let marker = l.marker_at(cell).map(|(ty, owner)| {
-            let c = self.layer_rules().markers[ty as usize].letter;
-            match owner {
+        let under = pos.submerged_at(cell).map(|p| self.letter(p));
+        let marker = pos.marker_at(cell).and_then(|(ty, owner)| {
+            let c = self.layer_rules()?.markers.get(ty as usize)?.letter;
+            Some(match owner {
                 Color::White => c,
                 Color::Black => c.to_ascii_lowercase(),
-            }
+            })
         });
         if under.is_none() && marker.is_none() {
             return surface.map(String::from).unwrap_or_default();
@@ -51,25 +55,18 @@ impl Ruleset {
 
     /// The state field of a layer game (see the module documentation).
     pub(crate) fn state_text(&self, pos: &Position) -> String {
-        let l = pos.layers();
         let mut entries = Vec::new();
-        for cell in self.topology.all() {
+        for cell in self.topology.cells() {
             if let Some(p) = pos.piece_at(cell) {
-                self.state_entries(&mut entries, "", cell, p, l.state[cell as usize], false);
+                self.state_entries(&mut entries, "", cell, p, pos.state_at(cell), false);
             }
-            if let Some(p) = l.under[cell as usize] {
-                self.state_entries(
-                    &mut entries,
-                    "_",
-                    cell,
-                    p,
-                    l.under_state[cell as usize],
-                    true,
-                );
+            if let Some(p) = pos.submerged_at(cell) {
+                let state = pos.submerged_state_at(cell);
+                self.state_entries(&mut entries, "_", cell, p, state, true);
             }
         }
         for color in Color::BOTH {
-            if let Some(cell) = l.sortie[color.index()] {
+            if let Some(cell) = pos.sortie(color) {
                 let side = if color == Color::White { 'w' } else { 'b' };
                 entries.push(format!("sortie.{side}={}", self.topology.name(cell)));
             }
@@ -85,13 +82,15 @@ impl Ruleset {
         &self,
         out: &mut Vec<String>,
         prefix: &str,
-        cell: u8,
+        cell: Cell,
         piece: Piece,
         state: PieceState,
         submerged: bool,
     ) {
-        let rules = self.layer_rules();
-        let k = &rules.kinds[piece.kind() as usize];
+        let Some(rules) = self.layer_rules() else {
+            return;
+        };
+        let k = &rules.kinds[piece.kind().index()];
         let start = rules.start_state(piece.kind(), piece.color());
         let at = format!("{prefix}{}", self.topology.name(cell));
         for (slot, a) in k.ammo.iter().enumerate() {
@@ -110,19 +109,57 @@ impl Ruleset {
         }
     }
 
-    /// Reads the state field into `pos`, whose pieces hold their start states.
-    pub(crate) fn state_field(&self, pos: &mut Position, field: &str) -> Result<(), FenError> {
+    /// Reads the state field (field `i` of `f`) into `pos`, whose pieces hold their start
+    /// states. Every submerged piece needs its `submerged` entry.
+    pub(super) fn state_field(
+        &self,
+        pos: &mut Position,
+        f: &Fields,
+        i: usize,
+    ) -> Result<(), FenError> {
+        let field = f.get(i).unwrap_or("-");
+        let mut given = crate::Bitboard::EMPTY;
         if field != "-" {
+            let mut at = 0;
             for entry in field.split(',') {
-                self.state_entry(pos, entry)
-                    .map_err(|message| err("state", format!("`{entry}`: {message}")))?;
+                let part = Some(at..at + entry.len());
+                at += entry.len() + 1;
+                match self.state_entry(pos, entry) {
+                    Ok(Some(cell)) => given = given.with(cell),
+                    Ok(None) => {}
+                    Err(message) => {
+                        return Err(f.error(
+                            i,
+                            FenField::States,
+                            part,
+                            format!("`{entry}`: {message}"),
+                        ))
+                    }
+                }
             }
         }
-        pos.refresh_layer_key(&self.zobrist);
+        for color in Color::BOTH {
+            if let Some(cell) = (pos.submerged_of(color) & !given).first() {
+                return Err(f.error(
+                    i,
+                    FenField::States,
+                    None,
+                    format!(
+                        "the submerged piece under {} needs its `submerged` entry",
+                        self.topology.name(cell)
+                    ),
+                ));
+            }
+        }
         Ok(())
     }
 
-    fn state_entry(&self, pos: &mut Position, entry: &str) -> Result<(), String> {
+    /// Reads one entry; returns the cell of a submerged piece whose turns under water it
+    /// gives.
+    fn state_entry(&self, pos: &mut Position, entry: &str) -> Result<Option<Cell>, String> {
+        let rules = self
+            .layer_rules()
+            .ok_or("this variant has no piece states")?;
         let (key, value) = entry
             .split_once('=')
             .ok_or("an entry is `cell.name=value`")?;
@@ -137,11 +174,19 @@ impl Ruleset {
                 .topology
                 .parse_cell(value)
                 .ok_or(format!("`{value}` is not a square of this board"))?;
-            if pos.piece_at(cell).is_none_or(|p| p.color() != side) {
-                return Err(format!("no {} piece stands on {value}", side.name()));
+            let piece = pos
+                .piece_at(cell)
+                .filter(|p| p.color() == side)
+                .ok_or(format!("no {} piece stands on {value}", side.name()))?;
+            if !rules.kinds[piece.kind().index()]
+                .remote
+                .iter()
+                .any(|r| r.sortie)
+            {
+                return Err(format!("the piece on {value} has no sortie"));
             }
-            pos.layers_mut().sortie[side.index()] = Some(cell);
-            return Ok(());
+            self.set_sortie(pos, side, Some(cell));
+            return Ok(None);
         }
         let (submerged, square) = match at.strip_prefix('_') {
             Some(square) => (true, square),
@@ -151,9 +196,8 @@ impl Ruleset {
             .topology
             .parse_cell(square)
             .ok_or(format!("`{square}` is not a square of this board"))?;
-        let l = pos.layers();
         let piece = if submerged {
-            l.under[cell as usize]
+            pos.submerged_at(cell)
         } else {
             pos.piece_at(cell)
         }
@@ -161,7 +205,7 @@ impl Ruleset {
             "no {}piece stands on {square}",
             if submerged { "submerged " } else { "" }
         ))?;
-        let k = &self.layer_rules().kinds[piece.kind() as usize];
+        let k = &rules.kinds[piece.kind().index()];
         let side = pos.side_to_move();
         let number = || -> Result<u8, String> {
             value
@@ -170,18 +214,18 @@ impl Ruleset {
                 .filter(|&n| n <= 15)
                 .ok_or(format!("`{value}` is not a number from 0 to 15"))
         };
-        let l = pos.layers_mut();
         let state = if submerged {
-            &mut l.under_state[cell as usize]
+            pos.submerged_state_at(cell)
         } else {
-            &mut l.state[cell as usize]
+            pos.state_at(cell)
         };
-        if let Some(slot) = k.ammo.iter().position(|a| a.name == name) {
+        let mut under_given = None;
+        let state = if let Some(slot) = k.ammo.iter().position(|a| a.name == name) {
             let n = number()?;
             if n > k.ammo[slot].count {
                 return Err(format!("it holds at most {}", k.ammo[slot].count));
             }
-            *state = state.with_ammo(slot, n);
+            state.with_ammo(slot, n)
         } else if name == "facing" && k.facing {
             let f = value
                 .chars()
@@ -189,7 +233,7 @@ impl Ruleset {
                 .filter(|_| value.len() == 1)
                 .and_then(Facing::from_letter)
                 .ok_or(format!("`{value}` is not a facing (`n`, `e`, `s` or `w`)"))?;
-            *state = state.with_facing(f);
+            state.with_facing(f)
         } else if let (Some(s), "surfaced") = (k.submerge, name) {
             let n = number()?;
             if n > s.surface_cap() {
@@ -198,17 +242,19 @@ impl Ruleset {
                     s.surface_cap()
                 ));
             }
-            *state = state.with_surfaced(n);
+            state.with_surfaced(n)
         } else if let (Some(s), "submerged", true) = (k.submerge, name, submerged) {
             let n = number()?;
             // 0 is left only between the owner's move and the start of its next turn.
             if n > s.max || (n == 0 && piece.color() == side) {
                 return Err(format!("`{value}` turns under water are not possible here"));
             }
-            *state = state.with_submerged(n);
+            under_given = Some(cell);
+            state.with_submerged(n)
         } else {
             return Err(format!("the piece has no state named `{name}`"));
-        }
-        Ok(())
+        };
+        self.set_piece_state(pos, cell, submerged, state);
+        Ok(under_given)
     }
 }

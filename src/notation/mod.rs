@@ -8,6 +8,6 @@ mod layers;
 mod movetext;
 mod placement;
 
-pub use fen::FenError;
+pub use fen::{FenError, FenField};
 pub use movetext::MoveError;
 pub(crate) use placement::{parse_placement, Placement};

@@ -8,11 +8,13 @@
 //!   Chess960 form, king onto its own partner (`e1h1`), is accepted too.
 //! - A move that triggers a chance event records the drawn cell after `@`: `d2d4@e5`.
 
+use crate::bitboard::Cell;
 use crate::rules::{Color, Ruleset};
 use crate::{Move, MoveKind, Position};
 
 /// A move text that cannot be read or is not legal here, with the reason.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MoveError {
     /// The text is not move text.
     #[error("`{text}` is not a move: {reason}")]
@@ -33,10 +35,10 @@ pub enum MoveError {
 }
 
 struct Parsed {
-    from: u8,
-    to: u8,
+    from: Cell,
+    to: Cell,
     promotion: Option<char>,
-    partner: Option<(u8, u8)>,
+    partner: Option<(Cell, Cell)>,
 }
 
 impl Ruleset {
@@ -51,7 +53,7 @@ impl Ruleset {
         let t = &self.topology;
         let mut s = format!("{}{}", t.name(m.from), t.name(m.to));
         if let Some(k) = m.promotion {
-            s.push(self.pieces[k as usize].letter.to_ascii_lowercase());
+            s.push(self.pieces[k.index()].letter.to_ascii_lowercase());
         }
         if let MoveKind::Castle {
             partner_from,
@@ -71,7 +73,7 @@ impl Ruleset {
 
     /// Whether the castling king could, by its own movement on an empty board, go from
     /// `from` to `to`; then castling there needs the long form.
-    fn king_could_step(&self, from: u8, to: u8) -> bool {
+    fn king_could_step(&self, from: Cell, to: Cell) -> bool {
         let Some(c) = &self.castling else {
             return false;
         };
@@ -136,7 +138,7 @@ impl Ruleset {
         let legal = self.legal_moves(pos);
         let matches_promotion = |m: &Move| match (m.promotion, p.promotion) {
             (None, None) => true,
-            (Some(k), Some(c)) => self.pieces[k as usize].letter == c.to_ascii_uppercase(),
+            (Some(k), Some(c)) => self.pieces[k.index()].letter == c.to_ascii_uppercase(),
             _ => false,
         };
         let found = match p.partner {
@@ -206,7 +208,11 @@ impl Ruleset {
     }
 
     /// Splits `e2e4`, `e2-e4`, `e7e8q` into cells and an optional promotion letter.
-    fn squares(&self, text: &str, allow_promotion: bool) -> Result<(u8, u8, Option<char>), String> {
+    fn squares(
+        &self,
+        text: &str,
+        allow_promotion: bool,
+    ) -> Result<(Cell, Cell, Option<char>), String> {
         let mut names = Vec::new();
         let mut rest = text;
         while !rest.is_empty() && names.len() < 2 {
@@ -254,7 +260,7 @@ impl Ruleset {
         if p.partner.is_some() {
             return format!(
                 "the {} on {} cannot castle that way",
-                self.pieces[piece.kind() as usize].name,
+                self.pieces[piece.kind().index()].name,
                 t.name(p.from)
             );
         }
@@ -275,7 +281,7 @@ impl Ruleset {
                     .iter()
                     .filter_map(|m| m.promotion)
                     .map(|k| {
-                        self.pieces[k as usize]
+                        self.pieces[k.index()]
                             .letter
                             .to_ascii_lowercase()
                             .to_string()
@@ -288,14 +294,14 @@ impl Ruleset {
         if legal.iter().any(|m| m.from == p.from) {
             format!(
                 "the {} on {} cannot go to {}",
-                self.pieces[piece.kind() as usize].name,
+                self.pieces[piece.kind().index()].name,
                 t.name(p.from),
                 t.name(p.to)
             )
         } else {
             format!(
                 "the {} on {} has no legal move",
-                self.pieces[piece.kind() as usize].name,
+                self.pieces[piece.kind().index()].name,
                 t.name(p.from)
             )
         }

@@ -2,8 +2,9 @@
 
 use std::ops::Range;
 
+use crate::bitboard::Cell;
 use crate::rules::containers::ContainerType;
-use crate::rules::{Color, Piece, Topology};
+use crate::rules::{Color, Kind, Piece, Topology};
 
 /// A placement error: byte range in the field, message, help.
 pub(crate) type PlacementError = (Range<usize>, String, String);
@@ -13,10 +14,10 @@ pub(crate) type PlacementError = (Range<usize>, String, String);
 /// (cell, type, owner).
 #[derive(Debug, Default)]
 pub(crate) struct Placement {
-    pub(crate) pieces: Vec<(u8, Piece)>,
-    pub(crate) containers: Vec<(u8, u8)>,
-    pub(crate) under: Vec<(u8, Piece)>,
-    pub(crate) markers: Vec<(u8, u8, Color)>,
+    pub(crate) pieces: Vec<(Cell, Piece)>,
+    pub(crate) containers: Vec<(Cell, u8)>,
+    pub(crate) under: Vec<(Cell, Piece)>,
+    pub(crate) markers: Vec<(Cell, u8, Color)>,
 }
 
 /// Reads a FEN board field. Digit runs count empty cells (`10` is ten); only existing cells are
@@ -29,7 +30,7 @@ pub(crate) struct Placement {
 /// `kind_of` maps an upper-case letter to a piece kind.
 pub(crate) fn parse_placement(
     topo: &Topology,
-    kind_of: impl Fn(char) -> Option<u8>,
+    kind_of: impl Fn(char) -> Option<Kind>,
     containers: &[ContainerType],
     markers: Option<&[char]>,
     text: &str,
@@ -78,7 +79,7 @@ pub(crate) fn parse_placement(
     };
     for (row, &(start, part)) in ranks.iter().enumerate() {
         let rank = height - 1 - row;
-        let cells: Vec<u8> = (0..topo.width())
+        let cells: Vec<Cell> = (0..topo.width())
             .filter_map(|f| topo.cell(f as i32, rank as i32))
             .collect();
         let mut col = 0usize;
@@ -102,6 +103,18 @@ pub(crate) fn parse_placement(
                     ));
                 }
                 col = col.saturating_add(n);
+                if col > cells.len() {
+                    return Err((
+                        start + i..start + end,
+                        format!(
+                            "rank {} has {} cells but this count goes past its end",
+                            rank + 1,
+                            cells.len()
+                        ),
+                        "count letters and empty-cell digits; missing squares are not written"
+                            .into(),
+                    ));
+                }
             } else if let (Some(markers), '{') = (markers, c) {
                 let mut body = Vec::new();
                 let mut closed = false;
@@ -217,7 +230,7 @@ pub(crate) fn parse_placement(
 fn layered_cell(
     body: &[(usize, char)],
     at: usize,
-    cell: Option<u8>,
+    cell: Option<Cell>,
     piece_at: &impl Fn(char, usize) -> Result<Piece, PlacementError>,
     markers: &[char],
     placed: &mut Placement,

@@ -2,7 +2,7 @@
 //! container, a container holds up to its capacity of pieces of either colour, and a piece
 //! stands only aboard a container. The mechanism behind PiRaTeKnIcS (RULINGS.md).
 
-use super::{Color, Piece};
+use super::{Color, Kind, KindSet, Piece};
 
 /// The most pieces one container may hold: a cell's crew is packed in one 64-bit word.
 pub const MAX_CAPACITY: u8 = 7;
@@ -109,6 +109,19 @@ impl Crew {
         self.pieces().any(|p| p.color() == color)
     }
 
+    /// The kinds of `color`'s pieces aboard, as a set.
+    pub fn kinds_of(self, color: Color) -> KindSet {
+        self.pieces()
+            .filter(|p| p.color() == color)
+            .map(Piece::kind)
+            .collect()
+    }
+
+    /// How many pieces of `color` are aboard.
+    pub fn count_of(self, color: Color) -> u8 {
+        self.pieces().filter(|p| p.color() == color).count() as u8
+    }
+
     /// The same container with `piece` added. The caller checks the capacity.
     pub fn with(self, piece: Piece) -> Crew {
         let mut bytes = self.bytes();
@@ -140,10 +153,10 @@ impl Kinds {
     ///
     /// # Panics
     /// If it already holds eight kinds, or `kind` is not below 15.
-    pub fn push(self, kind: u8) -> Kinds {
+    pub fn push(self, kind: Kind) -> Kinds {
         let n = self.len();
-        assert!(n < 8 && kind < 15, "kinds overflow");
-        Kinds(self.0 | u32::from(kind + 1) << (4 * n))
+        assert!(n < 8 && kind.get() < 15, "kinds overflow");
+        Kinds(self.0 | u32::from(kind.get() + 1) << (4 * n))
     }
 
     /// The number of kinds.
@@ -157,8 +170,8 @@ impl Kinds {
     }
 
     /// The kinds in order.
-    pub fn iter(self) -> impl Iterator<Item = u8> {
-        (0..self.len()).map(move |i| ((self.0 >> (4 * i)) & 15) as u8 - 1)
+    pub fn iter(self) -> impl Iterator<Item = Kind> {
+        (0..self.len()).map(move |i| Kind::new(((self.0 >> (4 * i)) & 15) as u8 - 1))
     }
 }
 
@@ -168,8 +181,8 @@ mod tests {
 
     #[test]
     fn a_crew_is_a_multiset() {
-        let p = Piece::new(0, Color::White);
-        let q = Piece::new(4, Color::Black);
+        let p = Piece::new(Kind::new(0), Color::White);
+        let q = Piece::new(Kind::new(4), Color::Black);
         let a = Crew::container(0).with(p).with(q).with(p);
         let b = Crew::container(0).with(q).with(p).with(p);
         assert_eq!(a, b);
@@ -183,8 +196,11 @@ mod tests {
 
     #[test]
     fn kinds_keep_their_order() {
-        let k = [3, 0, 0, 14].into_iter().fold(Kinds::EMPTY, Kinds::push);
-        assert_eq!(k.iter().collect::<Vec<_>>(), [3, 0, 0, 14]);
+        let k = [3, 0, 0, 14]
+            .into_iter()
+            .map(Kind::new)
+            .fold(Kinds::EMPTY, Kinds::push);
+        assert_eq!(k.iter().map(Kind::get).collect::<Vec<_>>(), [3, 0, 0, 14]);
         assert_eq!(k.len(), 4);
         assert_eq!(Kinds::EMPTY.len(), 0);
     }

@@ -3,7 +3,7 @@
 //! and the sortie turn constraint. Seachess (RULINGS.md, seed 001) is the first user.
 
 use crate::bitboard::Bitboard;
-use crate::rules::Color;
+use crate::rules::{Color, Kind};
 
 /// The most ammunition counters a piece type may have.
 pub const MAX_AMMO: usize = 2;
@@ -128,8 +128,8 @@ pub struct LayerRules {
 
 impl LayerRules {
     /// The state a piece of `kind` and `color` starts with: full ammunition, facing forward.
-    pub fn start_state(&self, kind: u8, color: Color) -> PieceState {
-        let k = &self.kinds[kind as usize];
+    pub fn start_state(&self, kind: Kind, color: Color) -> PieceState {
+        let k = &self.kinds[kind.index()];
         let mut s = PieceState::default();
         for (slot, a) in k.ammo.iter().enumerate() {
             s = s.with_ammo(slot, a.count);
@@ -155,7 +155,8 @@ pub enum Facing {
 }
 
 impl Facing {
-    const ALL: [Facing; 4] = [Facing::North, Facing::East, Facing::South, Facing::West];
+    /// The four facings.
+    pub const ALL: [Facing; 4] = [Facing::North, Facing::East, Facing::South, Facing::West];
 
     /// A side's forward.
     pub fn forward(color: Color) -> Facing {

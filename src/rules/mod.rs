@@ -2,20 +2,15 @@
 
 pub mod containers;
 pub mod layers;
-mod tables;
 mod topology;
 
-pub(crate) use tables::{
-    Alternative, AttackTables, Conditional, Extent, Hop, LeapCell, Lines, Mode, PieceTables,
-    RayAttack, ReverseLeaps, Ride,
-};
 pub use topology::Topology;
 
 use indexmap::IndexMap;
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Cell};
 use crate::definition::{Distance, RoyalRule, StalemateRule};
-use crate::engine::Position;
+use crate::engine::{AnyTables, Position};
 
 /// The most piece types a variant may define.
 pub const MAX_KINDS: usize = 16;
@@ -35,13 +30,13 @@ impl Color {
 
     /// 0 for White, 1 for Black.
     #[inline]
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The other side.
     #[inline]
-    pub fn opponent(self) -> Color {
+    pub const fn opponent(self) -> Color {
         match self {
             Color::White => Color::Black,
             Color::Black => Color::White,
@@ -49,7 +44,7 @@ impl Color {
     }
 
     /// `white` or `black`.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Color::White => "white",
             Color::Black => "black",
@@ -57,7 +52,91 @@ impl Color {
     }
 }
 
-/// A piece on the board: a kind (index into [`Ruleset::pieces`]) and a colour, packed in a byte.
+/// A piece type of a variant: an index into [`Ruleset::pieces`], in the definition's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(u8);
+
+impl Kind {
+    /// The kind numbered `index` (below [`MAX_KINDS`] in any rule set).
+    #[inline]
+    pub const fn new(index: u8) -> Kind {
+        Kind(index)
+    }
+
+    /// Its number, for indexing [`Ruleset::pieces`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Its number as a byte.
+    #[inline]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The set holding this kind only.
+    #[inline]
+    pub const fn set(self) -> KindSet {
+        KindSet(1 << self.0)
+    }
+}
+
+/// A set of piece kinds (one bit per [`Kind`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct KindSet(pub(crate) u32);
+
+impl KindSet {
+    /// No kind.
+    pub const EMPTY: KindSet = KindSet(0);
+    /// Every kind.
+    pub const ALL: KindSet = KindSet(u32::MAX);
+
+    /// Whether `kind` is in the set.
+    #[inline]
+    pub const fn has(self, kind: Kind) -> bool {
+        self.0 >> kind.0 & 1 != 0
+    }
+
+    /// The set with `kind` added.
+    #[inline]
+    pub const fn with(self, kind: Kind) -> KindSet {
+        KindSet(self.0 | 1 << kind.0)
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the sets share a kind.
+    #[inline]
+    pub const fn intersects(self, other: KindSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// The kinds in the set, lowest first.
+    pub fn iter(self) -> impl Iterator<Item = Kind> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let k = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some(Kind(k))
+        })
+    }
+}
+
+impl FromIterator<Kind> for KindSet {
+    fn from_iter<I: IntoIterator<Item = Kind>>(iter: I) -> Self {
+        iter.into_iter().fold(KindSet::EMPTY, KindSet::with)
+    }
+}
+
+/// A piece: a kind and a colour, packed in a byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece(std::num::NonZeroU8);
 
@@ -67,23 +146,23 @@ impl Piece {
     /// # Panics
     /// If `kind` is not below [`MAX_KINDS`]; a rule set never has more kinds.
     #[inline]
-    pub fn new(kind: u8, color: Color) -> Piece {
-        assert!(
-            (kind as usize) < MAX_KINDS,
-            "piece kind {kind} out of range"
-        );
-        Piece(std::num::NonZeroU8::new(((kind + 1) << 1) | color as u8).expect("nonzero"))
+    pub const fn new(kind: Kind, color: Color) -> Piece {
+        assert!((kind.0 as usize) < MAX_KINDS, "piece kind out of range");
+        match std::num::NonZeroU8::new(((kind.0 + 1) << 1) | color as u8) {
+            Some(b) => Piece(b),
+            None => unreachable!(),
+        }
     }
 
-    /// Index of the piece type in [`Ruleset::pieces`].
+    /// Its type.
     #[inline]
-    pub fn kind(self) -> u8 {
-        (self.0.get() >> 1) - 1
+    pub const fn kind(self) -> Kind {
+        Kind((self.0.get() >> 1) - 1)
     }
 
     /// The owner.
     #[inline]
-    pub fn color(self) -> Color {
+    pub const fn color(self) -> Color {
         if self.0.get() & 1 == 0 {
             Color::White
         } else {
@@ -93,24 +172,29 @@ impl Piece {
 
     /// The packed byte (never 0).
     #[inline]
-    pub(crate) fn byte(self) -> u8 {
+    pub(crate) const fn byte(self) -> u8 {
         self.0.get()
     }
 
     /// The piece packed in `byte`, if it is one (0 is none).
-    pub(crate) fn from_byte(byte: u8) -> Option<Piece> {
-        std::num::NonZeroU8::new(byte).map(Piece)
+    #[inline]
+    pub(crate) const fn from_byte(byte: u8) -> Option<Piece> {
+        match std::num::NonZeroU8::new(byte) {
+            Some(b) => Some(Piece(b)),
+            None => None,
+        }
     }
 
     /// A dense index `0..2 * MAX_KINDS`, for hash tables.
     #[inline]
-    pub(crate) fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self.0.get() as usize - 2
     }
 }
 
 /// A piece type as the rule set knows it.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct PieceType {
     /// The name used in the definition (`falcon`).
     pub name: String,
@@ -118,7 +202,7 @@ pub struct PieceType {
     pub letter: char,
     /// The movement as written, in Betza notation.
     pub moves: String,
-    /// Whether the piece is royal (may not be left in check).
+    /// Whether the piece is royal (may not be left attacked under the checkmate rule).
     pub royal: bool,
     /// Whether it takes part in en passant.
     pub en_passant: bool,
@@ -129,7 +213,7 @@ pub struct PieceType {
     /// Promotion, if it promotes.
     pub promotion: Option<Promotion>,
     /// Whether it has first-move-only (`i`) components.
-    pub(crate) has_initial: bool,
+    pub first_move: bool,
 }
 
 /// Where and into what a piece promotes.
@@ -137,17 +221,17 @@ pub struct PieceType {
 pub struct Promotion {
     /// Per side, the cells where a move ending promotes.
     pub zone: [Bitboard; 2],
-    /// Kinds it may become, in the definition's order.
-    pub choices: Vec<u8>,
+    /// Kinds it may become, in the definition's order, without repeats.
+    pub choices: Vec<Kind>,
 }
 
 /// Castling as data: the king piece, its partners and the king's distance.
 #[derive(Debug, Clone)]
 pub struct Castling {
     /// Kind of the castling king.
-    pub king: u8,
-    /// Kinds of the partners (rooks), as a bit set.
-    pub partners: u32,
+    pub king: Kind,
+    /// Kinds of the partners (rooks).
+    pub partners: KindSet,
     /// King distance toward the higher files.
     pub kingside: Distance,
     /// King distance toward file a.
@@ -160,20 +244,21 @@ pub struct Castling {
 /// A chance event (see [`crate::definition::ChanceDef`]), compiled.
 #[derive(Debug, Clone)]
 pub struct Chance {
-    /// Per side (the side that moved), the cells drawn from.
+    /// Per side (the side that moved), the cells drawn from, each with the same probability.
     pub cells: [Bitboard; 2],
     /// Triggered when the move's path touches the cells.
     pub on_path: bool,
     /// Triggered when a piece stands in the cells after the move.
     pub on_occupied: bool,
-    /// The piece on the drawn cell is removed.
+    /// Whatever stands on the drawn cell is removed (a container's whole crew).
     pub remove_piece: bool,
-    /// The moved piece is removed when the drawn cell is on its path.
+    /// The moved pieces are removed when the drawn cell is on their path.
     pub remove_mover: bool,
 }
 
 /// How a game ends.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct EndRules {
     /// Royal protection rule.
     pub royal: RoyalRule,
@@ -201,7 +286,7 @@ pub struct Flag {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PieceRef {
     /// This kind.
-    Kind(u8),
+    Kind(Kind),
     /// The value of this parameter (index into [`Ruleset::parameters`]).
     Parameter(usize),
 }
@@ -231,7 +316,7 @@ pub struct Parameter {
 #[derive(Debug, Clone)]
 pub enum ParameterValues {
     /// One of these piece kinds.
-    Pieces(Vec<u8>),
+    Pieces(Vec<Kind>),
     /// One of these cells (per side), except where an exception applies.
     Squares {
         /// Per side, the candidate cells.
@@ -241,53 +326,54 @@ pub enum ParameterValues {
     },
 }
 
-/// "Not these cells when parameter `parameter` of the same side is `value`."
+/// "Not these cells when piece parameter `parameter` of the same side is `value`."
 #[derive(Debug, Clone)]
 pub struct Exception {
     /// An earlier parameter.
     pub parameter: usize,
-    /// Its value (a piece kind) that brings the exception.
-    pub value: u8,
+    /// Its value that brings the exception.
+    pub value: Kind,
     /// Per side, the cells ruled out.
     pub cells: [Bitboard; 2],
 }
 
-/// A capture effect: the last piece of its type that its owner has, when captured, returns
-/// to the first empty cell of an ordered list.
+/// A capture effect: the last piece of its type that its owner has, when captured (by any
+/// capture: a move, en passant, a capture without moving, a crewman's capture), returns to
+/// the first cell of an ordered list where it can stand.
 #[derive(Debug, Clone)]
 pub struct Return {
     /// The piece type it applies to.
     pub piece: PieceRef,
     /// `order[side][kind]`: the cells in order for a piece of that side and kind.
-    pub order: [Vec<Vec<u8>>; 2],
+    pub order: [Vec<Vec<Cell>>; 2],
 }
 
 /// Random numbers for Zobrist hashing, fixed by a seed so keys are stable across runs.
 #[derive(Debug, Clone)]
 pub(crate) struct Zobrist {
-    pub(crate) pieces: Vec<[u64; crate::bitboard::MAX_CELLS]>,
-    pub(crate) unmoved: [u64; crate::bitboard::MAX_CELLS],
-    pub(crate) en_passant: [u64; crate::bitboard::MAX_CELLS],
+    cells: usize,
+    /// `pieces[piece.index() * cells + cell]`.
+    pieces: Vec<u64>,
+    unmoved: Vec<u64>,
+    en_passant: Vec<u64>,
     pub(crate) black_to_move: u64,
 }
 
 impl Zobrist {
-    pub(crate) fn new() -> Zobrist {
+    pub(crate) fn new(cells: usize) -> Zobrist {
         // SplitMix64: a fixed, well-mixed sequence; the values only need to be distinct.
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move || {
             state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
+            mix(state)
         };
-        let mut table = || std::array::from_fn(|_| next());
-        let pieces = (0..2 * MAX_KINDS).map(|_| table()).collect();
-        let unmoved = table();
-        let en_passant = table();
-        let black_to_move = table()[0];
+        let mut table = |n: usize| (0..n).map(|_| next()).collect::<Vec<u64>>();
+        let pieces = table(2 * MAX_KINDS * cells);
+        let unmoved = table(cells);
+        let en_passant = table(cells);
+        let black_to_move = table(1)[0];
         Zobrist {
+            cells,
             pieces,
             unmoved,
             en_passant,
@@ -295,21 +381,54 @@ impl Zobrist {
         }
     }
 
-    /// The key of a container and its crew on a cell: a crew is a multiset, so its packed
-    /// word is mixed as a whole rather than piece by piece (equal pieces would cancel out).
-    pub(crate) fn crew(&self, cell: u8, crew: containers::Crew) -> u64 {
-        mix(crew.word() ^ u64::from(cell).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    /// The key of `piece` standing on the surface of `cell`.
+    #[inline]
+    pub(crate) fn piece(&self, piece: Piece, cell: Cell) -> u64 {
+        self.pieces[piece.index() * self.cells + cell.index()]
     }
 
-    /// The key of layer data: `tag` tells apart what `value` is (a submerged piece, a marker,
-    /// a piece's state, a sortie) on `cell`.
-    pub(crate) fn layer(&self, tag: u64, cell: u8, value: u64) -> u64 {
-        mix(tag.wrapping_mul(0xA24B_AED4_963E_E407) ^ u64::from(cell) << 32 ^ value)
+    #[inline]
+    pub(crate) fn unmoved(&self, cell: Cell) -> u64 {
+        self.unmoved[cell.index()]
+    }
+
+    #[inline]
+    pub(crate) fn en_passant(&self, cell: Cell) -> u64 {
+        self.en_passant[cell.index()]
+    }
+
+    /// The key of a container and its crew on a cell: a crew is a multiset, so its packed
+    /// word is mixed as a whole rather than piece by piece (equal pieces would cancel out).
+    pub(crate) fn crew(&self, cell: Cell, crew: containers::Crew) -> u64 {
+        if crew == containers::Crew::NONE {
+            return 0;
+        }
+        mix(crew.word() ^ (cell.index() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+
+    /// The key of a layer's content: `tag` tells apart what `value` is (a submerged piece,
+    /// a marker, a piece's state, a sortie) on `cell`; a value of 0 has no key.
+    pub(crate) fn layer(&self, tag: u64, cell: Cell, value: u64) -> u64 {
+        if value == 0 {
+            return 0;
+        }
+        mix(tag.wrapping_mul(0xA24B_AED4_963E_E407) ^ (cell.index() as u64) << 32 ^ value)
     }
 
     /// The key of the container move that may not be reversed.
-    pub(crate) fn undo_ban(&self, from: u8, to: u8) -> u64 {
-        mix(0xD1B5_4A32_D192_ED03 ^ (u64::from(from) << 8 | u64::from(to)))
+    pub(crate) fn undo_ban(&self, ban: Option<(Cell, Cell)>) -> u64 {
+        match ban {
+            Some((from, to)) => {
+                mix(0xD1B5_4A32_D192_ED03 ^ ((from.get() as u64) << 8 | to.get() as u64))
+            }
+            None => 0,
+        }
+    }
+
+    /// The key of game parameter `index` of `side` having `value`.
+    pub(crate) fn parameter(&self, index: usize, side: Color, value: u8) -> u64 {
+        mix(0x5851_F42D_4C95_7F2D
+            ^ ((index as u64) << 16 | (side.index() as u64) << 8 | value as u64))
     }
 }
 
@@ -323,14 +442,16 @@ fn mix(mut z: u64) -> u64 {
 /// Everything the engine needs to play a variant, compiled from its definition.
 ///
 /// Immutable once built; share it (it is `Send + Sync`). Build one with
-/// [`crate::Variant::from_file`] or [`crate::Variant::from_yaml`].
+/// [`crate::Variant::from_file`], [`crate::Variant::from_yaml`] or
+/// [`crate::Variant::bundled`].
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Ruleset {
     /// The variant's display name.
     pub name: String,
     /// The board's cells.
     pub topology: Topology,
-    /// Piece types; a [`Piece`]'s kind indexes this.
+    /// Piece types; a [`Kind`] indexes this.
     pub pieces: Vec<PieceType>,
     /// Named regions, per side (White, Black).
     pub regions: IndexMap<String, [Bitboard; 2]>,
@@ -352,35 +473,45 @@ pub struct Ruleset {
     /// has them.
     pub layers: Option<layers::LayerRules>,
     pub(crate) start: Position,
-    /// `tables[color][kind]`.
-    pub(crate) tables: [Vec<PieceTables>; 2],
-    /// `attacks[attacker color]`.
-    pub(crate) attacks: [AttackTables; 2],
-    pub(crate) lines: Lines,
+    /// The move and attack tables, at the cell-set width of the board.
+    pub(crate) tables: AnyTables,
     pub(crate) zobrist: Zobrist,
-    /// Bit set of royal kinds.
-    pub(crate) royal_kinds: u32,
-    /// Bit set of kinds that take part in en passant.
-    pub(crate) en_passant_kinds: u32,
+    pub(crate) royal_kinds: KindSet,
+    pub(crate) en_passant_kinds: KindSet,
 }
 
 impl Ruleset {
     /// The kind whose letter is `letter` (either case).
-    pub fn kind_of_letter(&self, letter: char) -> Option<u8> {
+    pub fn kind_of_letter(&self, letter: char) -> Option<Kind> {
         let up = letter.to_ascii_uppercase();
         self.pieces
             .iter()
             .position(|p| p.letter == up)
-            .map(|k| k as u8)
+            .map(|k| Kind(k as u8))
     }
 
     /// The FEN letter of a piece: upper case for White.
     pub fn letter(&self, piece: Piece) -> char {
-        let l = self.pieces[piece.kind() as usize].letter;
+        let l = self.pieces[piece.kind().index()].letter;
         match piece.color() {
             Color::White => l,
             Color::Black => l.to_ascii_lowercase(),
         }
+    }
+
+    /// The piece type of `kind`.
+    pub fn piece_type(&self, kind: Kind) -> &PieceType {
+        &self.pieces[kind.index()]
+    }
+
+    /// The kinds of the variant, in the definition's order.
+    pub fn kinds(&self) -> impl Iterator<Item = Kind> {
+        (0..self.pieces.len() as u8).map(Kind)
+    }
+
+    /// The royal kinds.
+    pub fn royal_kinds(&self) -> KindSet {
+        self.royal_kinds
     }
 
     /// The start position. Game parameters have no values in it, so the rules that name
@@ -388,5 +519,17 @@ impl Ruleset {
     /// [`Ruleset::draw_parameters`]; a [`crate::Game`] draws them).
     pub fn start_position(&self) -> Position {
         self.start.clone()
+    }
+
+    /// Bit set of the kinds whose unmoved state is a castling right (the king and partners).
+    pub(crate) fn castling_kinds(&self) -> KindSet {
+        self.castling
+            .as_ref()
+            .map_or(KindSet::EMPTY, |c| c.partners.with(c.king))
+    }
+
+    /// Whether a piece of `kind` standing unmoved matters at all.
+    pub(crate) fn remembers_unmoved(&self, kind: Kind) -> bool {
+        self.pieces[kind.index()].first_move || self.castling_kinds().has(kind)
     }
 }

@@ -1,6 +1,6 @@
 //! The board as cells: which grid squares exist, their numbering, names and lines.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Cell, MAX_CELLS};
 
 /// The cells of a board: a `width` x `height` grid minus missing squares.
 ///
@@ -12,7 +12,7 @@ pub struct Topology {
     width: u8,
     height: u8,
     /// Grid index (rank * width + file) to cell number.
-    index: Vec<Option<u8>>,
+    index: Vec<Option<Cell>>,
     /// Cell number to (file, rank).
     coords: Vec<(u8, u8)>,
     all: Bitboard,
@@ -20,23 +20,23 @@ pub struct Topology {
 
 impl Topology {
     /// Builds the topology of a grid whose squares `exists(file, rank)` returns true for.
-    /// Returns `None` when more than [`crate::bitboard::MAX_CELLS`] squares exist.
+    /// Returns `None` when more than [`MAX_CELLS`] squares exist.
     pub(crate) fn new(width: u8, height: u8, exists: impl Fn(u8, u8) -> bool) -> Option<Topology> {
         let mut index = vec![None; width as usize * height as usize];
         let mut coords = Vec::new();
         for rank in 0..height {
             for file in 0..width {
                 if exists(file, rank) {
-                    if coords.len() >= crate::bitboard::MAX_CELLS {
+                    if coords.len() >= MAX_CELLS {
                         return None;
                     }
                     index[rank as usize * width as usize + file as usize] =
-                        Some(coords.len() as u8);
+                        Some(Cell::new(coords.len() as u8));
                     coords.push((file, rank));
                 }
             }
         }
-        let all = (0..coords.len() as u8).fold(Bitboard::EMPTY, Bitboard::with);
+        let all = Bitboard::first_cells(coords.len());
         Some(Topology {
             width,
             height,
@@ -66,8 +66,13 @@ impl Topology {
         self.all
     }
 
+    /// The cells in number order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> {
+        (0..self.coords.len()).map(|i| Cell::new(i as u8))
+    }
+
     /// The cell at a grid square, if that square exists. Coordinates may be off the grid.
-    pub fn cell(&self, file: i32, rank: i32) -> Option<u8> {
+    pub fn cell(&self, file: i32, rank: i32) -> Option<Cell> {
         if file < 0 || rank < 0 || file >= self.width as i32 || rank >= self.height as i32 {
             return None;
         }
@@ -75,31 +80,31 @@ impl Topology {
     }
 
     /// The (file, rank) of a cell, both zero-based.
-    pub fn coords(&self, cell: u8) -> (u8, u8) {
-        self.coords[cell as usize]
+    pub fn coords(&self, cell: Cell) -> (u8, u8) {
+        self.coords[cell.index()]
     }
 
     /// The cell reached from `cell` by the offset, if it exists.
-    pub fn offset(&self, cell: u8, dx: i32, dy: i32) -> Option<u8> {
+    pub fn offset(&self, cell: Cell, dx: i32, dy: i32) -> Option<Cell> {
         let (f, r) = self.coords(cell);
         self.cell(f as i32 + dx, r as i32 + dy)
     }
 
     /// The algebraic name of a cell: file letter then rank number, `a1`, `j10`.
-    pub fn name(&self, cell: u8) -> String {
+    pub fn name(&self, cell: Cell) -> String {
         let (f, r) = self.coords(cell);
         format!("{}{}", (b'a' + f) as char, r as u32 + 1)
     }
 
     /// The cell named by `text` (`e4`, `a10`), if it exists on this board.
-    pub fn parse_cell(&self, text: &str) -> Option<u8> {
+    pub fn parse_cell(&self, text: &str) -> Option<Cell> {
         let (file, rank) = split_square(text)?;
         self.cell(file as i32, rank as i32)
     }
 
     /// Cells along a line from `cell` by repeated `(dx, dy)` steps, nearest first, stopping at
     /// the grid edge or a missing square.
-    pub fn ray(&self, cell: u8, dx: i32, dy: i32) -> impl Iterator<Item = u8> + '_ {
+    pub fn ray(&self, cell: Cell, dx: i32, dy: i32) -> impl Iterator<Item = Cell> + '_ {
         let mut at = Some(cell);
         std::iter::from_fn(move || {
             at = self.offset(at?, dx, dy);
@@ -134,10 +139,10 @@ mod tests {
         })
         .unwrap();
         assert_eq!(t.cell_count(), 44);
-        assert_eq!(t.parse_cell("b1"), Some(0));
+        assert_eq!(t.parse_cell("b1"), Some(Cell::new(0)));
         assert_eq!(t.parse_cell("a1"), None);
-        assert_eq!(t.parse_cell("a2"), Some(4));
-        assert_eq!(t.name(43), "e8");
+        assert_eq!(t.parse_cell("a2"), Some(Cell::new(4)));
+        assert_eq!(t.name(Cell::new(43)), "e8");
         assert_eq!(t.ray(t.parse_cell("b2").unwrap(), -1, -1).count(), 0);
     }
 
@@ -145,7 +150,7 @@ mod tests {
     fn names_round_trip_with_two_digit_ranks() {
         let t = Topology::new(10, 10, |_, _| true).unwrap();
         let j10 = t.parse_cell("j10").unwrap();
-        assert_eq!(j10, 99);
+        assert_eq!(j10, Cell::new(99));
         assert_eq!(t.name(j10), "j10");
         assert_eq!(t.parse_cell("k1"), None);
         assert_eq!(t.parse_cell("a0"), None);

@@ -1,6 +1,8 @@
-//! Move and attack tables compiled from a rule set: the move generator only indexes these.
+//! Move and attack tables compiled from a rule set, at the cell-set width of its board: the
+//! move generator and the attack test only index these.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bits, Cell};
+use crate::rules::{KindSet, MAX_KINDS};
 
 /// Which kinds of arrival a move component allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,49 +25,61 @@ impl Mode {
     }
 }
 
-/// One way a conditional move is open: these cells empty and these cells occupied.
+/// How a line move treats the first piece on its line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Alternative {
-    pub(crate) empty: Bitboard,
-    pub(crate) occupied: Bitboard,
+pub(crate) enum Hop {
+    /// A rider: stops at the first piece (capturing it if allowed).
+    None,
+    /// `p`: must hop exactly one piece, then moves on to any square up to and including the
+    /// next piece.
+    Cannon,
+    /// `g`: lands on the square just beyond the first piece.
+    Grasshopper,
 }
 
-impl Alternative {
+/// One way a conditional move is open: these cells empty and these cells occupied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Alternative<const W: usize> {
+    pub(crate) empty: Bits<W>,
+    pub(crate) occupied: Bits<W>,
+}
+
+impl<const W: usize> Alternative<W> {
     #[inline]
-    pub(crate) fn open(&self, occupancy: Bitboard) -> bool {
-        (occupancy & self.empty).is_empty() && (occupancy & self.occupied) == self.occupied
+    pub(crate) fn open(&self, occupancy: Bits<W>) -> bool {
+        !occupancy.intersects(self.empty) && self.occupied.is_subset(occupancy)
     }
 }
 
 /// A destination reached only when one of its alternatives is open (lame leaps, paths, `j`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Conditional {
-    pub(crate) to: u8,
+pub(crate) struct Conditional<const W: usize> {
+    pub(crate) to: Cell,
     pub(crate) mode: Mode,
     pub(crate) initial: bool,
     /// The first three alternatives that only need empty cells, inline: the falcon's three
     /// paths are checked without following a pointer ...
-    lame: [Bitboard; 3],
+    lame: [Bits<W>; 3],
     lame_count: u8,
     /// ... and any others.
-    more: Vec<Alternative>,
+    more: Vec<Alternative<W>>,
 }
 
-impl Conditional {
+impl<const W: usize> Conditional<W> {
     /// A destination with no way open yet.
-    pub(crate) fn new(to: u8, mode: Mode, initial: bool) -> Conditional {
+    pub(crate) fn new(to: Cell, mode: Mode, initial: bool) -> Conditional<W> {
         Conditional {
             to,
             mode,
             initial,
-            lame: [Bitboard::EMPTY; 3],
+            lame: [Bits::EMPTY; 3],
             lame_count: 0,
             more: Vec::new(),
         }
     }
 
     /// Adds a way of reaching it, unless it is already there.
-    pub(crate) fn add(&mut self, alt: Alternative) {
+    pub(crate) fn add(&mut self, alt: Alternative<W>) {
         if self.alternatives().any(|a| a == alt) {
             return;
         }
@@ -78,34 +92,39 @@ impl Conditional {
     }
 
     /// Every way of reaching it.
-    pub(crate) fn alternatives(&self) -> impl Iterator<Item = Alternative> + '_ {
+    pub(crate) fn alternatives(&self) -> impl Iterator<Item = Alternative<W>> + '_ {
         self.lame[..self.lame_count as usize]
             .iter()
             .map(|&empty| Alternative {
                 empty,
-                occupied: Bitboard::EMPTY,
+                occupied: Bits::EMPTY,
             })
             .chain(self.more.iter().copied())
     }
 
     /// Whether some way is open with this occupancy.
     #[inline]
-    pub(crate) fn open(&self, occupancy: Bitboard) -> bool {
+    pub(crate) fn open(&self, occupancy: Bits<W>) -> bool {
         let n = self.lame_count;
-        (n > 0 && (occupancy & self.lame[0]).is_empty())
-            || (n > 1 && (occupancy & self.lame[1]).is_empty())
-            || (n > 2 && (occupancy & self.lame[2]).is_empty())
+        (n > 0 && !occupancy.intersects(self.lame[0]))
+            || (n > 1 && !occupancy.intersects(self.lame[1]))
+            || (n > 2 && !occupancy.intersects(self.lame[2]))
             || self.more.iter().any(|a| a.open(occupancy))
+    }
+
+    /// Whether some way needs an occupied cell (a screen): occupying a cell can then open it.
+    pub(crate) fn screened(&self) -> bool {
+        !self.more.is_empty() && self.more.iter().any(|a| !a.occupied.is_empty())
     }
 }
 
 /// A line move (rider, or hopper when `hop` is set) from each cell.
 #[derive(Debug, Clone)]
-pub(crate) struct Ride {
+pub(crate) struct Ride<const W: usize> {
     /// Index into [`Lines`].
     pub(crate) line: usize,
     /// How far along the line it goes.
-    pub(crate) extent: Extent,
+    pub(crate) extent: Extent<W>,
     pub(crate) mode: Mode,
     pub(crate) initial: bool,
     pub(crate) hop: Hop,
@@ -113,44 +132,33 @@ pub(crate) struct Ride {
 
 /// How far a line move reaches from each cell, ignoring pieces.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Extent {
+pub(crate) enum Extent<const W: usize> {
     /// To the edge: the line's own ray, shared by every piece that rides it.
     Full,
     /// Per cell: the cells within a range limit.
-    Limited(Vec<Bitboard>),
+    Limited(Vec<Bits<W>>),
 }
 
-impl Extent {
+impl<const W: usize> Extent<W> {
     /// The cells within reach from `cell` along `line`.
     #[inline]
-    pub(crate) fn at(&self, lines: &Lines, line: usize, cell: u8) -> Bitboard {
+    pub(crate) fn at(&self, lines: &Lines<W>, line: usize, cell: Cell) -> Bits<W> {
         match self {
             Extent::Full => lines.ray(line, cell),
-            Extent::Limited(reach) => reach[cell as usize],
+            Extent::Limited(reach) => reach[cell.index()],
         }
     }
 }
 
-/// How a line move treats the first piece on its line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Hop {
-    /// A rider: stops at the first piece (capturing it if allowed).
-    None,
-    /// `p`: must hop exactly one piece, then moves on to any square up to and including the next piece.
-    Cannon,
-    /// `g`: lands on the square just beyond the first piece.
-    Grasshopper,
-}
-
 /// Every move of one piece type for one side, from every cell.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct PieceTables {
+pub(crate) struct PieceTables<const W: usize> {
     /// Per cell: unconditional leaps.
-    pub(crate) leaps: Vec<LeapCell>,
+    pub(crate) leaps: Vec<LeapCell<W>>,
     /// Per cell: conditional destinations.
-    pub(crate) conditional: Vec<Vec<Conditional>>,
+    pub(crate) conditional: Vec<Vec<Conditional<W>>>,
     /// Every line move.
-    pub(crate) rides: Vec<Ride>,
+    pub(crate) rides: Vec<Ride<W>>,
     /// The move generator's view of `rides`: the lines of plain riders (to the edge, moving
     /// and capturing, any time), which need no further checks ...
     pub(crate) plain_rides: Vec<usize>,
@@ -160,44 +168,46 @@ pub(crate) struct PieceTables {
 
 /// Unconditional leap targets from one cell, kept together in one cache line.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct LeapCell {
+pub(crate) struct LeapCell<const W: usize> {
     /// Onto empty squares.
-    pub(crate) quiet: Bitboard,
+    pub(crate) quiet: Bits<W>,
     /// Captures.
-    pub(crate) capture: Bitboard,
+    pub(crate) capture: Bits<W>,
     /// First-move-only, onto empty squares.
-    pub(crate) initial_quiet: Bitboard,
+    pub(crate) initial_quiet: Bits<W>,
     /// First-move-only captures.
-    pub(crate) initial_capture: Bitboard,
+    pub(crate) initial_capture: Bits<W>,
 }
 
 /// Rays along every line direction used by any rider: per direction, per cell, all cells
 /// to the edge (or a missing square).
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Lines {
+pub(crate) struct Lines<const W: usize> {
     pub(crate) steps: Vec<(i8, i8)>,
     /// Number of cells: the stride of the flat tables.
-    cells: usize,
+    pub(crate) cells: usize,
     /// `rays[line * cells + cell]`, flat so a lookup is one load.
-    rays: Vec<Bitboard>,
+    rays: Vec<Bits<W>>,
     /// `next[line * cells + cell]`: the first cell along the line, if any.
-    next: Vec<Option<u8>>,
+    next: Vec<Option<Cell>>,
     /// Whether cell numbers grow along the line (first blocker = lowest bit).
     ascending: Vec<bool>,
 }
 
-impl Lines {
+impl<const W: usize> Lines<W> {
     /// Index of the line for a step, adding it when new.
-    pub(crate) fn index(&mut self, step: (i8, i8), topo: &super::Topology) -> usize {
+    pub(crate) fn index(&mut self, step: (i8, i8), topo: &crate::rules::Topology) -> usize {
         if let Some(i) = self.steps.iter().position(|&s| s == step) {
             return i;
         }
         let (dx, dy) = (step.0 as i32, step.1 as i32);
         self.cells = topo.cell_count();
-        let cells = self.cells as u8;
-        self.rays
-            .extend((0..cells).map(|c| topo.ray(c, dx, dy).fold(Bitboard::EMPTY, Bitboard::with)));
-        self.next.extend((0..cells).map(|c| topo.offset(c, dx, dy)));
+        self.rays.extend(
+            topo.cells()
+                .map(|c| topo.ray(c, dx, dy).collect::<Bits<W>>()),
+        );
+        self.next
+            .extend(topo.cells().map(|c| topo.offset(c, dx, dy)));
         self.ascending.push(dy > 0 || (dy == 0 && dx > 0));
         self.steps.push(step);
         self.steps.len() - 1
@@ -205,19 +215,19 @@ impl Lines {
 
     /// All cells from `cell` along `line` to the edge, `cell` excluded.
     #[inline]
-    pub(crate) fn ray(&self, line: usize, cell: u8) -> Bitboard {
-        self.rays[line * self.cells + cell as usize]
+    pub(crate) fn ray(&self, line: usize, cell: Cell) -> Bits<W> {
+        self.rays[line * self.cells + cell.index()]
     }
 
     /// The first cell from `cell` along `line`, if it exists.
     #[inline]
-    pub(crate) fn next(&self, line: usize, cell: u8) -> Option<u8> {
-        self.next[line * self.cells + cell as usize]
+    pub(crate) fn next(&self, line: usize, cell: Cell) -> Option<Cell> {
+        self.next[line * self.cells + cell.index()]
     }
 
     /// The nearest occupied cell of `blockers` along `line` (which must be a subset of its ray).
     #[inline]
-    pub(crate) fn nearest(&self, line: usize, blockers: Bitboard) -> Option<u8> {
+    pub(crate) fn nearest(&self, line: usize, blockers: Bits<W>) -> Option<Cell> {
         if self.ascending[line] {
             blockers.first()
         } else {
@@ -228,7 +238,7 @@ impl Lines {
     /// The cells a line move reaches from `from` within `reach`, stopping at (and including)
     /// the first occupied cell.
     #[inline]
-    pub(crate) fn slide(&self, line: usize, reach: Bitboard, occupancy: Bitboard) -> Bitboard {
+    pub(crate) fn slide(&self, line: usize, reach: Bits<W>, occupancy: Bits<W>) -> Bits<W> {
         match self.nearest(line, reach & occupancy) {
             Some(b) => reach & !self.ray(line, b),
             None => reach,
@@ -238,32 +248,47 @@ impl Lines {
 
 /// Attacks on a cell by one side, indexed by the attacked cell (reverse tables).
 #[derive(Debug, Clone, Default)]
-pub(crate) struct AttackTables {
-    /// Capturing leaps.
-    pub(crate) leaps: ReverseLeaps,
+pub(crate) struct AttackTables<const W: usize> {
+    /// Capturing leaps: per kind with any, per target cell, the cells a leap to it comes from.
+    pub(crate) leaps: Vec<(u8, Vec<Bits<W>>)>,
     /// Same for first-move-only capturing leaps (the attacker must be unmoved).
-    pub(crate) initial_leaps: ReverseLeaps,
-    /// Lines along which riders capture, seen from the target.
-    pub(crate) rays: Vec<RayAttack>,
+    pub(crate) initial_leaps: Vec<(u8, Vec<Bits<W>>)>,
+    /// Lines along which riders and hoppers capture, seen from the target.
+    pub(crate) rays: Vec<RayAttack<W>>,
     /// Per target: conditional captures onto it, with the attacker's cell and kind.
-    pub(crate) conditional: Vec<Vec<(u8, u8, Conditional)>>,
-    /// Kinds with hopping captures, checked by generating their moves forward.
-    pub(crate) hoppers: Vec<u8>,
-    /// Whether occupying a cell can create an attack (hoppers, must-jump moves).
+    pub(crate) conditional: Vec<Vec<(Cell, u8, Conditional<W>)>>,
+    /// Whether occupying a cell can create an attack (hoppers, must-jump moves): then any
+    /// move may expose a royal piece.
     pub(crate) screens: bool,
 }
 
-/// Per piece kind with capturing leaps: per target cell, the cells a leap to it comes from.
-pub(crate) type ReverseLeaps = Vec<(u8, Vec<Bitboard>)>;
-
-/// A rider attack seen backwards from its target.
+/// A line attack seen backwards from its target.
 #[derive(Debug, Clone)]
-pub(crate) struct RayAttack {
+pub(crate) struct RayAttack<const W: usize> {
     /// Line pointing from the target back toward attackers.
     pub(crate) line: usize,
     /// The cells within the attackers' range, seen from the target.
-    pub(crate) extent: Extent,
-    /// Bit `k` set when kind `k` attacks along this line with this range.
-    pub(crate) kinds: u32,
+    pub(crate) extent: Extent<W>,
+    /// The kinds that attack along this line with this range and hop.
+    pub(crate) kinds: KindSet,
     pub(crate) initial: bool,
+    pub(crate) hop: Hop,
+}
+
+/// The engine's tables for one rule set, at the width of its board.
+#[derive(Debug, Clone)]
+pub(crate) struct Tables<const W: usize> {
+    /// Every cell of the board.
+    pub(crate) all: Bits<W>,
+    /// `pieces[color][kind]`.
+    pub(crate) pieces: [Vec<PieceTables<W>>; 2],
+    /// `attacks[attacker color]`.
+    pub(crate) attacks: [AttackTables<W>; 2],
+    pub(crate) lines: Lines<W>,
+    /// Per kind and side: the promotion zone (empty without promotion).
+    pub(crate) promotion_zone: [[Bits<W>; MAX_KINDS]; 2],
+    /// Rings of captures without moving: `(kind, remote index, per cell the cells hit)`.
+    pub(crate) rings: Vec<(u8, u8, Vec<Bits<W>>)>,
+    /// Sonars: `(kind, per cell the cells around it whose submerged enemies surface)`.
+    pub(crate) sonars: Vec<(u8, Vec<Bits<W>>)>,
 }

@@ -1,0 +1,233 @@
+//! Which mechanisms combine: the one place that decides, with the reason for each refusal.
+//!
+//! Every mechanism runs in the one engine core, so any two combine unless [`REFUSED`] says
+//! otherwise. A refused pair is reported at the key that asks for the second mechanism,
+//! naming the first and the reason (`fairy::unsupported-combination`).
+
+use std::ops::Range;
+
+use crate::definition::{dsl_span, file_of, span_of, Sp, VariantDef};
+use crate::diagnostics::Problem;
+use crate::dsl::ContainerSpec;
+
+use super::Ctx;
+
+/// A mechanism a definition may ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mechanism {
+    Containers,
+    Castling,
+    EnPassant,
+    FirstMove,
+    Ammunition,
+    Remote,
+    Submerge,
+    VersusSubmerged,
+}
+
+impl Mechanism {
+    fn name(self) -> &'static str {
+        match self {
+            Mechanism::Containers => "containers",
+            Mechanism::Castling => "castling",
+            Mechanism::EnPassant => "en passant",
+            Mechanism::FirstMove => "first-move (`i`) components",
+            Mechanism::Ammunition => "ammunition and planting",
+            Mechanism::Remote => "captures without moving",
+            Mechanism::Submerge => "diving",
+            Mechanism::VersusSubmerged => "acting on submerged pieces",
+        }
+    }
+}
+
+/// The pairs of mechanisms that do not combine, and why.
+const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
+    (
+        Mechanism::Containers,
+        Mechanism::Castling,
+        "castling needs a king and a partner that have not moved, and pieces aboard a container \
+         are interchangeable, so none of them can be told unmoved",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::FirstMove,
+        "a first-move component needs a piece that has not moved, and pieces aboard a container \
+         are interchangeable, so none of them can be told unmoved",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::EnPassant,
+        "en passant captures the piece that passed a cell, and a container carries several \
+         pieces, so which of them passed is not defined",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::Ammunition,
+        "pieces aboard a container are interchangeable, and a piece with its own ammunition \
+         would not be",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::Remote,
+        "a capture without moving onto a container would have to choose which of its crew it \
+         takes",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::Submerge,
+        "a submerged piece surfaces onto a cell, and in a container game a piece stands only \
+         aboard a container",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::VersusSubmerged,
+        "nothing can be submerged in a container game",
+    ),
+];
+
+/// Where a definition asks for a mechanism: a file of the chain and a byte range in it.
+struct Use {
+    mechanism: Mechanism,
+    file: usize,
+    span: Range<usize>,
+}
+
+impl Use {
+    /// At `node`'s key `key`: the key written before the node's value (`castling:` before
+    /// its mapping), or, with `inside`, the first such key within it (`en_passant:` in a
+    /// piece's mapping). At the node itself when the key is not found.
+    fn key<T>(mechanism: Mechanism, node: &Sp<T>, key: &str, inside: bool, cx: &Ctx) -> Use {
+        let file = file_of(node);
+        let text = &cx.sources[file].text;
+        let at = span_of(node);
+        let needle = format!("{key}:");
+        let found = if inside {
+            text.get(at.start..)
+                .and_then(|t| t.find(&needle))
+                .map(|i| at.start + i)
+        } else {
+            text.get(..at.start).and_then(|t| t.rfind(&needle))
+        };
+        let span = found.map_or(at, |i| i..i + key.len());
+        Use {
+            mechanism,
+            file,
+            span,
+        }
+    }
+}
+
+/// Reports every refused combination the definition asks for. `containers` are the
+/// container types declared in the board text `board`.
+pub(super) fn check(
+    def: &VariantDef,
+    board: &Sp<String>,
+    containers: &[ContainerSpec],
+    cx: &mut Ctx,
+) {
+    let uses = uses(def, board, containers, cx);
+    for &(a, b, reason) in REFUSED {
+        let (Some(_), Some(second)) = (
+            uses.iter().find(|u| u.mechanism == a),
+            uses.iter().find(|u| u.mechanism == b),
+        ) else {
+            continue;
+        };
+        cx.problems.push(Problem {
+            file: second.file,
+            ..Problem::error(
+                "fairy::unsupported-combination",
+                format!("{} cannot be combined with {}", b.name(), a.name()),
+                second.span.clone(),
+                format!("{} here", b.name()),
+            )
+            .help(format!("{reason}; drop one of them"))
+        });
+    }
+    for (name, piece) in &def.pieces {
+        let p = &piece.value;
+        if let (true, Some(submerge)) = (p.royal, &p.submerge) {
+            let at = Use::key(Mechanism::Submerge, submerge, "submerge", false, cx);
+            cx.problems.push(Problem {
+                file: at.file,
+                ..Problem::error(
+                    "fairy::unsupported-combination",
+                    format!("the royal piece `{name}` cannot dive"),
+                    at.span,
+                    "a royal piece diving",
+                )
+                .help(
+                    "whether a submerged royal piece is in check is not defined; drop `royal` \
+                     or `submerge`",
+                )
+            });
+        }
+    }
+}
+
+/// The mechanisms the definition asks for, each at its first key.
+fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: &Ctx) -> Vec<Use> {
+    let mut out = Vec::new();
+    if let Some(first) = containers.first() {
+        let file = file_of(board);
+        let span = dsl_span(
+            &cx.sources[file].text,
+            span_of(board),
+            &board.value,
+            first.span.clone(),
+        );
+        out.push(Use {
+            mechanism: Mechanism::Containers,
+            file,
+            span,
+        });
+    }
+    if let Some(c) = &def.castling {
+        out.push(Use::key(Mechanism::Castling, c, "castling", false, cx));
+    }
+    for piece in def.pieces.values() {
+        let p = &piece.value;
+        if p.en_passant {
+            out.push(Use::key(
+                Mechanism::EnPassant,
+                piece,
+                "en_passant",
+                true,
+                cx,
+            ));
+        }
+        if crate::dsl::parse_movement(&p.moves.value)
+            .is_ok_and(|m| m.components.iter().any(|c| c.modifiers.initial))
+        {
+            out.push(Use::key(Mechanism::FirstMove, &p.moves, "moves", false, cx));
+        }
+        if let Some((_, ammo)) = p.ammo.first() {
+            out.push(Use::key(Mechanism::Ammunition, ammo, "ammo", false, cx));
+        }
+        if let Some(plant) = &p.plant {
+            out.push(Use::key(Mechanism::Ammunition, plant, "plant", false, cx));
+        }
+        if let Some(remote) = p.remote.first() {
+            out.push(Use::key(Mechanism::Remote, remote, "remote", false, cx));
+        }
+        if let Some(submerge) = &p.submerge {
+            out.push(Use::key(
+                Mechanism::Submerge,
+                submerge,
+                "submerge",
+                false,
+                cx,
+            ));
+        }
+        if let Some(v) = &p.versus_submerged {
+            out.push(Use::key(
+                Mechanism::VersusSubmerged,
+                v,
+                "versus_submerged",
+                false,
+                cx,
+            ));
+        }
+    }
+    out
+}

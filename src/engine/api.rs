@@ -1,0 +1,529 @@
+//! The engine's public API on [`Ruleset`]: each call dispatches once to the code of the
+//! board's width.
+//!
+//! Two ways to play moves: [`Ruleset::play_unchecked`] returns a new position (a copy: it
+//! allocates the cells' contents, 16 bytes per cell), and [`Ruleset::make`] /
+//! [`Ruleset::unmake`] change a position in place with an [`UndoStack`], which allocates
+//! nothing once it has grown to the deepest line played: what a search or perft uses. The
+//! same holds in every game; a move with a chance event is made with its outcome
+//! ([`Move::outcome`], see [`Ruleset::chance_cells`]), and hidden parts are part of the
+//! position (a side's view is [`Ruleset::redact`]).
+
+use crate::bitboard::{Bitboard, Bits, Cell};
+use crate::notation::Placement;
+use crate::rules::containers::Crew;
+use crate::rules::layers::PieceState;
+use crate::rules::{Color, Kind, KindSet, Ruleset};
+
+use super::board::{Logged, Undo, View};
+use super::effects;
+use super::movegen::{Gen, List};
+use super::position::{on_pos, AnyPos, Pos};
+use super::{dispatch, with_engine, AnyTables, Divide, Move, Outcome, Position};
+
+/// The saved state of moves made with [`Ruleset::make`], to unmake them. Create one per
+/// line of play (per search thread) and reuse it: it allocates only while it grows.
+#[derive(Debug, Clone, Default)]
+pub struct UndoStack(AnyUndo);
+
+#[derive(Debug, Clone, Default)]
+enum AnyUndo {
+    #[default]
+    Empty,
+    N64(Undo<1>),
+    N128(Undo<2>),
+    N256(Undo<4>),
+}
+
+impl UndoStack {
+    /// An empty stack.
+    pub fn new() -> UndoStack {
+        UndoStack::default()
+    }
+
+    /// How many moves can be unmade.
+    pub fn depth(&self) -> usize {
+        match &self.0 {
+            AnyUndo::Empty => 0,
+            AnyUndo::N64(u) => u.depth(),
+            AnyUndo::N128(u) => u.depth(),
+            AnyUndo::N256(u) => u.depth(),
+        }
+    }
+}
+
+impl UndoStack {
+    /// Makes the stack the width of `pos` when it holds no move.
+    fn prepare(&mut self, pos: &AnyPos) {
+        if self.depth() > 0 {
+            return;
+        }
+        match (pos, &self.0) {
+            (AnyPos::N64(_), AnyUndo::N64(_))
+            | (AnyPos::N128(_), AnyUndo::N128(_))
+            | (AnyPos::N256(_), AnyUndo::N256(_)) => {}
+            (AnyPos::N64(_), _) => self.0 = AnyUndo::N64(Undo::default()),
+            (AnyPos::N128(_), _) => self.0 = AnyUndo::N128(Undo::default()),
+            (AnyPos::N256(_), _) => self.0 = AnyUndo::N256(Undo::default()),
+        }
+    }
+}
+
+/// Runs `$body` with `$e` bound to the engine of `$rules`, `$p` to the inner position of
+/// `$pos` (a `&mut AnyPos`) and `$u` to the undo stack `$stack` at their width.
+///
+/// # Panics
+/// When the position or the stack belongs to a variant with another board size.
+macro_rules! dispatch_undo {
+    ($rules:expr, $pos:expr, $stack:expr, $e:ident, $p:ident, $u:ident => $body:expr) => {{
+        let rules: &Ruleset = $rules;
+        let pos: &mut AnyPos = $pos;
+        let stack: &mut UndoStack = $stack;
+        stack.prepare(pos);
+        match (&rules.tables, pos, &mut stack.0) {
+            (AnyTables::N64(t), AnyPos::N64($p), AnyUndo::N64($u)) => {
+                let $e = super::Engine { rules, t };
+                $body
+            }
+            (AnyTables::N128(t), AnyPos::N128($p), AnyUndo::N128($u)) => {
+                let $e = super::Engine { rules, t };
+                $body
+            }
+            (AnyTables::N256(t), AnyPos::N256($p), AnyUndo::N256($u)) => {
+                let $e = super::Engine { rules, t };
+                $body
+            }
+            _ => panic!("the position or undo stack belongs to a variant with another board size"),
+        }
+    }};
+}
+
+/// Move lists and an undo stack for [`Ruleset::perft_with`], reused across calls so that
+/// perft allocates nothing per node.
+#[derive(Debug, Clone, Default)]
+pub struct PerftBuffers {
+    lists: Vec<Vec<Move>>,
+    undo: UndoStack,
+}
+
+impl PerftBuffers {
+    /// Empty buffers; they grow to what the first perft needs.
+    pub fn new() -> PerftBuffers {
+        PerftBuffers::default()
+    }
+}
+
+impl Ruleset {
+    /// An empty board of this variant's size, White to move.
+    pub(crate) fn empty_position(&self) -> Position {
+        let n = self.topology.cell_count();
+        Position(match &self.tables {
+            AnyTables::N64(_) => AnyPos::N64(Pos::empty(n)),
+            AnyTables::N128(_) => AnyPos::from(Pos::<2>::empty(n)),
+            AnyTables::N256(_) => AnyPos::from(Pos::<4>::empty(n)),
+        })
+    }
+
+    /// The position a placement sets up: its pieces unmoved where that matters, White to
+    /// move.
+    pub(crate) fn setup_position(&self, placement: &Placement) -> Position {
+        let mut pos = self.empty_position();
+        self.place(&mut pos, placement);
+        dispatch!(self, &mut pos.0, e, p => {
+            let unmoved = p
+                .st
+                .occupied()
+                .cells()
+                .filter(|&c| {
+                    p.slots[c.index()]
+                        .piece
+                        .is_some_and(|q| self.remembers_unmoved(q.kind()))
+                })
+                .collect();
+            let unmoved = e.without_orphaned_castlers(p, unmoved);
+            effects::set_unmoved(&mut p.st, &self.zobrist, unmoved);
+        });
+        pos
+    }
+
+    /// Puts a placement on an empty position: pieces on their cells with their start
+    /// states, or in a container game the containers and their crews; submerged pieces and
+    /// markers.
+    pub(crate) fn place(&self, pos: &mut Position, placement: &Placement) {
+        dispatch!(self, &mut pos.0, e, p => {
+            let mut log = Vec::new();
+            let mut b = Logged { pos: p, log: &mut log };
+            for &(cell, ty) in &placement.containers {
+                e.set_crew(&mut b, cell, Crew::container(ty));
+            }
+            for &(cell, piece) in &placement.pieces {
+                if self.containers.is_some() {
+                    let crew = b.slot(cell).crew.with(piece);
+                    e.set_crew(&mut b, cell, crew);
+                } else {
+                    e.put(&mut b, cell, piece, e.start_state(piece));
+                }
+            }
+            for &(cell, piece) in &placement.under {
+                e.put_under(&mut b, cell, piece, e.start_state(piece));
+            }
+            for &(cell, ty, owner) in &placement.markers {
+                e.set_marker(&mut b, cell, ty, owner);
+            }
+        })
+    }
+
+    /// Puts `piece` on the surface of `cell`, replacing whatever stood there, unmoved or not
+    /// (for drawings of one piece among others).
+    pub(crate) fn replace_piece(
+        &self,
+        pos: &mut Position,
+        cell: Cell,
+        piece: crate::Piece,
+        unmoved: bool,
+    ) {
+        let z = &self.zobrist;
+        dispatch!(self, &mut pos.0, e, p => {
+            let mut log = Vec::new();
+            let mut b = Logged { pos: p, log: &mut log };
+            e.lift(&mut b, cell);
+            e.set_crew(&mut b, cell, Crew::NONE);
+            e.put(&mut b, cell, piece, e.start_state(piece));
+            let others = b.pos.st.unmoved.without(cell);
+            let unmoved = if unmoved { others.with(cell) } else { others };
+            effects::set_unmoved(&mut b.pos.st, z, unmoved);
+        })
+    }
+
+    /// Sets the side to move, keeping the key in step.
+    pub(crate) fn set_side(&self, pos: &mut Position, side: Color) {
+        on_pos!(&mut pos.0, p => effects::set_side(&mut p.st, &self.zobrist, side))
+    }
+
+    /// Sets the unmoved pieces that matter.
+    pub(crate) fn set_unmoved(&self, pos: &mut Position, unmoved: Bitboard) {
+        on_pos!(&mut pos.0, p => effects::set_unmoved(&mut p.st, &self.zobrist, unmoved.resize()))
+    }
+
+    /// Sets the en passant targets and the piece such a capture removes.
+    pub(crate) fn set_en_passant(
+        &self,
+        pos: &mut Position,
+        targets: Bitboard,
+        victim: Option<Cell>,
+    ) {
+        on_pos!(&mut pos.0, p => effects::set_en_passant(&mut p.st, &self.zobrist, targets.resize(), victim))
+    }
+
+    /// Sets the container move the side to move may not reverse.
+    pub(crate) fn set_undo_ban(&self, pos: &mut Position, ban: Option<(Cell, Cell)>) {
+        on_pos!(&mut pos.0, p => effects::set_undo_ban(&mut p.st, &self.zobrist, ban))
+    }
+
+    /// Sets the cell of `side`'s piece whose sortie is under way.
+    pub(crate) fn set_sortie(&self, pos: &mut Position, side: Color, cell: Option<Cell>) {
+        on_pos!(&mut pos.0, p => effects::set_sortie(&mut p.st, &self.zobrist, side, cell))
+    }
+
+    /// Sets the clocks.
+    pub(crate) fn set_clocks(&self, pos: &mut Position, halfmove: u32, fullmove: u32) {
+        on_pos!(&mut pos.0, p => {
+            p.st.halfmove = halfmove;
+            p.st.fullmove = fullmove;
+        })
+    }
+
+    /// Sets the state of the surface piece on `cell` (or, with `under`, the submerged one).
+    pub(crate) fn set_piece_state(
+        &self,
+        pos: &mut Position,
+        cell: Cell,
+        under: bool,
+        state: PieceState,
+    ) {
+        dispatch!(self, &mut pos.0, e, p => {
+            let mut log = Vec::new();
+            let mut b = Logged { pos: p, log: &mut log };
+            if under {
+                e.set_under_state(&mut b, cell, state);
+            } else {
+                e.set_state(&mut b, cell, state);
+            }
+        })
+    }
+
+    /// The legal moves of the side to move, appended to `out` (which is cleared first).
+    ///
+    /// Reuse one buffer across calls to avoid allocation. The order is the generator's;
+    /// sort for presentation.
+    pub fn legal_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        dispatch!(self, &pos.0, e, p => e.legal_into(p, out))
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::with_capacity(64);
+        self.legal_moves_into(pos, &mut out);
+        out
+    }
+
+    /// The legal captures and promotions of the side to move (a quiescence search's moves),
+    /// appended to `out` (cleared first).
+    pub fn noisy_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        dispatch!(self, &pos.0, e, p => {
+            let gen = Gen { legal: true, noisy: true, from: Bits::ALL };
+            e.generate(p, gen, &mut List(out))
+        })
+    }
+
+    /// Every move the pieces of the side to move can make by the rules of movement, whether
+    /// or not it leaves a royal piece attacked (pseudo-legal moves).
+    pub fn pseudo_legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        dispatch!(self, &pos.0, e, p => {
+            let gen = Gen { legal: false, noisy: false, from: Bits::ALL };
+            e.generate(p, gen, &mut List(&mut out))
+        });
+        out
+    }
+
+    /// The number of legal moves. Faster than listing them: moves that cannot expose a
+    /// royal piece are counted, not listed (perft's last ply).
+    pub fn count_legal_moves(&self, pos: &Position) -> usize {
+        dispatch!(self, &pos.0, e, p => e.count_legal(p))
+    }
+
+    /// Whether the side to move has a legal move; stops at the first one found.
+    pub fn has_legal_move(&self, pos: &Position) -> bool {
+        dispatch!(self, &pos.0, e, p => e.has_legal(p))
+    }
+
+    /// Whether `m` is a legal move of `pos`: for a move from outside (a transposition
+    /// table, a user). Only the moves of the piece on `m.from` are generated. A chance
+    /// outcome, when given, must be one the move's chance event can draw.
+    pub fn is_legal(&self, pos: &Position, m: Move) -> bool {
+        dispatch!(self, &pos.0, e, p => {
+            if m.from.index() >= self.topology.cell_count() {
+                return false;
+            }
+            let gen = Gen { legal: true, noisy: false, from: Bits::from_cell(m.from) };
+            let mut moves = Vec::new();
+            e.generate(p, gen, &mut List(&mut moves));
+            let choice = m.choice();
+            moves.contains(&choice)
+                && m.outcome.is_none_or(|c| e.chance_cells(p, &choice).has(c))
+        })
+    }
+
+    /// Whether the legal move `m` leaves the opponent's royal piece attacked.
+    pub fn gives_check(&self, pos: &Position, m: Move) -> bool {
+        dispatch!(self, &pos.0, e, p => {
+            let mut t = super::board::Trial::new(p);
+            e.apply(&mut t, &m);
+            let them = p.st.side.opponent();
+            e.royal_attacked(&t, them)
+        })
+    }
+
+    /// The cells of the pieces of `by` that attack `cell` (could capture a piece standing
+    /// there): on the surface, submerged, or by a capture without moving.
+    pub fn attackers(&self, pos: &Position, cell: Cell, by: Color) -> Bitboard {
+        if cell.index() >= self.topology.cell_count() {
+            return Bitboard::EMPTY;
+        }
+        dispatch!(self, &pos.0, e, p => e
+            .attackers_of::<false>(p, p.st.blockers(), cell, by, KindSet::ALL)
+            .resize())
+    }
+
+    /// Whether the side to move is in check: one of its royal pieces is attacked.
+    pub fn in_check(&self, pos: &Position) -> bool {
+        dispatch!(self, &pos.0, e, p => e.royal_attacked(p, p.st.side))
+    }
+
+    /// The position after `m`, which must be legal (or at least pseudo-legal) in `pos`: a
+    /// copy made and changed. Checks nothing; use [`Ruleset::is_legal`] or
+    /// [`crate::Game::play`] for moves from outside.
+    pub fn play_unchecked(&self, pos: &Position, m: Move) -> Position {
+        let mut next = pos.clone();
+        dispatch!(self, &mut next.0, e, p => {
+            let mut log = Vec::new();
+            e.apply(&mut Logged { pos: p, log: &mut log }, &m);
+        });
+        next
+    }
+
+    /// Makes `m` on `pos` in place, saving in `undo` what [`Ruleset::unmake`] needs. `m`
+    /// must be legal (or at least pseudo-legal) in `pos`; nothing is checked.
+    ///
+    /// # Panics
+    /// When `undo` holds moves of a variant with another board size.
+    pub fn make(&self, pos: &mut Position, m: Move, undo: &mut UndoStack) {
+        dispatch_undo!(self, &mut pos.0, undo, e, p, u => e.make(p, &m, u))
+    }
+
+    /// Unmakes the last move made with `undo` on `pos`. Returns false when there is none.
+    pub fn unmake(&self, pos: &mut Position, undo: &mut UndoStack) -> bool {
+        match (&mut undo.0, &mut pos.0) {
+            (AnyUndo::N64(u), AnyPos::N64(p)) => u.restore(p),
+            (AnyUndo::N128(u), AnyPos::N128(p)) => u.restore(p),
+            (AnyUndo::N256(u), AnyPos::N256(p)) => u.restore(p),
+            _ => false,
+        }
+    }
+
+    /// Whether the side to move may pass (a null move, for a search): not in check, and
+    /// not in the middle of a sortie.
+    pub fn null_move_allowed(&self, pos: &Position) -> bool {
+        !self.in_check(pos) && pos.sortie(pos.side_to_move()).is_none()
+    }
+
+    /// Passes the turn in place (see [`Ruleset::null_move_allowed`]): en passant targets and
+    /// a no-undo ban lapse, the clocks advance, nothing else happens. Unmake it with
+    /// [`Ruleset::unmake`].
+    pub fn make_null(&self, pos: &mut Position, undo: &mut UndoStack) {
+        dispatch_undo!(self, &mut pos.0, undo, e, p, u => {
+            let mut board = u.begin(p);
+            e.apply_null(&mut board);
+        })
+    }
+
+    /// Counts the leaf nodes `depth` plies below `pos` (depth 0 counts 1).
+    ///
+    /// ```
+    /// let capablanca = fairy_rules::Variant::bundled("capablanca")?;
+    /// assert_eq!(capablanca.perft(&capablanca.start_position(), 3), 25_228);
+    /// # Ok::<(), fairy_rules::LoadError>(())
+    /// ```
+    ///
+    /// Ended games are leaves without children (no legal moves); the move rule and repetition
+    /// are not applied, as is usual for perft. With a chance event, a move that triggers it
+    /// with k possible drawn cells counts as k moves, one per outcome. Copies `pos` once and
+    /// allocates one move list per ply; nothing per node.
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        let mut pos = pos.clone();
+        self.perft_with(&mut pos, depth, &mut PerftBuffers::new())
+    }
+
+    /// Perft with caller-provided buffers, made and unmade in place on `pos` (which comes
+    /// back unchanged): once the buffers have grown, it allocates nothing.
+    pub fn perft_with(&self, pos: &mut Position, depth: u32, buffers: &mut PerftBuffers) -> u64 {
+        let depth = depth as usize;
+        while buffers.lists.len() < depth {
+            buffers.lists.push(Vec::with_capacity(256));
+        }
+        let lists = &mut buffers.lists[..depth];
+        dispatch_undo!(self, &mut pos.0, &mut buffers.undo, e, p, u => e.perft(p, lists, u))
+    }
+
+    /// Perft for each root move, in the generator's order.
+    pub fn divide(&self, pos: &Position, depth: u32) -> Divide {
+        let mut pos = pos.clone();
+        dispatch!(self, &mut pos.0, e, p => e.divide(p, depth))
+    }
+
+    /// Perft with the work shared out over `threads` worker threads (rayon): one task per
+    /// position two plies down (a few hundred tasks balance better than the root moves
+    /// alone); each task copies its position once and has its own buffers. `threads` of 0
+    /// or 1 counts on the calling thread.
+    ///
+    /// # Errors
+    /// The thread pool could not be created (the operating system refused the threads).
+    #[cfg(feature = "parallel")]
+    pub fn perft_threads(
+        &self,
+        pos: &Position,
+        depth: u32,
+        threads: usize,
+    ) -> Result<u64, rayon::ThreadPoolBuildError> {
+        use rayon::prelude::*;
+        // Chance events multiply the tree unevenly: counted on one thread.
+        if threads <= 1 || depth < 3 || self.chance.is_some() {
+            return Ok(self.perft(pos, depth));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()?;
+        let grandchildren: Vec<Position> = self
+            .legal_moves(pos)
+            .into_iter()
+            .flat_map(|m| {
+                let child = self.play_unchecked(pos, m);
+                self.legal_moves(&child)
+                    .into_iter()
+                    .map(|reply| self.play_unchecked(&child, reply))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        Ok(pool.install(|| {
+            grandchildren
+                .into_par_iter()
+                .map_init(PerftBuffers::new, |buffers, mut p| {
+                    self.perft_with(&mut p, depth - 2, buffers)
+                })
+                .sum()
+        }))
+    }
+
+    /// The result if the game is over in `pos`: a flag reached or royal pieces captured by
+    /// the last move, checkmate, stalemate or the move rule; `None` while it goes on. A mate
+    /// on the move that reaches the move-rule limit counts. Repetition needs the game's
+    /// history: see [`crate::Game::outcome`].
+    pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        dispatch!(self, &pos.0, e, p => e.outcome(p))
+    }
+
+    /// Whether the game already ended with the last move (a flag reached, royal pieces
+    /// captured under extinction): then it has no legal moves.
+    pub fn decided(&self, pos: &Position) -> Option<Outcome> {
+        dispatch!(self, &pos.0, e, p => e.decided(p))
+    }
+
+    /// The cells the chance event after `m` draws from, each with the same probability, or
+    /// the empty set when `m` triggers none. `m` is a legal move of `pos`.
+    pub fn chance_cells(&self, pos: &Position, m: Move) -> Bitboard {
+        dispatch!(self, &pos.0, e, p => e.chance_cells(p, &m.choice()).resize())
+    }
+
+    /// `pos` as `side` sees it: the opponent's hidden markers and submerged pieces removed,
+    /// its hidden ammunition shown full. In games without hidden parts, `pos` itself.
+    pub fn redact(&self, pos: &Position, side: Color) -> Position {
+        dispatch!(self, &pos.0, e, p => Position(AnyPos::from(e.redact(p, side))))
+    }
+
+    /// Whether the opponent of the side that makes `m` sees no more of it than that a hidden
+    /// move was made.
+    pub fn is_hidden_move(&self, m: Move) -> bool {
+        with_engine!(self, e => e.is_hidden_move(&m))
+    }
+
+    /// The Zobrist key of `pos` computed from its contents alone: equal to
+    /// [`Position::hash`], which moves keep up to date, unless something is wrong.
+    pub fn hash_from_scratch(&self, pos: &Position) -> u64 {
+        dispatch!(self, &pos.0, e, p => e.hash_from_scratch(p))
+    }
+
+    /// Quiet targets and capture reach (cells it could capture on, whoever stands there) of
+    /// a piece of `kind` and `color` on `from` in `pos`, by its own movement.
+    pub(crate) fn piece_targets(
+        &self,
+        pos: &Position,
+        kind: Kind,
+        from: Cell,
+        color: Color,
+    ) -> (Bitboard, Bitboard) {
+        dispatch!(self, &pos.0, e, p => {
+            let occ = p.st.blockers();
+            let (quiet, reach) = e.piece_reach(kind, from, color, occ, p.st.unmoved.has(from));
+            ((quiet & !p.st.occupied()).resize(), reach.resize())
+        })
+    }
+
+    /// Whether a piece of `kind` and `color` could go from `from` to `to` by its own
+    /// movement on some board, whatever stands in the way (castling aside).
+    pub(crate) fn could_move(&self, kind: Kind, color: Color, from: Cell, to: Cell) -> bool {
+        with_engine!(self, e => e.could_move(kind, color, from, to))
+    }
+}

@@ -1,0 +1,187 @@
+//! Where a move is made: in place with an undo log, or as a trial that leaves the position
+//! untouched. Both go through the same effects (`effects`) and the same make path (`make`).
+
+use crate::bitboard::Cell;
+
+use super::position::{Pos, Slot, St};
+
+/// Read access to a position's sets and slots: a position, or one with a move made or tried.
+pub(crate) trait View<const W: usize> {
+    fn st(&self) -> &St<W>;
+    fn slot(&self, cell: Cell) -> Slot;
+}
+
+/// Write access too, while a move is made.
+pub(crate) trait Board<const W: usize>: View<W> {
+    fn st_mut(&mut self) -> &mut St<W>;
+    fn set_slot(&mut self, cell: Cell, slot: Slot);
+}
+
+impl<const W: usize> View<W> for Pos<W> {
+    #[inline]
+    fn st(&self) -> &St<W> {
+        &self.st
+    }
+
+    #[inline]
+    fn slot(&self, cell: Cell) -> Slot {
+        self.slots[cell.index()]
+    }
+}
+
+impl<const W: usize> View<W> for Box<Pos<W>> {
+    #[inline]
+    fn st(&self) -> &St<W> {
+        (**self).st()
+    }
+
+    #[inline]
+    fn slot(&self, cell: Cell) -> Slot {
+        (**self).slot(cell)
+    }
+}
+
+/// A position changed in place, each slot's old value logged so the move can be unmade.
+pub(crate) struct Logged<'a, const W: usize> {
+    pub(crate) pos: &'a mut Pos<W>,
+    pub(crate) log: &'a mut Vec<(Cell, Slot)>,
+}
+
+impl<const W: usize> View<W> for Logged<'_, W> {
+    #[inline]
+    fn st(&self) -> &St<W> {
+        &self.pos.st
+    }
+
+    #[inline]
+    fn slot(&self, cell: Cell) -> Slot {
+        self.pos.slots[cell.index()]
+    }
+}
+
+impl<const W: usize> Board<W> for Logged<'_, W> {
+    #[inline]
+    fn st_mut(&mut self) -> &mut St<W> {
+        &mut self.pos.st
+    }
+
+    #[inline]
+    fn set_slot(&mut self, cell: Cell, slot: Slot) {
+        let old = std::mem::replace(&mut self.pos.slots[cell.index()], slot);
+        self.log.push((cell, old));
+    }
+}
+
+/// The most slot changes a trial keeps inline; more go to a heap list, which no bundled game
+/// needs.
+const INLINE_WRITES: usize = 16;
+
+/// A move tried on a copy of the sets and an overlay of the slots: the position itself is
+/// not changed, so legality is tested on a shared position.
+pub(crate) struct Trial<'a, const W: usize> {
+    pub(crate) st: St<W>,
+    base: &'a [Slot],
+    writes: [(Cell, Slot); INLINE_WRITES],
+    count: usize,
+    spill: Vec<(Cell, Slot)>,
+}
+
+impl<'a, const W: usize> Trial<'a, W> {
+    pub(crate) fn new(pos: &'a Pos<W>) -> Trial<'a, W> {
+        Trial {
+            st: pos.st,
+            base: &pos.slots,
+            writes: [(Cell::new(0), Slot::default()); INLINE_WRITES],
+            count: 0,
+            spill: Vec::new(),
+        }
+    }
+}
+
+impl<const W: usize> View<W> for Trial<'_, W> {
+    #[inline]
+    fn st(&self) -> &St<W> {
+        &self.st
+    }
+
+    #[inline]
+    fn slot(&self, cell: Cell) -> Slot {
+        if let Some((_, s)) = self.spill.iter().rev().find(|(c, _)| *c == cell) {
+            return *s;
+        }
+        match self.writes[..self.count]
+            .iter()
+            .rev()
+            .find(|(c, _)| *c == cell)
+        {
+            Some((_, s)) => *s,
+            None => self.base[cell.index()],
+        }
+    }
+}
+
+impl<const W: usize> Board<W> for Trial<'_, W> {
+    #[inline]
+    fn st_mut(&mut self) -> &mut St<W> {
+        &mut self.st
+    }
+
+    #[inline]
+    fn set_slot(&mut self, cell: Cell, slot: Slot) {
+        if let Some(w) = self.writes[..self.count]
+            .iter_mut()
+            .find(|(c, _)| *c == cell)
+        {
+            w.1 = slot;
+        } else if self.count < INLINE_WRITES {
+            self.writes[self.count] = (cell, slot);
+            self.count += 1;
+        } else {
+            self.spill.push((cell, slot));
+        }
+    }
+}
+
+/// The saved state of made moves, to unmake them: per move the sets and state before it and
+/// where its slot changes start in the log. Reused across moves, it allocates only while it
+/// grows to the deepest line played.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Undo<const W: usize> {
+    frames: Vec<(St<W>, usize)>,
+    log: Vec<(Cell, Slot)>,
+}
+
+impl<const W: usize> Undo<W> {
+    pub(crate) fn with_depth(depth: usize) -> Undo<W> {
+        Undo {
+            frames: Vec::with_capacity(depth),
+            log: Vec::with_capacity(depth * 8),
+        }
+    }
+
+    /// Saves `pos` before a move and returns the board to make it on.
+    pub(crate) fn begin<'a>(&'a mut self, pos: &'a mut Pos<W>) -> Logged<'a, W> {
+        self.frames.push((pos.st, self.log.len()));
+        Logged {
+            pos,
+            log: &mut self.log,
+        }
+    }
+
+    /// Puts `pos` back as it was before the last move begun; false when there is none.
+    pub(crate) fn restore(&mut self, pos: &mut Pos<W>) -> bool {
+        let Some((st, start)) = self.frames.pop() else {
+            return false;
+        };
+        for (cell, slot) in self.log.drain(start..).rev() {
+            pos.slots[cell.index()] = slot;
+        }
+        pos.st = st;
+        true
+    }
+
+    /// How many moves can be unmade.
+    pub(crate) fn depth(&self) -> usize {
+        self.frames.len()
+    }
+}

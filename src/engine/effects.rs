@@ -1,0 +1,288 @@
+//! The primitive effects every move is made of. Each keeps the cell sets, the slots and the
+//! Zobrist key in step, on any [`Board`]: the position itself or a trial.
+//!
+//! What each changes in the key, and how it can expose a royal piece of the side that moves
+//! (the legality filter in `safety` decides from this table which moves need a trial):
+//!
+//! | effect | key | can expose a royal piece |
+//! |---|---|---|
+//! | [`put`](Engine::put) a piece | the piece on the cell, its state | against screens (a hopper's hurdle); an enemy piece put is a new attacker; a royal piece put may be attacked there |
+//! | [`lift`](Engine::lift) a piece | same, and its unmoved mark | its cell stops blocking: lines and paths through it open (a critical cell); lifting a royal piece |
+//! | [`set_crew`](Engine::set_crew) | the container and crew word | as a lift when the cell loses its last piece, as a put for pieces that arrive |
+//! | [`put_under`](Engine::put_under), [`take_under`](Engine::take_under) | the submerged piece and its state | only through the submerged layer's own lines |
+//! | [`set_marker`](Engine::set_marker), [`clear_marker`](Engine::clear_marker) | the marker and owner | clearing a blocking marker opens its cell |
+//! | [`set_state`](Engine::set_state) | the state | a shooter's facing or ammunition decides what it attacks |
+//! | [`set_en_passant`], [`set_side`], [`set_undo_ban`], [`set_sortie`], [`set_unmoved`] | their own keys | never |
+
+use crate::bitboard::{Bits, Cell};
+use crate::rules::containers::Crew;
+use crate::rules::layers::PieceState;
+use crate::rules::{Color, Piece, Zobrist};
+
+use super::board::Board;
+use super::position::St;
+use super::Engine;
+
+/// Key tags of layer content (see [`Zobrist::layer`]).
+pub(crate) const TAG_UNDER: u64 = 1;
+pub(crate) const TAG_UNDER_STATE: u64 = 2;
+pub(crate) const TAG_MARKER: u64 = 3;
+pub(crate) const TAG_STATE: u64 = 4;
+pub(crate) const TAG_SORTIE: u64 = 5;
+
+impl<const W: usize> Engine<'_, W> {
+    /// Puts `piece` with `state` on the surface of `cell`, which has no surface piece.
+    #[inline]
+    pub(crate) fn put(&self, b: &mut impl Board<W>, cell: Cell, piece: Piece, state: PieceState) {
+        let z = &self.rules.zobrist;
+        let mut slot = b.slot(cell);
+        debug_assert!(slot.piece.is_none(), "a piece on {cell:?} already");
+        slot.piece = Some(piece);
+        slot.state = state;
+        b.set_slot(cell, slot);
+        let st = b.st_mut();
+        let (c, k) = (piece.color().index(), piece.kind().index());
+        st.pieces[c][k] = st.pieces[c][k].with(cell);
+        st.by_color[c] = st.by_color[c].with(cell);
+        st.hash ^= z.piece(piece, cell) ^ z.layer(TAG_STATE, cell, state.0.into());
+    }
+
+    /// Takes the surface piece off `cell`, with its state; the cell loses its unmoved mark.
+    #[inline]
+    pub(crate) fn lift(&self, b: &mut impl Board<W>, cell: Cell) -> Option<(Piece, PieceState)> {
+        let z = &self.rules.zobrist;
+        let mut slot = b.slot(cell);
+        let piece = slot.piece.take()?;
+        let state = std::mem::take(&mut slot.state);
+        b.set_slot(cell, slot);
+        let st = b.st_mut();
+        let (c, k) = (piece.color().index(), piece.kind().index());
+        st.pieces[c][k] = st.pieces[c][k].without(cell);
+        st.by_color[c] = st.by_color[c].without(cell);
+        st.hash ^= z.piece(piece, cell) ^ z.layer(TAG_STATE, cell, state.0.into());
+        if st.unmoved.has(cell) {
+            st.unmoved = st.unmoved.without(cell);
+            st.hash ^= z.unmoved(cell);
+        }
+        Some((piece, state))
+    }
+
+    /// Sets the state of the surface piece on `cell`.
+    pub(crate) fn set_state(&self, b: &mut impl Board<W>, cell: Cell, state: PieceState) {
+        let mut slot = b.slot(cell);
+        if slot.state == state {
+            return;
+        }
+        let z = &self.rules.zobrist;
+        let old = std::mem::replace(&mut slot.state, state);
+        b.set_slot(cell, slot);
+        b.st_mut().hash ^=
+            z.layer(TAG_STATE, cell, old.0.into()) ^ z.layer(TAG_STATE, cell, state.0.into());
+    }
+
+    /// Replaces what stands on a cell of a container game: no container, or a container and
+    /// its crew. The cell sets follow the crew (a cell may hold both colours).
+    pub(crate) fn set_crew(&self, b: &mut impl Board<W>, cell: Cell, crew: Crew) {
+        let mut slot = b.slot(cell);
+        let old = std::mem::replace(&mut slot.crew, crew);
+        if old == crew {
+            return;
+        }
+        b.set_slot(cell, slot);
+        let z = &self.rules.zobrist;
+        let st = b.st_mut();
+        for color in Color::BOTH {
+            let c = color.index();
+            let (before, after) = (old.kinds_of(color), crew.kinds_of(color));
+            for k in crate::rules::KindSet(before.0 ^ after.0).iter() {
+                st.pieces[c][k.index()] = if after.has(k) {
+                    st.pieces[c][k.index()].with(cell)
+                } else {
+                    st.pieces[c][k.index()].without(cell)
+                };
+            }
+            st.by_color[c] = if after.is_empty() {
+                st.by_color[c].without(cell)
+            } else {
+                st.by_color[c].with(cell)
+            };
+        }
+        st.containers = if crew.is_container() {
+            st.containers.with(cell)
+        } else {
+            st.containers.without(cell)
+        };
+        st.hash ^= z.crew(cell, old) ^ z.crew(cell, crew);
+    }
+
+    /// Puts `piece` with `state` under `cell`, which has no submerged piece.
+    pub(crate) fn put_under(
+        &self,
+        b: &mut impl Board<W>,
+        cell: Cell,
+        piece: Piece,
+        state: PieceState,
+    ) {
+        let z = &self.rules.zobrist;
+        let mut slot = b.slot(cell);
+        debug_assert!(slot.under.is_none());
+        slot.under = Some(piece);
+        slot.under_state = state;
+        b.set_slot(cell, slot);
+        let st = b.st_mut();
+        let c = piece.color().index();
+        st.under[c] = st.under[c].with(cell);
+        st.hash ^= z.layer(TAG_UNDER, cell, piece.byte().into())
+            ^ z.layer(TAG_UNDER_STATE, cell, state.0.into());
+    }
+
+    /// Takes the submerged piece from under `cell`, with its state.
+    pub(crate) fn take_under(
+        &self,
+        b: &mut impl Board<W>,
+        cell: Cell,
+    ) -> Option<(Piece, PieceState)> {
+        let z = &self.rules.zobrist;
+        let mut slot = b.slot(cell);
+        let piece = slot.under.take()?;
+        let state = std::mem::take(&mut slot.under_state);
+        b.set_slot(cell, slot);
+        let st = b.st_mut();
+        let c = piece.color().index();
+        st.under[c] = st.under[c].without(cell);
+        st.hash ^= z.layer(TAG_UNDER, cell, piece.byte().into())
+            ^ z.layer(TAG_UNDER_STATE, cell, state.0.into());
+        Some((piece, state))
+    }
+
+    /// Sets the state of the submerged piece under `cell`.
+    pub(crate) fn set_under_state(&self, b: &mut impl Board<W>, cell: Cell, state: PieceState) {
+        let mut slot = b.slot(cell);
+        if slot.under_state == state {
+            return;
+        }
+        let z = &self.rules.zobrist;
+        let old = std::mem::replace(&mut slot.under_state, state);
+        b.set_slot(cell, slot);
+        b.st_mut().hash ^= z.layer(TAG_UNDER_STATE, cell, old.0.into())
+            ^ z.layer(TAG_UNDER_STATE, cell, state.0.into());
+    }
+
+    /// Puts a marker of type `ty` owned by `owner` on `cell`, which has none.
+    pub(crate) fn set_marker(&self, b: &mut impl Board<W>, cell: Cell, ty: u8, owner: Color) {
+        let blocks = self
+            .rules
+            .layers
+            .as_ref()
+            .is_some_and(|l| l.markers[ty as usize].blocks);
+        let mut slot = b.slot(cell);
+        slot.marker = ty + 1;
+        b.set_slot(cell, slot);
+        let z = &self.rules.zobrist;
+        let st = b.st_mut();
+        st.marked[owner.index()] = st.marked[owner.index()].with(cell);
+        if blocks {
+            st.blocking = st.blocking.with(cell);
+        }
+        st.hash ^= marker_key(z, cell, ty, owner);
+    }
+
+    /// Takes the marker off `cell`.
+    pub(crate) fn clear_marker(&self, b: &mut impl Board<W>, cell: Cell) {
+        let mut slot = b.slot(cell);
+        let Some(ty) = slot.marker.checked_sub(1) else {
+            return;
+        };
+        slot.marker = 0;
+        b.set_slot(cell, slot);
+        let z = &self.rules.zobrist;
+        let st = b.st_mut();
+        let owner = if st.marked[0].has(cell) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        st.marked[owner.index()] = st.marked[owner.index()].without(cell);
+        st.blocking = st.blocking.without(cell);
+        st.hash ^= marker_key(z, cell, ty, owner);
+    }
+}
+
+fn marker_key(z: &Zobrist, cell: Cell, ty: u8, owner: Color) -> u64 {
+    z.layer(
+        TAG_MARKER,
+        cell,
+        u64::from(ty + 1) << 1 | owner.index() as u64,
+    )
+}
+
+/// Sets the unmoved pieces that matter.
+pub(crate) fn set_unmoved<const W: usize>(st: &mut St<W>, z: &Zobrist, unmoved: Bits<W>) {
+    for cell in st.unmoved ^ unmoved {
+        st.hash ^= z.unmoved(cell);
+    }
+    st.unmoved = unmoved;
+}
+
+/// Sets the en passant targets and the piece such a capture removes.
+pub(crate) fn set_en_passant<const W: usize>(
+    st: &mut St<W>,
+    z: &Zobrist,
+    targets: Bits<W>,
+    victim: Option<Cell>,
+) {
+    for cell in st.ep_targets ^ targets {
+        st.hash ^= z.en_passant(cell);
+    }
+    st.ep_targets = targets;
+    st.ep_victim = victim;
+}
+
+/// Sets the side to move.
+pub(crate) fn set_side<const W: usize>(st: &mut St<W>, z: &Zobrist, side: Color) {
+    if st.side != side {
+        st.hash ^= z.black_to_move;
+    }
+    st.side = side;
+}
+
+/// Sets the container move the side to move may not reverse.
+pub(crate) fn set_undo_ban<const W: usize>(st: &mut St<W>, z: &Zobrist, ban: Option<(Cell, Cell)>) {
+    st.hash ^= z.undo_ban(st.undo_ban) ^ z.undo_ban(ban);
+    st.undo_ban = ban;
+}
+
+/// Sets the cell of `side`'s piece whose sortie is under way.
+pub(crate) fn set_sortie<const W: usize>(
+    st: &mut St<W>,
+    z: &Zobrist,
+    side: Color,
+    cell: Option<Cell>,
+) {
+    let tag = TAG_SORTIE + side.index() as u64;
+    if let Some(old) = st.sortie[side.index()] {
+        st.hash ^= z.layer(tag, old, 1);
+    }
+    if let Some(new) = cell {
+        st.hash ^= z.layer(tag, new, 1);
+    }
+    st.sortie[side.index()] = cell;
+}
+
+/// Sets game parameter `index` of `side` (a kind or a cell number, or `UNSET`).
+pub(crate) fn set_parameter<const W: usize>(
+    st: &mut St<W>,
+    z: &Zobrist,
+    index: usize,
+    side: Color,
+    value: u8,
+) {
+    let old = st.params[index][side.index()];
+    if old != super::position::UNSET {
+        st.hash ^= z.parameter(index, side, old);
+    }
+    if value != super::position::UNSET {
+        st.hash ^= z.parameter(index, side, value);
+    }
+    st.params[index][side.index()] = value;
+}

@@ -1,0 +1,55 @@
+//! The Zobrist key computed from scratch, to check the key kept up to date move by move.
+
+use crate::rules::Color;
+
+use super::effects::{TAG_MARKER, TAG_SORTIE, TAG_STATE, TAG_UNDER, TAG_UNDER_STATE};
+use super::position::{Pos, UNSET};
+use super::Engine;
+
+impl<const W: usize> Engine<'_, W> {
+    /// The key of `pos` computed from its contents alone.
+    pub(crate) fn hash_from_scratch(&self, pos: &Pos<W>) -> u64 {
+        let z = &self.rules.zobrist;
+        let st = &pos.st;
+        let mut key = 0;
+        for cell in self.rules.topology.cells() {
+            let slot = pos.slots[cell.index()];
+            if let Some(p) = slot.piece {
+                key ^= z.piece(p, cell) ^ z.layer(TAG_STATE, cell, slot.state.0.into());
+            }
+            key ^= z.crew(cell, slot.crew);
+            if let Some(p) = slot.under {
+                key ^= z.layer(TAG_UNDER, cell, p.byte().into())
+                    ^ z.layer(TAG_UNDER_STATE, cell, slot.under_state.0.into());
+            }
+            if slot.marker != 0 {
+                let owner = u64::from(st.marked[1].has(cell));
+                key ^= z.layer(TAG_MARKER, cell, u64::from(slot.marker) << 1 | owner);
+            }
+        }
+        for cell in st.unmoved {
+            key ^= z.unmoved(cell);
+        }
+        for cell in st.ep_targets {
+            key ^= z.en_passant(cell);
+        }
+        if st.side == Color::Black {
+            key ^= z.black_to_move;
+        }
+        key ^= z.undo_ban(st.undo_ban);
+        for side in Color::BOTH {
+            if let Some(cell) = st.sortie[side.index()] {
+                key ^= z.layer(TAG_SORTIE + side.index() as u64, cell, 1);
+            }
+        }
+        for (i, values) in st.params.iter().enumerate() {
+            for side in Color::BOTH {
+                let v = values[side.index()];
+                if v != UNSET {
+                    key ^= z.parameter(i, side, v);
+                }
+            }
+        }
+        key
+    }
+}

@@ -1,0 +1,191 @@
+//! Move generation: one driver for every game. It lists, counts or looks for legal moves (or
+//! pseudo-legal ones), all of them or only the noisy ones, of every piece or of one cell:
+//! pieces on their own cells (`pieces`), crews aboard containers (`crews`), the actions and
+//! submerged moves of layer games (`layers`) and castling (`castling`). Each candidate is
+//! judged by `safety`; the bulk counter counts the plain moves of a piece that cannot expose
+//! a royal piece without listing them.
+
+mod castling;
+mod crews;
+mod layers;
+mod pieces;
+
+use crate::bitboard::{Bits, Cell};
+
+use super::position::Pos;
+use super::safety::Safety;
+use super::{Engine, Move};
+
+/// Where generated moves go.
+pub(crate) trait Sink {
+    /// Whether the sink only counts: moves that need no judging may be counted in bulk.
+    const COUNT: bool;
+    fn push(&mut self, m: Move);
+    fn add(&mut self, n: usize);
+    /// Whether enough was found: the generator stops.
+    fn full(&self) -> bool;
+}
+
+/// Lists the moves.
+pub(crate) struct List<'a>(pub(crate) &'a mut Vec<Move>);
+
+impl Sink for List<'_> {
+    const COUNT: bool = false;
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.0.push(m);
+    }
+    fn add(&mut self, _: usize) {
+        unreachable!("a list is never counted into")
+    }
+    #[inline]
+    fn full(&self) -> bool {
+        false
+    }
+}
+
+/// Counts the moves.
+pub(crate) struct Count(pub(crate) usize);
+
+impl Sink for Count {
+    const COUNT: bool = true;
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn add(&mut self, n: usize) {
+        self.0 += n;
+    }
+    #[inline]
+    fn full(&self) -> bool {
+        false
+    }
+}
+
+/// Looks for one move.
+pub(crate) struct Any(pub(crate) bool);
+
+impl Sink for Any {
+    const COUNT: bool = true;
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 = true;
+    }
+    #[inline]
+    fn add(&mut self, n: usize) {
+        self.0 |= n > 0;
+    }
+    #[inline]
+    fn full(&self) -> bool {
+        self.0
+    }
+}
+
+/// Which moves to generate.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Gen<const W: usize> {
+    /// Only legal moves (else pseudo-legal ones: every move the pieces can make, whatever it
+    /// does to the royal pieces).
+    pub(crate) legal: bool,
+    /// Only captures and promotions.
+    pub(crate) noisy: bool,
+    /// Only moves from these cells (a submerged piece's cell counts).
+    pub(crate) from: Bits<W>,
+}
+
+impl<const W: usize> Gen<W> {
+    pub(crate) const LEGAL: Gen<W> = Gen {
+        legal: true,
+        noisy: false,
+        from: Bits::<W>::ALL,
+    };
+}
+
+/// A judged move on its way to a sink.
+pub(crate) struct Out<'a, 'p, const W: usize, K: Sink> {
+    pub(crate) e: Engine<'a, W>,
+    pub(crate) pos: &'p Pos<W>,
+    pub(crate) s: Safety<W>,
+    pub(crate) sink: &'p mut K,
+    pub(crate) gen: Gen<W>,
+}
+
+impl<const W: usize, K: Sink> Out<'_, '_, W, K> {
+    /// Passes `m` on when it is legal (or when legality is not asked).
+    #[inline]
+    pub(crate) fn emit(&mut self, m: Move) {
+        if !self.gen.legal || self.e.judge(self.pos, &self.s, &m) {
+            self.sink.push(m);
+        }
+    }
+}
+
+impl<const W: usize> Engine<'_, W> {
+    /// Generates the moves `gen` asks for into `sink`. A decided game (a flag reached, a side
+    /// without royal pieces under extinction) has none.
+    pub(crate) fn generate<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
+        if self.decided(pos).is_some() {
+            return;
+        }
+        let s = if gen.legal {
+            self.safety(pos)
+        } else {
+            Safety::permissive()
+        };
+        let mut out = Out {
+            e: *self,
+            pos,
+            s,
+            sink,
+            gen,
+        };
+        if self.sortie_moves(&mut out) {
+            return;
+        }
+        if self.rules.containers.is_some() {
+            self.crew_moves(&mut out);
+        } else {
+            self.piece_moves(&mut out);
+        }
+        if out.sink.full() {
+            return;
+        }
+        if self.rules.layers.is_some() {
+            self.layer_moves(&mut out);
+        }
+        if !gen.noisy {
+            self.castling_moves(&mut out);
+        }
+    }
+
+    /// The legal moves of `pos`, appended to `out`.
+    pub(crate) fn legal_into(&self, pos: &Pos<W>, out: &mut Vec<Move>) {
+        self.generate(pos, Gen::LEGAL, &mut List(out));
+    }
+
+    /// The number of legal moves of `pos`.
+    pub(crate) fn count_legal(&self, pos: &Pos<W>) -> usize {
+        let mut n = Count(0);
+        self.generate(pos, Gen::LEGAL, &mut n);
+        n.0
+    }
+
+    /// Whether `pos` has a legal move.
+    pub(crate) fn has_legal(&self, pos: &Pos<W>) -> bool {
+        let mut any = Any(false);
+        self.generate(pos, Gen::LEGAL, &mut any);
+        any.0
+    }
+
+    /// A move from `from` to `to` as the generator builds it, with the piece there and what
+    /// it captures there.
+    #[inline]
+    pub(crate) fn plain(&self, pos: &Pos<W>, from: Cell, to: Cell) -> Move {
+        let slots = &pos.slots;
+        let piece = slots[from.index()]
+            .piece
+            .expect("a piece stands where a move starts");
+        Move::new(from, to, piece, slots[to.index()].piece)
+    }
+}

@@ -1,0 +1,247 @@
+//! Moves of pieces standing on their own cells: leaps, conditional moves (lame leaps, paths,
+//! `j` jumps), rides and hops, en passant and promotion.
+
+use crate::bitboard::{Bits, Cell};
+use crate::rules::{Color, Kind};
+
+use super::super::tables::{Hop, Lines, Ride};
+use super::super::{Engine, Move, MoveKind};
+use super::{Out, Sink};
+
+/// The cells a line move from `from` can arrive on (empty cells and the capture cell), given
+/// the occupancy.
+#[inline]
+pub(crate) fn line_targets<const W: usize>(
+    lines: &Lines<W>,
+    ride: &Ride<W>,
+    from: Cell,
+    occ: Bits<W>,
+) -> Bits<W> {
+    let reach = ride.extent.at(lines, ride.line, from);
+    match ride.hop {
+        Hop::None => lines.slide(ride.line, reach, occ),
+        Hop::Cannon => {
+            let Some(screen) = lines.nearest(ride.line, reach & occ) else {
+                return Bits::EMPTY;
+            };
+            let beyond = reach & lines.ray(ride.line, screen);
+            lines.slide(ride.line, beyond, occ)
+        }
+        Hop::Grasshopper => {
+            let Some(hurdle) = lines.nearest(ride.line, reach & occ) else {
+                return Bits::EMPTY;
+            };
+            match lines.next(ride.line, hurdle) {
+                Some(landing) => Bits::from_cell(landing),
+                None => Bits::EMPTY,
+            }
+        }
+    }
+}
+
+impl<const W: usize> Engine<'_, W> {
+    /// Where a piece of `kind` and `us` on `from` could go without capturing and where it
+    /// could capture, given the occupancy `occ` (which blocks lines and paths), whoever
+    /// stands on the targets: a line reaches up to and including its first occupied cell in
+    /// both sets. `unmoved` adds its first-move components.
+    #[inline]
+    pub(crate) fn piece_reach(
+        &self,
+        kind: Kind,
+        from: Cell,
+        us: Color,
+        occ: Bits<W>,
+        unmoved: bool,
+    ) -> (Bits<W>, Bits<W>) {
+        let t = &self.t.pieces[us.index()][kind.index()];
+        let f = from.index();
+        let leaps = &t.leaps[f];
+        let mut quiet = leaps.quiet;
+        let mut reach = leaps.capture;
+        let first_move = unmoved && self.rules.pieces[kind.index()].first_move;
+        if first_move {
+            quiet |= leaps.initial_quiet;
+            reach |= leaps.initial_capture;
+        }
+        for c in &t.conditional[f] {
+            if (!c.initial || first_move) && c.open(occ) {
+                if c.mode.quiet() {
+                    quiet = quiet.with(c.to);
+                }
+                if c.mode.capture() {
+                    reach = reach.with(c.to);
+                }
+            }
+        }
+        let lines = &self.t.lines;
+        for &line in &t.plain_rides {
+            let targets = lines.slide(line, lines.ray(line, from), occ);
+            quiet |= targets;
+            reach |= targets;
+        }
+        for ride in t.other_rides.iter().map(|&i| &t.rides[i]) {
+            if ride.initial && !first_move {
+                continue;
+            }
+            let targets = line_targets(lines, ride, from, occ);
+            if ride.mode.quiet() {
+                quiet |= targets;
+            }
+            if ride.mode.capture() {
+                reach |= targets;
+            }
+        }
+        (quiet, reach)
+    }
+
+    /// Whether a piece of `kind` and `color` could go from `from` to `to` by its own
+    /// movement on some board, whatever stands in the way (castling aside).
+    pub(crate) fn could_move(&self, kind: Kind, color: Color, from: Cell, to: Cell) -> bool {
+        let t = &self.t.pieces[color.index()][kind.index()];
+        let f = from.index();
+        let l = &t.leaps[f];
+        (l.quiet | l.capture | l.initial_quiet | l.initial_capture).has(to)
+            || t.conditional[f].iter().any(|c| c.to == to)
+            || t.rides
+                .iter()
+                .any(|r| r.extent.at(&self.t.lines, r.line, from).has(to))
+    }
+
+    /// The moves of the side to move's pieces on their own cells.
+    pub(crate) fn piece_moves<K: Sink>(&self, out: &mut Out<'_, '_, W, K>) {
+        let pos = out.pos;
+        let st = &pos.st;
+        let us = st.side;
+        let them = us.opponent();
+        let occ = st.blockers();
+        let occupied = st.occupied();
+        let enemy = st.by_color[them.index()];
+        let under_enemy = st.under[them.index()];
+        for (k, piece) in self.rules.pieces.iter().enumerate() {
+            let cells = st.pieces[us.index()][k] & out.gen.from;
+            if cells.is_empty() {
+                continue;
+            }
+            let kind = Kind::new(k as u8);
+            let hunts = self.kind_layers(kind).is_some_and(|l| l.hunts_submerged);
+            let zone = self.t.promotion_zone[us.index()][k];
+            let ep = piece.en_passant && st.ep_victim.is_some();
+            for from in cells {
+                let (quiet, reach) = self.piece_reach(kind, from, us, occ, st.unmoved.has(from));
+                let mut captures = reach & enemy;
+                if hunts {
+                    captures |= reach & under_enemy & !occupied;
+                }
+                let mut quiet = quiet & !occupied & !captures;
+                if out.gen.noisy {
+                    quiet &= zone;
+                }
+                self.emit_targets(out, kind, from, quiet | captures, zone);
+                if ep {
+                    self.en_passant_moves(out, kind, from, reach, zone);
+                }
+                if out.sink.full() {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Emits the plain moves of the piece of `kind` on `from` to `targets`, counting them in
+    /// bulk when the sink counts and none can expose a royal piece.
+    #[inline]
+    fn emit_targets<K: Sink>(
+        &self,
+        out: &mut Out<'_, '_, W, K>,
+        kind: Kind,
+        from: Cell,
+        targets: Bits<W>,
+        zone: Bits<W>,
+    ) {
+        let choices = self.promotion_choices(kind);
+        if K::COUNT && out.gen.legal {
+            let s = &out.s;
+            let royal = self.rules.royal_kinds.has(kind);
+            let bulk = if !s.guard {
+                (!royal || !s.apart).then_some(Bits::ALL)
+            } else if royal || self.promotes_to_royal(kind) {
+                None
+            } else {
+                s.allowed(from, Bits::ALL)
+            };
+            if let Some(allowed) = bulk {
+                let special = if s.guard { s.special } else { Bits::EMPTY };
+                let easy = targets & allowed & !special;
+                let promoting = (easy & zone).count() as usize;
+                out.sink
+                    .add(easy.count() as usize + promoting * choices.len().saturating_sub(1));
+                for to in targets & special {
+                    self.emit_with_promotions(out, self.plain(out.pos, from, to), zone, choices);
+                }
+                return;
+            }
+        }
+        for to in targets {
+            self.emit_with_promotions(out, self.plain(out.pos, from, to), zone, choices);
+        }
+    }
+
+    /// The kinds a piece of `kind` may promote to (none without promotion).
+    fn promotion_choices(&self, kind: Kind) -> &[Kind] {
+        self.rules.pieces[kind.index()]
+            .promotion
+            .as_ref()
+            .map_or(&[][..], |p| &p.choices[..])
+    }
+
+    fn promotes_to_royal(&self, kind: Kind) -> bool {
+        self.promotion_choices(kind)
+            .iter()
+            .any(|&c| self.rules.royal_kinds.has(c))
+    }
+
+    /// Emits `m`, once per promotion choice when it ends in `zone`.
+    #[inline]
+    fn emit_with_promotions<K: Sink>(
+        &self,
+        out: &mut Out<'_, '_, W, K>,
+        m: Move,
+        zone: Bits<W>,
+        choices: &[Kind],
+    ) {
+        if zone.has(m.to) {
+            for &choice in choices {
+                out.emit(Move {
+                    promotion: Some(choice),
+                    ..m
+                });
+            }
+        } else {
+            out.emit(m);
+        }
+    }
+
+    fn en_passant_moves<K: Sink>(
+        &self,
+        out: &mut Out<'_, '_, W, K>,
+        kind: Kind,
+        from: Cell,
+        reach: Bits<W>,
+        zone: Bits<W>,
+    ) {
+        let st = &out.pos.st;
+        let Some(victim) = st.ep_victim else {
+            return;
+        };
+        let choices = self.promotion_choices(kind);
+        let piece = crate::Piece::new(kind, st.side);
+        let captured = out.pos.slots[victim.index()].piece;
+        for to in reach & st.ep_targets & !st.occupied() {
+            let m = Move {
+                kind: MoveKind::EnPassant { captured: victim },
+                ..Move::new(from, to, piece, captured)
+            };
+            self.emit_with_promotions(out, m, zone, choices);
+        }
+    }
+}

@@ -1,0 +1,464 @@
+//! One legality test for every game.
+//!
+//! A move is legal when, made with all its effects and consequences, it leaves every royal
+//! piece of the mover on the board and unattacked (under the checkmate rule), and no two
+//! royal pieces of opposite colours on adjacent cells (under `royals_apart`). The test
+//! itself is a trial: the move made on an overlay of the position ([`Trial`]) and the royal
+//! pieces' cells asked for attackers backward with the attack tables.
+//!
+//! Most moves never need the trial. [`Safety`] looks at the position once: is the royal
+//! piece in check, and by what (the cells a move must reach to answer a check by one line or
+//! leap: capture the checker or block the line); which cells are critical (the only blocker
+//! between the royal piece and an attacker's line or path, so vacating them may expose it),
+//! with the line a pinned piece may still move along; which arrivals have effects that can
+//! expose it (a capture whose victim returns, a destroying marker); and whether anything
+//! makes every move suspect (screens for hoppers, several royal pieces, consequences that
+//! follow every move, such as a sonar with submerged pieces about). [`Engine::verdict`] then
+//! classifies each move from the effects its kind makes (see `effects`): legal, illegal, or
+//! to be tried.
+
+use crate::bitboard::{Bits, Cell};
+use crate::definition::RoyalRule;
+use crate::rules::layers::{Facing, RemoteReach};
+use crate::rules::{Color, Kind, KindSet};
+
+use super::board::{Trial, View};
+use super::position::Pos;
+use super::tables::Hop;
+use super::{Engine, Move, MoveKind};
+
+/// The most pinned pieces whose line is remembered; more are tried move by move.
+const MAX_PINS: usize = 8;
+
+/// What a position says about the safety of the side to move's royal pieces.
+#[derive(Debug, Clone)]
+pub(crate) struct Safety<const W: usize> {
+    /// The checkmate rule protects royal pieces and the side to move has some.
+    pub(crate) guard: bool,
+    /// One of them is attacked.
+    pub(crate) check: bool,
+    /// In check: the cells a move of another piece must reach to answer it (capture the
+    /// only checker or block its line); empty when only the royal piece can answer; `None`
+    /// when every move must be tried.
+    pub(crate) evasion: Option<Bits<W>>,
+    /// Cells whose vacating may expose a royal piece.
+    pub(crate) critical: Bits<W>,
+    /// Pinned pieces' cells with the cells they may still move to (their pin line and the
+    /// pinner).
+    pins: [(Cell, Bits<W>); MAX_PINS],
+    pin_count: usize,
+    /// Arrivals there have effects that may expose a royal piece: a destroying marker, an
+    /// enemy piece whose capture makes it return.
+    pub(crate) special: Bits<W>,
+    /// Every move must be tried.
+    pub(crate) test_all: bool,
+    /// Moves that move a royal piece (of either side) must be tried for `royals_apart`.
+    pub(crate) apart: bool,
+}
+
+/// What [`Engine::verdict`] says of a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    Legal,
+    Illegal,
+    /// A royal piece steps: legal when its destination is not attacked with it lifted.
+    RoyalStep,
+    /// Make it and look.
+    Trial,
+}
+
+impl<const W: usize> Safety<W> {
+    /// No protection: every pseudo-legal move passes (pseudo-legal generation).
+    pub(crate) fn permissive() -> Safety<W> {
+        Safety {
+            guard: false,
+            check: false,
+            evasion: None,
+            critical: Bits::EMPTY,
+            pins: [(Cell::new(0), Bits::EMPTY); MAX_PINS],
+            pin_count: 0,
+            special: Bits::EMPTY,
+            test_all: false,
+            apart: false,
+        }
+    }
+
+    /// The cells the pinned piece on `cell` may move to, if it is pinned along a line.
+    #[inline]
+    pub(crate) fn pin_line(&self, cell: Cell) -> Option<Bits<W>> {
+        self.pins[..self.pin_count]
+            .iter()
+            .find(|(c, _)| *c == cell)
+            .map(|(_, mask)| *mask)
+    }
+
+    /// The cells a plain move of the simple piece on `from` may reach without a trial, or
+    /// `None` when each must be tried.
+    #[inline]
+    pub(crate) fn allowed(&self, from: Cell, all: Bits<W>) -> Option<Bits<W>> {
+        if self.test_all {
+            return None;
+        }
+        let mut allowed = all;
+        if self.check {
+            allowed &= self.evasion?;
+        }
+        if self.critical.has(from) {
+            allowed &= self.pin_line(from)?;
+        }
+        Some(allowed)
+    }
+
+    fn pin(&mut self, cell: Cell, mask: Bits<W>) {
+        self.critical = self.critical.with(cell);
+        if let Some(p) = self.pins[..self.pin_count]
+            .iter_mut()
+            .find(|(c, _)| *c == cell)
+        {
+            p.1 &= mask;
+        } else if self.pin_count < MAX_PINS {
+            self.pins[self.pin_count] = (cell, mask);
+            self.pin_count += 1;
+        } else {
+            self.test_all = true;
+        }
+    }
+}
+
+impl<const W: usize> Engine<'_, W> {
+    /// Looks at `pos` for the side to move's royal pieces (see the module documentation).
+    pub(crate) fn safety(&self, pos: &Pos<W>) -> Safety<W> {
+        let r = self.rules;
+        let st = &pos.st;
+        let us = st.side;
+        let them = us.opponent();
+        let guard = r.end.royal == RoyalRule::Checkmate && !r.royal_kinds.is_empty();
+        let royals = if guard {
+            st.of_kinds(us, r.royal_kinds)
+        } else {
+            Bits::EMPTY
+        };
+        let mut s = Safety {
+            guard: guard && !royals.is_empty(),
+            apart: r.royals_apart,
+            ..Safety::permissive()
+        };
+        if !s.guard {
+            return s;
+        }
+        s.special = self.special_arrivals(pos);
+        s.test_all = self.t.attacks[them.index()].screens || self.volatile(pos);
+        let Some(royal) = royals.single() else {
+            // Several royal pieces: any move is tried.
+            s.check = self.royal_attacked(pos, us);
+            s.test_all = true;
+            return s;
+        };
+        self.look_from(pos, royal, &mut s);
+        s
+    }
+
+    /// Arrival cells whose effects may expose a royal piece: destroying markers, and enemy
+    /// pieces that return when captured.
+    fn special_arrivals(&self, pos: &Pos<W>) -> Bits<W> {
+        let r = self.rules;
+        let st = &pos.st;
+        let mut special = Bits::EMPTY;
+        if let Some(layers) = &r.layers {
+            for cell in st.marked[0] | st.marked[1] {
+                let ty = pos.slots[cell.index()].marker.saturating_sub(1);
+                if layers.markers.get(ty as usize).is_some_and(|m| m.destroys) {
+                    special = special.with(cell);
+                }
+            }
+        }
+        let them = st.side.opponent();
+        for rule in &r.returns {
+            if let Some(kind) = self.piece_of(st, rule.piece, them) {
+                special |= st.of(them, kind);
+            }
+        }
+        special
+    }
+
+    /// Whether consequences that follow any move may change the attacks on the mover's
+    /// royal pieces: a sonar with submerged pieces about, or the opponent's submerged pieces
+    /// about to surface.
+    fn volatile(&self, pos: &Pos<W>) -> bool {
+        let st = &pos.st;
+        let them = st.side.opponent();
+        let under = st.under[0] | st.under[1];
+        if under.is_empty() {
+            return false;
+        }
+        !self.t.sonars.is_empty()
+            || st.under[them.index()]
+                .cells()
+                .any(|c| pos.slots[c.index()].under_state.submerged() == 0)
+    }
+
+    /// Checks, checkers, critical cells and pins around the lone royal piece on `royal`.
+    fn look_from(&self, pos: &Pos<W>, royal: Cell, s: &mut Safety<W>) {
+        let st = &pos.st;
+        let us = st.side;
+        let them = us.opponent();
+        let a = &self.t.attacks[them.index()];
+        let lines = &self.t.lines;
+        let occ = st.blockers();
+        let theirs = st.by_color[them.index()];
+        // Cells a move of another piece must reach, over all checks found so far.
+        let mut answer = Bits::EMPTY;
+        let mut checkers = 0;
+        let mut exact = true;
+        let c = royal.index();
+        for (kind, from) in &a.leaps {
+            let hits = from[c] & st.of(them, Kind::new(*kind));
+            if !hits.is_empty() {
+                checkers += hits.count();
+                answer |= hits;
+            }
+        }
+        for (kind, from) in &a.initial_leaps {
+            let hits = from[c] & st.of(them, Kind::new(*kind)) & st.unmoved;
+            if !hits.is_empty() {
+                checkers += hits.count();
+                answer |= hits;
+            }
+        }
+        for ray in &a.rays {
+            if ray.hop != Hop::None {
+                // Hoppers make `screens`, so every move is tried anyway.
+                continue;
+            }
+            let line = ray.line;
+            let blockers = lines.ray(line, royal) & occ;
+            let Some(first) = lines.nearest(line, blockers) else {
+                continue;
+            };
+            let reach = ray.extent.at(lines, line, royal);
+            let attacker = |cell: Cell| {
+                reach.has(cell)
+                    && st.of_kinds(them, ray.kinds).has(cell)
+                    && (!ray.initial || st.unmoved.has(cell))
+            };
+            if theirs.has(first) && attacker(first) {
+                checkers += 1;
+                answer |= lines.ray(line, royal) ^ lines.ray(line, first);
+                continue;
+            }
+            // A blocking marker stays when its cell's piece leaves.
+            if st.blocking.has(first) {
+                continue;
+            }
+            if let Some(second) = lines.nearest(line, blockers.without(first)) {
+                if attacker(second) {
+                    let mask = lines.ray(line, royal) ^ lines.ray(line, second);
+                    s.pin(first, mask);
+                }
+            }
+        }
+        for (from, kind, cond) in &a.conditional[c] {
+            if !st.of(them, Kind::new(*kind)).has(*from) || (cond.initial && !st.unmoved.has(*from))
+            {
+                continue;
+            }
+            for alt in cond.alternatives() {
+                if !alt.occupied.is_subset(occ) {
+                    continue;
+                }
+                let blockers = alt.empty & occ;
+                match blockers.count() {
+                    0 => {
+                        checkers += 1;
+                        exact = false;
+                    }
+                    1 => s.critical |= blockers & !st.blocking,
+                    _ => {}
+                }
+            }
+        }
+        // Submerged attackers and captures without moving: found by the general test; their
+        // blockers are critical too.
+        if !st.under[them.index()].is_empty() || self.rules.layers.is_some() {
+            let all = self.attackers_of::<false>(pos, occ, royal, them, KindSet::ALL);
+            if !all.is_subset(answer) {
+                checkers += 1;
+                exact = false;
+            }
+            self.remote_critical(pos, royal, s);
+        }
+        s.check = checkers > 0;
+        if s.check {
+            s.evasion = match (exact, checkers) {
+                (true, 1) => Some(answer),
+                (true, _) => Some(Bits::EMPTY),
+                (false, _) => None,
+            };
+        }
+    }
+
+    /// The blockers of capture lines without moving aimed at `royal` are critical.
+    fn remote_critical(&self, pos: &Pos<W>, royal: Cell, s: &mut Safety<W>) {
+        let Some(layers) = &self.rules.layers else {
+            return;
+        };
+        let st = &pos.st;
+        let them = st.side.opponent();
+        let occ = st.blockers();
+        let topo = &self.rules.topology;
+        for (kind, k) in layers.kinds.iter().enumerate() {
+            let shooters = st.of(them, Kind::new(kind as u8));
+            if shooters.is_empty() {
+                continue;
+            }
+            for remote in &k.remote {
+                let RemoteReach::Lines { steps, .. } = &remote.reach else {
+                    continue;
+                };
+                for f in Facing::ALL {
+                    for &(dx, dy, most) in steps {
+                        let (rx, ry) = f.turn((dx, dy));
+                        let mut at = royal;
+                        let mut first = None;
+                        for _ in 0..most {
+                            let Some(back) = topo.offset(at, -i32::from(rx), -i32::from(ry)) else {
+                                break;
+                            };
+                            if occ.has(back) {
+                                match first {
+                                    None => first = Some(back),
+                                    Some(blocker) => {
+                                        if shooters.has(back) && !st.blocking.has(blocker) {
+                                            s.critical = s.critical.with(blocker);
+                                        }
+                                        break;
+                                    }
+                                }
+                            }
+                            at = back;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// What `s` says of the move `m` of `pos` (see [`Verdict`]). The move must be
+    /// pseudo-legal.
+    pub(crate) fn verdict(&self, pos: &Pos<W>, s: &Safety<W>, m: &Move) -> Verdict {
+        let royal = |k: Kind| self.rules.royal_kinds.has(k);
+        if !s.guard {
+            let moves_royal = match m.kind {
+                MoveKind::Sail { .. } => pos.slots[m.from.index()]
+                    .crew
+                    .pieces()
+                    .any(|p| royal(p.kind())),
+                MoveKind::Transfer { group, .. } => group.iter().any(royal),
+                _ => royal(m.piece.kind()),
+            };
+            return if s.apart && moves_royal {
+                Verdict::Trial
+            } else {
+                Verdict::Legal
+            };
+        }
+        if s.test_all {
+            return Verdict::Trial;
+        }
+        match m.kind {
+            MoveKind::Normal => {
+                if s.special.has(m.to) || m.promotion.is_some_and(royal) {
+                    return Verdict::Trial;
+                }
+                if royal(m.piece.kind()) {
+                    return Verdict::RoyalStep;
+                }
+                match s.allowed(m.from, !Bits::EMPTY) {
+                    Some(allowed) if allowed.has(m.to) => Verdict::Legal,
+                    Some(_) => Verdict::Illegal,
+                    None => Verdict::Trial,
+                }
+            }
+            MoveKind::Sail { .. } | MoveKind::Transfer { .. } => {
+                let crew = pos.slots[m.from.index()].crew;
+                let them = pos.st.side.opponent();
+                let carries = match m.kind {
+                    MoveKind::Transfer { group, .. } => group.iter().any(royal),
+                    _ => crew.pieces().any(|p| royal(p.kind())) || crew.has(them),
+                };
+                let leaves = match m.kind {
+                    MoveKind::Transfer { group, .. } => crew.len() as usize == group.len(),
+                    _ => true,
+                };
+                if s.check || carries || s.special.has(m.to) || (leaves && s.critical.has(m.from)) {
+                    Verdict::Trial
+                } else {
+                    Verdict::Legal
+                }
+            }
+            MoveKind::Plant { .. } | MoveKind::Return | MoveKind::Submerged if !s.check => {
+                Verdict::Legal
+            }
+            MoveKind::Remote { .. }
+                if !s.check && !s.critical.has(m.to) && !s.special.has(m.to) =>
+            {
+                Verdict::Legal
+            }
+            MoveKind::Dive if !s.check && !s.critical.has(m.from) && self.t.sonars.is_empty() => {
+                Verdict::Legal
+            }
+            MoveKind::Surface if !s.check && !s.special.has(m.to) => Verdict::Legal,
+            _ => Verdict::Trial,
+        }
+    }
+
+    /// Whether the royal piece stepping by `m` (a plain move) is safe on its destination.
+    #[inline]
+    pub(crate) fn royal_step_safe(&self, pos: &Pos<W>, m: &Move) -> bool {
+        let st = &pos.st;
+        let them = st.side.opponent();
+        let occ = st.blockers().without(m.from);
+        !(self.attacked_by(pos, occ, m.to, them, KindSet::ALL)
+            || (self.rules.royals_apart && self.next_to_enemy_royal(pos, m.to, them)))
+    }
+
+    fn next_to_enemy_royal(&self, pos: &Pos<W>, cell: Cell, them: Color) -> bool {
+        let topo = &self.rules.topology;
+        let (f, r) = topo.coords(cell);
+        pos.st
+            .of_kinds(them, self.rules.royal_kinds)
+            .cells()
+            .any(|k| {
+                let (kf, kr) = topo.coords(k);
+                k != cell && kf.abs_diff(f) <= 1 && kr.abs_diff(r) <= 1
+            })
+    }
+
+    /// The trial: `m` made on an overlay of `pos`, and the royal pieces looked at.
+    pub(crate) fn legal_after(&self, pos: &Pos<W>, m: &Move) -> bool {
+        let r = self.rules;
+        let us = pos.st.side;
+        let mut t = Trial::new(pos);
+        self.apply(&mut t, m);
+        let guard = r.end.royal == RoyalRule::Checkmate;
+        if guard {
+            let before = pos.st.of_kinds(us, r.royal_kinds).count();
+            let after = t.st().of_kinds(us, r.royal_kinds);
+            if after.count() < before || self.royal_attacked(&t, us) {
+                return false;
+            }
+        }
+        !(r.royals_apart && self.royals_adjacent(&t))
+    }
+
+    /// Whether `m` (pseudo-legal in `pos`) is legal, given `s`.
+    #[inline]
+    pub(crate) fn judge(&self, pos: &Pos<W>, s: &Safety<W>, m: &Move) -> bool {
+        match self.verdict(pos, s, m) {
+            Verdict::Legal => true,
+            Verdict::Illegal => false,
+            Verdict::RoyalStep => self.royal_step_safe(pos, m),
+            Verdict::Trial => self.legal_after(pos, m),
+        }
+    }
+}
