@@ -76,9 +76,7 @@ impl<const W: usize> Bits<W> {
     /// The set holding one cell. The cell must be below `64 * W`.
     #[inline]
     pub const fn from_cell(cell: Cell) -> Bits<W> {
-        let mut words = [0; W];
-        words[cell.0 as usize >> 6] = 1 << (cell.0 & 63);
-        Bits(words)
+        Bits::EMPTY.with(cell)
     }
 
     /// The set of the first `n` cells (`0..n`).
@@ -97,7 +95,14 @@ impl<const W: usize> Bits<W> {
 
     /// Whether the set holds `cell` (false for a cell beyond its width).
     #[inline]
-    pub const fn has(self, cell: Cell) -> bool {
+    pub fn has(self, cell: Cell) -> bool {
+        if W == 2 {
+            // In registers: indexing the words would keep the set in memory.
+            return self
+                .wide()
+                .checked_shr(cell.0 as u32)
+                .is_some_and(|v| v & 1 != 0);
+        }
         let word = cell.0 as usize >> 6;
         word < W && (self.0[word] >> (cell.0 & 63)) & 1 != 0
     }
@@ -105,6 +110,9 @@ impl<const W: usize> Bits<W> {
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(self) -> bool {
+        if W == 2 {
+            return self.wide() == 0;
+        }
         self.0.iter().all(|&w| w == 0)
     }
 
@@ -123,12 +131,41 @@ impl<const W: usize> Bits<W> {
     /// Number of cells in the set.
     #[inline]
     pub fn count(self) -> u32 {
+        if W == 2 {
+            return self.wide().count_ones();
+        }
         self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The first two words as one 128-bit word: two-word sets are worked on as that, in
+    /// registers, rather than word by word.
+    #[inline]
+    const fn wide(self) -> u128 {
+        let lo = if W > 0 { self.0[0] as u128 } else { 0 };
+        let hi = if W > 1 { self.0[1] as u128 } else { 0 };
+        lo | hi << 64
+    }
+
+    /// A two-word set from a 128-bit word (the first two words of a wider one).
+    #[inline]
+    const fn from_wide(v: u128) -> Bits<W> {
+        let mut words = [0; W];
+        if W > 0 {
+            words[0] = v as u64;
+        }
+        if W > 1 {
+            words[1] = (v >> 64) as u64;
+        }
+        Bits(words)
     }
 
     /// The lowest-numbered cell, if any.
     #[inline]
     pub fn first(self) -> Option<Cell> {
+        if W == 2 {
+            let v = self.wide();
+            return (v != 0).then(|| Cell(v.trailing_zeros() as u8));
+        }
         for (i, &w) in self.0.iter().enumerate() {
             if w != 0 {
                 return Some(Cell((i * 64) as u8 + w.trailing_zeros() as u8));
@@ -140,6 +177,10 @@ impl<const W: usize> Bits<W> {
     /// The highest-numbered cell, if any.
     #[inline]
     pub fn last(self) -> Option<Cell> {
+        if W == 2 {
+            let v = self.wide();
+            return (v != 0).then(|| Cell(127 - v.leading_zeros() as u8));
+        }
         for (i, &w) in self.0.iter().enumerate().rev() {
             if w != 0 {
                 return Some(Cell((i * 64) as u8 + 63 - w.leading_zeros() as u8));
@@ -157,6 +198,9 @@ impl<const W: usize> Bits<W> {
     /// The set with `cell` added.
     #[inline]
     pub const fn with(mut self, cell: Cell) -> Bits<W> {
+        if W == 2 {
+            return Bits::from_wide(self.wide() | 1 << cell.0);
+        }
         self.0[cell.0 as usize >> 6] |= 1 << (cell.0 & 63);
         self
     }
@@ -164,6 +208,9 @@ impl<const W: usize> Bits<W> {
     /// The set with `cell` removed.
     #[inline]
     pub const fn without(mut self, cell: Cell) -> Bits<W> {
+        if W == 2 {
+            return Bits::from_wide(self.wide() & !(1 << cell.0));
+        }
         self.0[cell.0 as usize >> 6] &= !(1 << (cell.0 & 63));
         self
     }
@@ -205,6 +252,14 @@ impl<const W: usize> Iterator for Cells<W> {
 
     #[inline]
     fn next(&mut self) -> Option<Cell> {
+        if W == 2 {
+            let v = Bits(self.words).wide();
+            if v == 0 {
+                return None;
+            }
+            self.words = Bits::<W>::from_wide(v & (v - 1)).0;
+            return Some(Cell(v.trailing_zeros() as u8));
+        }
         while self.at < W {
             let w = self.words[self.at];
             if w != 0 {
@@ -243,6 +298,9 @@ macro_rules! bit_op {
             type Output = Bits<W>;
             #[inline]
             fn $f(mut self, rhs: Bits<W>) -> Bits<W> {
+                if W == 2 {
+                    return Bits::from_wide($op(self.wide(), rhs.wide()));
+                }
                 for (a, b) in self.0.iter_mut().zip(rhs.0) {
                     *a = $op(*a, b);
                 }
@@ -268,6 +326,9 @@ impl<const W: usize> Not for Bits<W> {
     /// board's cells where that matters.
     #[inline]
     fn not(mut self) -> Bits<W> {
+        if W == 2 {
+            return Bits::from_wide(!self.wide());
+        }
         for w in &mut self.0 {
             *w = !*w;
         }

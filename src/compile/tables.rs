@@ -3,8 +3,8 @@
 
 use crate::bitboard::{Bitboard, Bits, Cell};
 use crate::engine::tables::{
-    Alternative, AttackTables, Conditional, Extent, Hop, LeapCell, Lines, Mode, PieceTables,
-    RayAttack, Ride, Tables,
+    Alternative, AttackTables, Conditional, Extent, Hop, KindFacts, LeapCell, Lines, Mode,
+    PieceTables, RayAttack, Ride, Tables,
 };
 use crate::engine::AnyTables;
 use crate::rules::layers::{LayerRules, RemoteReach};
@@ -84,8 +84,33 @@ fn tables<const W: usize>(
             sonars.push((kind as u8, k.sonar.iter().map(|c| c.resize()).collect()));
         }
     }
+    let royal: KindSet = pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.royal)
+        .map(|(k, _)| crate::rules::Kind::new(k as u8))
+        .collect();
+    let kinds = pieces
+        .iter()
+        .enumerate()
+        .map(|(k, p)| KindFacts {
+            royal: p.royal,
+            first_move: p.first_move,
+            en_passant: p.en_passant,
+            hunts: layers.is_some_and(|l| l.kinds[k].hunts_submerged),
+            extra_choices: p
+                .promotion
+                .as_ref()
+                .map_or(0, |p| p.choices.len().saturating_sub(1) as u8),
+            promotes_to_royal: p
+                .promotion
+                .as_ref()
+                .is_some_and(|p| p.choices.iter().any(|&c| royal.has(c))),
+        })
+        .collect();
     Tables {
         all: topo.all().resize(),
+        kinds,
         pieces: per_side,
         attacks,
         lines,
@@ -126,6 +151,7 @@ fn piece_tables<const W: usize>(
             add_motion(&mut t, topo, lines, motion, zone, everywhere, color);
         }
     }
+    t.has_conditional = t.conditional.iter().any(|c| !c.is_empty());
     for (i, ride) in t.rides.iter().enumerate() {
         let plain = ride.extent == Extent::Full
             && ride.hop == Hop::None

@@ -15,7 +15,7 @@ use crate::rules::containers::Crew;
 use crate::rules::layers::PieceState;
 use crate::rules::{Color, Kind, KindSet, Ruleset};
 
-use super::board::{Logged, Undo, View};
+use super::board::{Log, Logged, Undo, View};
 use super::effects;
 use super::movegen::{Gen, List};
 use super::position::{on_pos, AnyPos, Pos};
@@ -151,7 +151,7 @@ impl Ruleset {
     /// markers.
     pub(crate) fn place(&self, pos: &mut Position, placement: &Placement) {
         dispatch!(self, &mut pos.0, e, p => {
-            let mut log = Vec::new();
+            let mut log = Log::default();
             let mut b = Logged { pos: p, log: &mut log };
             for &(cell, ty) in &placement.containers {
                 e.set_crew(&mut b, cell, Crew::container(ty));
@@ -184,7 +184,7 @@ impl Ruleset {
     ) {
         let z = &self.zobrist;
         dispatch!(self, &mut pos.0, e, p => {
-            let mut log = Vec::new();
+            let mut log = Log::default();
             let mut b = Logged { pos: p, log: &mut log };
             e.lift(&mut b, cell);
             e.set_crew(&mut b, cell, Crew::NONE);
@@ -242,7 +242,7 @@ impl Ruleset {
         state: PieceState,
     ) {
         dispatch!(self, &mut pos.0, e, p => {
-            let mut log = Vec::new();
+            let mut log = Log::default();
             let mut b = Logged { pos: p, log: &mut log };
             if under {
                 e.set_under_state(&mut b, cell, state);
@@ -349,7 +349,7 @@ impl Ruleset {
     pub fn play_unchecked(&self, pos: &Position, m: Move) -> Position {
         let mut next = pos.clone();
         dispatch!(self, &mut next.0, e, p => {
-            let mut log = Vec::new();
+            let mut log = Log::default();
             e.apply(&mut Logged { pos: p, log: &mut log }, &m);
         });
         next

@@ -12,7 +12,7 @@ use super::Engine;
 
 /// Where the attackers stand.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Layer {
+pub(crate) enum Layer {
     Surface,
     Under,
 }
@@ -64,16 +64,38 @@ impl<const W: usize> Engine<'_, W> {
         out
     }
 
-    /// The pieces of `by` with a kind in `kinds` standing in `layer`.
+    /// The pieces of `by` of `kind` standing in `layer`.
     #[inline]
-    fn members(&self, b: &impl View<W>, layer: Layer, by: Color, kinds: KindSet) -> Bits<W> {
+    fn members(&self, b: &impl View<W>, layer: Layer, by: Color, kind: Kind) -> Bits<W> {
         let st = b.st();
         match layer {
-            Layer::Surface => st.of_kinds(by, kinds),
+            Layer::Surface => b.sets().of(by, kind),
             Layer::Under => st.under[by.index()]
                 .cells()
-                .filter(|&c| b.slot(c).under.is_some_and(|p| kinds.has(p.kind())))
+                .filter(|&c| b.slot(c).under.is_some_and(|p| p.kind() == kind))
                 .collect(),
+        }
+    }
+
+    /// Whether a piece of `by` with a kind in `kinds` stands in `layer` on `cell`: one look
+    /// at the cell's slot.
+    #[inline]
+    pub(crate) fn holds(
+        &self,
+        b: &impl View<W>,
+        layer: Layer,
+        cell: Cell,
+        by: Color,
+        kinds: KindSet,
+    ) -> bool {
+        let slot = b.slot(cell);
+        let piece = match layer {
+            Layer::Surface => slot.piece,
+            Layer::Under => slot.under,
+        };
+        match piece {
+            Some(p) => p.color() == by && kinds.has(p.kind()),
+            None => layer == Layer::Surface && slot.crew.kinds_of(by).intersects(kinds),
         }
     }
 
@@ -97,7 +119,7 @@ impl<const W: usize> Engine<'_, W> {
         for (kind, from) in &a.leaps {
             let kind = Kind::new(*kind);
             if kinds.has(kind) && from[c].intersects(theirs) {
-                out |= from[c] & self.members(b, layer, by, kind.set());
+                out |= from[c] & self.members(b, layer, by, kind);
                 if ANY && !out.is_empty() {
                     return out;
                 }
@@ -106,7 +128,7 @@ impl<const W: usize> Engine<'_, W> {
         for (kind, from) in &a.initial_leaps {
             let kind = Kind::new(*kind);
             if kinds.has(kind) && from[c].intersects(theirs & st.unmoved) {
-                out |= from[c] & st.unmoved & self.members(b, layer, by, kind.set());
+                out |= from[c] & st.unmoved & self.members(b, layer, by, kind);
                 if ANY && !out.is_empty() {
                     return out;
                 }
@@ -130,7 +152,7 @@ impl<const W: usize> Engine<'_, W> {
                 && theirs.has(*from)
                 && (!cond.initial || st.unmoved.has(*from))
                 && cond.open(occ)
-                && self.members(b, layer, by, kind.set()).has(*from)
+                && self.members(b, layer, by, kind).has(*from)
             {
                 out = out.with(*from);
                 if ANY {
@@ -171,7 +193,7 @@ impl<const W: usize> Engine<'_, W> {
         let st = b.st();
         let attacks = ray.extent.at(lines, line, cell).has(from)
             && (!ray.initial || st.unmoved.has(from))
-            && self.members(b, layer, by, kinds).has(from);
+            && self.holds(b, layer, from, by, kinds);
         attacks.then_some(from)
     }
 
@@ -197,7 +219,7 @@ impl<const W: usize> Engine<'_, W> {
             if k.remote.is_empty() || !kinds.has(kind) {
                 continue;
             }
-            let shooters = st.of(by, kind);
+            let shooters = b.sets().of(by, kind);
             if shooters.is_empty() {
                 continue;
             }
@@ -267,7 +289,8 @@ impl<const W: usize> Engine<'_, W> {
         let st = b.st();
         let them = color.opponent();
         let occ = st.blockers();
-        st.of_kinds(color, self.rules.royal_kinds)
+        b.sets()
+            .of_kinds(color, self.rules.royal_kinds)
             .cells()
             .any(|cell| self.attacked_by(b, occ, cell, them, KindSet::ALL))
     }
@@ -275,9 +298,8 @@ impl<const W: usize> Engine<'_, W> {
     /// Whether royal pieces of opposite colours stand on adjacent cells (sharing a cell is
     /// not adjacent).
     pub(crate) fn royals_adjacent(&self, b: &impl View<W>) -> bool {
-        let st = b.st();
-        let white = st.of_kinds(Color::White, self.rules.royal_kinds);
-        let black = st.of_kinds(Color::Black, self.rules.royal_kinds);
+        let white = b.sets().of_kinds(Color::White, self.rules.royal_kinds);
+        let black = b.sets().of_kinds(Color::Black, self.rules.royal_kinds);
         let topo = &self.rules.topology;
         white.cells().any(|w| {
             black.cells().any(|k| {

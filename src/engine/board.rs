@@ -3,17 +3,21 @@
 
 use crate::bitboard::Cell;
 
-use super::position::{Pos, Slot, St};
+use super::position::{Pos, Sets, Slot, St};
+use crate::bitboard::Bits;
 
 /// Read access to a position's sets and slots: a position, or one with a move made or tried.
 pub(crate) trait View<const W: usize> {
     fn st(&self) -> &St<W>;
+    fn sets(&self) -> &Sets<W>;
     fn slot(&self, cell: Cell) -> Slot;
 }
 
 /// Write access too, while a move is made.
 pub(crate) trait Board<const W: usize>: View<W> {
     fn st_mut(&mut self) -> &mut St<W>;
+    /// Sets the cells of `color`'s pieces of kind `kind` (indices).
+    fn set_pieces(&mut self, color: usize, kind: usize, cells: Bits<W>);
     fn set_slot(&mut self, cell: Cell, slot: Slot);
 }
 
@@ -21,6 +25,11 @@ impl<const W: usize> View<W> for Pos<W> {
     #[inline]
     fn st(&self) -> &St<W> {
         &self.st
+    }
+
+    #[inline]
+    fn sets(&self) -> &Sets<W> {
+        &self.sets
     }
 
     #[inline]
@@ -36,21 +45,39 @@ impl<const W: usize> View<W> for Box<Pos<W>> {
     }
 
     #[inline]
+    fn sets(&self) -> &Sets<W> {
+        (**self).sets()
+    }
+
+    #[inline]
     fn slot(&self, cell: Cell) -> Slot {
         (**self).slot(cell)
     }
 }
 
-/// A position changed in place, each slot's old value logged so the move can be unmade.
+/// What a made move changed besides the game state, to put it back: piece sets
+/// (`(color, kind, old cells)`) and slots (`(cell, old slot)`).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Log<const W: usize> {
+    sets: Vec<(u8, u8, Bits<W>)>,
+    slots: Vec<(Cell, Slot)>,
+}
+
+/// A position changed in place, each change logged so the move can be unmade.
 pub(crate) struct Logged<'a, const W: usize> {
     pub(crate) pos: &'a mut Pos<W>,
-    pub(crate) log: &'a mut Vec<(Cell, Slot)>,
+    pub(crate) log: &'a mut Log<W>,
 }
 
 impl<const W: usize> View<W> for Logged<'_, W> {
     #[inline]
     fn st(&self) -> &St<W> {
         &self.pos.st
+    }
+
+    #[inline]
+    fn sets(&self) -> &Sets<W> {
+        &self.pos.sets
     }
 
     #[inline]
@@ -66,9 +93,15 @@ impl<const W: usize> Board<W> for Logged<'_, W> {
     }
 
     #[inline]
+    fn set_pieces(&mut self, color: usize, kind: usize, cells: Bits<W>) {
+        let old = std::mem::replace(&mut self.pos.sets.0[color][kind], cells);
+        self.log.sets.push((color as u8, kind as u8, old));
+    }
+
+    #[inline]
     fn set_slot(&mut self, cell: Cell, slot: Slot) {
         let old = std::mem::replace(&mut self.pos.slots[cell.index()], slot);
-        self.log.push((cell, old));
+        self.log.slots.push((cell, old));
     }
 }
 
@@ -80,6 +113,7 @@ const INLINE_WRITES: usize = 16;
 /// not changed, so legality is tested on a shared position.
 pub(crate) struct Trial<'a, const W: usize> {
     pub(crate) st: St<W>,
+    pub(crate) sets: Sets<W>,
     base: &'a [Slot],
     writes: [(Cell, Slot); INLINE_WRITES],
     count: usize,
@@ -90,6 +124,7 @@ impl<'a, const W: usize> Trial<'a, W> {
     pub(crate) fn new(pos: &'a Pos<W>) -> Trial<'a, W> {
         Trial {
             st: pos.st,
+            sets: pos.sets,
             base: &pos.slots,
             writes: [(Cell::new(0), Slot::default()); INLINE_WRITES],
             count: 0,
@@ -102,6 +137,11 @@ impl<const W: usize> View<W> for Trial<'_, W> {
     #[inline]
     fn st(&self) -> &St<W> {
         &self.st
+    }
+
+    #[inline]
+    fn sets(&self) -> &Sets<W> {
+        &self.sets
     }
 
     #[inline]
@@ -127,6 +167,11 @@ impl<const W: usize> Board<W> for Trial<'_, W> {
     }
 
     #[inline]
+    fn set_pieces(&mut self, color: usize, kind: usize, cells: Bits<W>) {
+        self.sets.0[color][kind] = cells;
+    }
+
+    #[inline]
     fn set_slot(&mut self, cell: Cell, slot: Slot) {
         if let Some(w) = self.writes[..self.count]
             .iter_mut()
@@ -142,26 +187,30 @@ impl<const W: usize> Board<W> for Trial<'_, W> {
     }
 }
 
-/// The saved state of made moves, to unmake them: per move the sets and state before it and
-/// where its slot changes start in the log. Reused across moves, it allocates only while it
-/// grows to the deepest line played.
+/// The saved state of made moves, to unmake them: per move the game state before it and
+/// where its changes start in the log. Reused across moves, it allocates only while it grows
+/// to the deepest line played.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Undo<const W: usize> {
-    frames: Vec<(St<W>, usize)>,
-    log: Vec<(Cell, Slot)>,
+    frames: Vec<(St<W>, usize, usize)>,
+    log: Log<W>,
 }
 
 impl<const W: usize> Undo<W> {
     pub(crate) fn with_depth(depth: usize) -> Undo<W> {
         Undo {
             frames: Vec::with_capacity(depth),
-            log: Vec::with_capacity(depth * 8),
+            log: Log {
+                sets: Vec::with_capacity(depth * 4),
+                slots: Vec::with_capacity(depth * 8),
+            },
         }
     }
 
     /// Saves `pos` before a move and returns the board to make it on.
     pub(crate) fn begin<'a>(&'a mut self, pos: &'a mut Pos<W>) -> Logged<'a, W> {
-        self.frames.push((pos.st, self.log.len()));
+        self.frames
+            .push((pos.st, self.log.sets.len(), self.log.slots.len()));
         Logged {
             pos,
             log: &mut self.log,
@@ -170,10 +219,13 @@ impl<const W: usize> Undo<W> {
 
     /// Puts `pos` back as it was before the last move begun; false when there is none.
     pub(crate) fn restore(&mut self, pos: &mut Pos<W>) -> bool {
-        let Some((st, start)) = self.frames.pop() else {
+        let Some((st, sets, slots)) = self.frames.pop() else {
             return false;
         };
-        for (cell, slot) in self.log.drain(start..).rev() {
+        for (color, kind, cells) in self.log.sets.drain(sets..).rev() {
+            pos.sets.0[color as usize][kind as usize] = cells;
+        }
+        for (cell, slot) in self.log.slots.drain(slots..).rev() {
             pos.slots[cell.index()] = slot;
         }
         pos.st = st;

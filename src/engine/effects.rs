@@ -40,9 +40,9 @@ impl<const W: usize> Engine<'_, W> {
         slot.piece = Some(piece);
         slot.state = state;
         b.set_slot(cell, slot);
-        let st = b.st_mut();
         let (c, k) = (piece.color().index(), piece.kind().index());
-        st.pieces[c][k] = st.pieces[c][k].with(cell);
+        b.set_pieces(c, k, b.sets().0[c][k].with(cell));
+        let st = b.st_mut();
         st.by_color[c] = st.by_color[c].with(cell);
         st.hash ^= z.piece(piece, cell) ^ z.layer(TAG_STATE, cell, state.0.into());
     }
@@ -55,9 +55,9 @@ impl<const W: usize> Engine<'_, W> {
         let piece = slot.piece.take()?;
         let state = std::mem::take(&mut slot.state);
         b.set_slot(cell, slot);
-        let st = b.st_mut();
         let (c, k) = (piece.color().index(), piece.kind().index());
-        st.pieces[c][k] = st.pieces[c][k].without(cell);
+        b.set_pieces(c, k, b.sets().0[c][k].without(cell));
+        let st = b.st_mut();
         st.by_color[c] = st.by_color[c].without(cell);
         st.hash ^= z.piece(piece, cell) ^ z.layer(TAG_STATE, cell, state.0.into());
         if st.unmoved.has(cell) {
@@ -90,23 +90,26 @@ impl<const W: usize> Engine<'_, W> {
         }
         b.set_slot(cell, slot);
         let z = &self.rules.zobrist;
-        let st = b.st_mut();
         for color in Color::BOTH {
             let c = color.index();
             let (before, after) = (old.kinds_of(color), crew.kinds_of(color));
             for k in crate::rules::KindSet(before.0 ^ after.0).iter() {
-                st.pieces[c][k.index()] = if after.has(k) {
-                    st.pieces[c][k.index()].with(cell)
+                let cells = b.sets().0[c][k.index()];
+                let cells = if after.has(k) {
+                    cells.with(cell)
                 } else {
-                    st.pieces[c][k.index()].without(cell)
+                    cells.without(cell)
                 };
+                b.set_pieces(c, k.index(), cells);
             }
+            let st = b.st_mut();
             st.by_color[c] = if after.is_empty() {
                 st.by_color[c].without(cell)
             } else {
                 st.by_color[c].with(cell)
             };
         }
+        let st = b.st_mut();
         st.containers = if crew.is_container() {
             st.containers.with(cell)
         } else {

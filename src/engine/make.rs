@@ -334,7 +334,7 @@ impl<const W: usize> Engine<'_, W> {
 
     /// Whether `color` has a piece of `kind` on the board (on the surface or submerged).
     fn has_piece(&self, b: &impl View<W>, color: Color, kind: Kind) -> bool {
-        !b.st().of(color, kind).is_empty()
+        !b.sets().of(color, kind).is_empty()
             || b.st().under[color.index()]
                 .cells()
                 .any(|c| b.slot(c).under.is_some_and(|p| p.kind() == kind))
@@ -415,7 +415,7 @@ impl<const W: usize> Engine<'_, W> {
         let mut taken = false;
         for (kind, cells) in &self.t.sonars {
             for color in Color::BOTH {
-                for from in b.st().of(color, Kind::new(*kind)) {
+                for from in b.sets().of(color, Kind::new(*kind)) {
                     let targets = cells[from.index()] & b.st().under[color.opponent().index()];
                     for cell in targets {
                         taken |= self.force_up(b, cell);
@@ -437,7 +437,7 @@ impl<const W: usize> Engine<'_, W> {
                 continue;
             };
             let cap = submerge.surface_cap();
-            for cell in b.st().of(us, Kind::new(kind as u8)) {
+            for cell in b.sets().of(us, Kind::new(kind as u8)) {
                 let s = b.slot(cell).state;
                 self.set_state(b, cell, s.with_surfaced((s.surfaced() + 1).min(cap)));
             }

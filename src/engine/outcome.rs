@@ -81,7 +81,7 @@ impl<const W: usize> Engine<'_, W> {
         let mover = side.opponent();
         if r.end.royal == RoyalRule::Extinction && !r.royal_kinds.is_empty() {
             let reason = Reason::RoyalCaptured;
-            let gone = |c: Color| st.of_kinds(c, r.royal_kinds).is_empty();
+            let gone = |c: Color| pos.sets.of_kinds(c, r.royal_kinds).is_empty();
             match (gone(side), gone(mover)) {
                 (true, true) => return Some(Outcome::Draw { reason }),
                 (true, false) => {
@@ -105,7 +105,7 @@ impl<const W: usize> Engine<'_, W> {
             .any(|f| {
                 let kind = self.piece_of(st, f.piece, mover);
                 let zone = self.zone_of(st, f.zone, mover);
-                matches!((kind, zone), (Some(k), Some(z)) if st.of(mover, k).intersects(z))
+                matches!((kind, zone), (Some(k), Some(z)) if pos.sets.of(mover, k).intersects(z))
             })
             .then_some(Outcome::Win {
                 winner: mover,

@@ -35,12 +35,37 @@ pub(crate) struct Slot {
     pub(crate) crew: Crew,
 }
 
-/// The cell sets and game state of a position at width `W` (see the module documentation).
+/// `[color][kind]`: the cells where such a piece stands on the surface (aboard a container
+/// too, where a cell may hold both colours). Kept apart from [`St`]: a made move logs the
+/// few sets it changes instead of saving them all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Sets<const W: usize>(pub(crate) [[Bits<W>; MAX_KINDS]; 2]);
+
+impl<const W: usize> Sets<W> {
+    /// Cells holding a piece of `kind` and `color` on the surface.
+    #[inline]
+    pub(crate) fn of(&self, color: Color, kind: Kind) -> Bits<W> {
+        self.0[color.index()][kind.index()]
+    }
+
+    /// Cells holding a piece of `color` of any kind in `kinds`.
+    #[inline]
+    pub(crate) fn of_kinds(&self, color: Color, kinds: crate::rules::KindSet) -> Bits<W> {
+        let mut out = Bits::EMPTY;
+        for k in kinds.iter() {
+            if k.index() >= MAX_KINDS {
+                break;
+            }
+            out |= self.0[color.index()][k.index()];
+        }
+        out
+    }
+}
+
+/// The other cell sets and the game state of a position at width `W` (see the module
+/// documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct St<const W: usize> {
-    /// `pieces[color][kind]`: cells where such a piece stands on the surface (aboard a
-    /// container too, where a cell may hold both colours).
-    pub(crate) pieces: [[Bits<W>; MAX_KINDS]; 2],
     /// Cells with a surface piece of each colour.
     pub(crate) by_color: [Bits<W>; 2],
     /// Cells holding a container, crewed or not.
@@ -74,7 +99,6 @@ pub(crate) struct St<const W: usize> {
 impl<const W: usize> St<W> {
     pub(crate) fn empty() -> St<W> {
         St {
-            pieces: [[Bits::EMPTY; MAX_KINDS]; 2],
             by_color: [Bits::EMPTY; 2],
             containers: Bits::EMPTY,
             under: [Bits::EMPTY; 2],
@@ -110,30 +134,12 @@ impl<const W: usize> St<W> {
     pub(crate) fn blockers_below(&self) -> Bits<W> {
         self.under[0] | self.under[1] | self.blocking
     }
-
-    /// Cells holding a piece of `kind` and `color` on the surface.
-    #[inline]
-    pub(crate) fn of(&self, color: Color, kind: Kind) -> Bits<W> {
-        self.pieces[color.index()][kind.index()]
-    }
-
-    /// Cells holding a piece of `color` of any kind in `kinds`.
-    #[inline]
-    pub(crate) fn of_kinds(&self, color: Color, kinds: crate::rules::KindSet) -> Bits<W> {
-        let mut out = Bits::EMPTY;
-        for k in kinds.iter() {
-            if k.index() >= MAX_KINDS {
-                break;
-            }
-            out |= self.pieces[color.index()][k.index()];
-        }
-        out
-    }
 }
 
 /// A position at width `W`: the sets and state, and the cells' slots.
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) struct Pos<const W: usize> {
+    pub(crate) sets: Sets<W>,
     pub(crate) st: St<W>,
     pub(crate) slots: Box<[Slot]>,
 }
@@ -141,6 +147,7 @@ pub(crate) struct Pos<const W: usize> {
 impl<const W: usize> Pos<W> {
     pub(crate) fn empty(cells: usize) -> Pos<W> {
         Pos {
+            sets: Sets([[Bits::EMPTY; MAX_KINDS]; 2]),
             st: St::empty(),
             slots: vec![Slot::default(); cells].into_boxed_slice(),
         }
@@ -246,7 +253,7 @@ impl Position {
         if kind.index() >= MAX_KINDS {
             return Bitboard::EMPTY;
         }
-        on_pos!(&self.0, p => p.st.of(color, kind).resize())
+        on_pos!(&self.0, p => p.sets.of(color, kind).resize())
     }
 
     /// Cells with a submerged piece of `color`.

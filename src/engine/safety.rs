@@ -22,6 +22,7 @@ use crate::definition::RoyalRule;
 use crate::rules::layers::{Facing, RemoteReach};
 use crate::rules::{Color, Kind, KindSet};
 
+use super::attacks::Layer;
 use super::board::{Trial, View};
 use super::position::Pos;
 use super::tables::Hop;
@@ -134,7 +135,7 @@ impl<const W: usize> Engine<'_, W> {
         let them = us.opponent();
         let guard = r.end.royal == RoyalRule::Checkmate && !r.royal_kinds.is_empty();
         let royals = if guard {
-            st.of_kinds(us, r.royal_kinds)
+            pos.sets.of_kinds(us, r.royal_kinds)
         } else {
             Bits::EMPTY
         };
@@ -175,7 +176,7 @@ impl<const W: usize> Engine<'_, W> {
         let them = st.side.opponent();
         for rule in &r.returns {
             if let Some(kind) = self.piece_of(st, rule.piece, them) {
-                special |= st.of(them, kind);
+                special |= pos.sets.of(them, kind);
             }
         }
         special
@@ -212,14 +213,14 @@ impl<const W: usize> Engine<'_, W> {
         let mut exact = true;
         let c = royal.index();
         for (kind, from) in &a.leaps {
-            let hits = from[c] & st.of(them, Kind::new(*kind));
+            let hits = from[c] & pos.sets.of(them, Kind::new(*kind));
             if !hits.is_empty() {
                 checkers += hits.count();
                 answer |= hits;
             }
         }
         for (kind, from) in &a.initial_leaps {
-            let hits = from[c] & st.of(them, Kind::new(*kind)) & st.unmoved;
+            let hits = from[c] & pos.sets.of(them, Kind::new(*kind)) & st.unmoved;
             if !hits.is_empty() {
                 checkers += hits.count();
                 answer |= hits;
@@ -238,7 +239,7 @@ impl<const W: usize> Engine<'_, W> {
             let reach = ray.extent.at(lines, line, royal);
             let attacker = |cell: Cell| {
                 reach.has(cell)
-                    && st.of_kinds(them, ray.kinds).has(cell)
+                    && self.holds(pos, Layer::Surface, cell, them, ray.kinds)
                     && (!ray.initial || st.unmoved.has(cell))
             };
             if theirs.has(first) && attacker(first) {
@@ -258,7 +259,8 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
         for (from, kind, cond) in &a.conditional[c] {
-            if !st.of(them, Kind::new(*kind)).has(*from) || (cond.initial && !st.unmoved.has(*from))
+            if !pos.sets.of(them, Kind::new(*kind)).has(*from)
+                || (cond.initial && !st.unmoved.has(*from))
             {
                 continue;
             }
@@ -307,7 +309,7 @@ impl<const W: usize> Engine<'_, W> {
         let occ = st.blockers();
         let topo = &self.rules.topology;
         for (kind, k) in layers.kinds.iter().enumerate() {
-            let shooters = st.of(them, Kind::new(kind as u8));
+            let shooters = pos.sets.of(them, Kind::new(kind as u8));
             if shooters.is_empty() {
                 continue;
             }
@@ -415,17 +417,23 @@ impl<const W: usize> Engine<'_, W> {
     /// Whether the royal piece stepping by `m` (a plain move) is safe on its destination.
     #[inline]
     pub(crate) fn royal_step_safe(&self, pos: &Pos<W>, m: &Move) -> bool {
+        self.royal_step_safe_to(pos, m.from, m.to)
+    }
+
+    /// Whether the royal piece on `from` is safe on `to`, judged with it lifted off `from`.
+    #[inline]
+    pub(crate) fn royal_step_safe_to(&self, pos: &Pos<W>, from: Cell, to: Cell) -> bool {
         let st = &pos.st;
         let them = st.side.opponent();
-        let occ = st.blockers().without(m.from);
-        !(self.attacked_by(pos, occ, m.to, them, KindSet::ALL)
-            || (self.rules.royals_apart && self.next_to_enemy_royal(pos, m.to, them)))
+        let occ = st.blockers().without(from);
+        !(self.attacked_by(pos, occ, to, them, KindSet::ALL)
+            || (self.rules.royals_apart && self.next_to_enemy_royal(pos, to, them)))
     }
 
     fn next_to_enemy_royal(&self, pos: &Pos<W>, cell: Cell, them: Color) -> bool {
         let topo = &self.rules.topology;
         let (f, r) = topo.coords(cell);
-        pos.st
+        pos.sets
             .of_kinds(them, self.rules.royal_kinds)
             .cells()
             .any(|k| {
@@ -442,8 +450,8 @@ impl<const W: usize> Engine<'_, W> {
         self.apply(&mut t, m);
         let guard = r.end.royal == RoyalRule::Checkmate;
         if guard {
-            let before = pos.st.of_kinds(us, r.royal_kinds).count();
-            let after = t.st().of_kinds(us, r.royal_kinds);
+            let before = pos.sets.of_kinds(us, r.royal_kinds).count();
+            let after = t.sets().of_kinds(us, r.royal_kinds);
             if after.count() < before || self.royal_attacked(&t, us) {
                 return false;
             }

@@ -164,6 +164,8 @@ pub(crate) struct PieceTables<const W: usize> {
     pub(crate) plain_rides: Vec<usize>,
     /// ... and the indices of the others.
     pub(crate) other_rides: Vec<usize>,
+    /// Whether any cell has a conditional destination.
+    pub(crate) has_conditional: bool,
 }
 
 /// Unconditional leap targets from one cell, kept together in one cache line.
@@ -275,11 +277,27 @@ pub(crate) struct RayAttack<const W: usize> {
     pub(crate) hop: Hop,
 }
 
+/// What the move generator asks of a piece kind at every piece, kept at hand.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct KindFacts {
+    pub(crate) royal: bool,
+    pub(crate) first_move: bool,
+    pub(crate) en_passant: bool,
+    /// Its moves capture an enemy submerged piece on the destination.
+    pub(crate) hunts: bool,
+    /// Promotion choices beyond the first (a promoting arrival counts 1 + this many moves).
+    pub(crate) extra_choices: u8,
+    /// One of its promotion choices is royal: its promotions are tried.
+    pub(crate) promotes_to_royal: bool,
+}
+
 /// The engine's tables for one rule set, at the width of its board.
 #[derive(Debug, Clone)]
 pub(crate) struct Tables<const W: usize> {
     /// Every cell of the board.
     pub(crate) all: Bits<W>,
+    /// Per kind.
+    pub(crate) kinds: Vec<KindFacts>,
     /// `pieces[color][kind]`.
     pub(crate) pieces: [Vec<PieceTables<W>>; 2],
     /// `attacks[attacker color]`.

@@ -28,8 +28,8 @@ impl<const W: usize> Engine<'_, W> {
         let mut out = unmoved;
         for color in Color::BOTH {
             let ours = st.by_color[color.index()] & unmoved;
-            let kings = ours & st.of(color, c.king);
-            let partners = ours & st.of_kinds(color, c.partners) & !kings;
+            let kings = ours & b.sets().of(color, c.king);
+            let partners = ours & b.sets().of_kinds(color, c.partners) & !kings;
             for king in kings {
                 let paired = partners.cells().any(|p| same_rank(king, p));
                 if !paired && !first_move(king) {

@@ -3,7 +3,7 @@
 
 use crate::rules::Color;
 
-use super::board::Logged;
+use super::board::{Log, Logged};
 use super::position::Pos;
 use super::{Engine, Move, MoveKind};
 
@@ -15,7 +15,7 @@ impl<const W: usize> Engine<'_, W> {
             return view;
         };
         let them = side.opponent();
-        let mut log = Vec::new();
+        let mut log = Log::default();
         let mut b = Logged {
             pos: &mut view,
             log: &mut log,

@@ -19,7 +19,7 @@ impl<const W: usize> Engine<'_, W> {
         let us = st.side;
         let them = us.opponent();
         let occ = st.blockers();
-        for king in st.of(us, castling.king) & st.unmoved & out.gen.from {
+        for king in pos.sets.of(us, castling.king) & st.unmoved & out.gen.from {
             if !castling.ignore_check && self.attacked_by(pos, occ, king, them, KindSet::ALL) {
                 continue;
             }

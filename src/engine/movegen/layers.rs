@@ -146,7 +146,8 @@ impl<const W: usize> Engine<'_, W> {
         for (kind, k) in layers.kinds.iter().enumerate() {
             if k.bars_submerged {
                 let kind = Kind::new(kind as u8);
-                barred |= st.of(crate::Color::White, kind) | st.of(crate::Color::Black, kind);
+                barred |=
+                    pos.sets.of(crate::Color::White, kind) | pos.sets.of(crate::Color::Black, kind);
             }
         }
         self.t.all & !barred

@@ -44,7 +44,7 @@ impl<const W: usize> Engine<'_, W> {
     /// could capture, given the occupancy `occ` (which blocks lines and paths), whoever
     /// stands on the targets: a line reaches up to and including its first occupied cell in
     /// both sets. `unmoved` adds its first-move components.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn piece_reach(
         &self,
         kind: Kind,
@@ -58,18 +58,20 @@ impl<const W: usize> Engine<'_, W> {
         let leaps = &t.leaps[f];
         let mut quiet = leaps.quiet;
         let mut reach = leaps.capture;
-        let first_move = unmoved && self.rules.pieces[kind.index()].first_move;
+        let first_move = unmoved && self.t.kinds[kind.index()].first_move;
         if first_move {
             quiet |= leaps.initial_quiet;
             reach |= leaps.initial_capture;
         }
-        for c in &t.conditional[f] {
-            if (!c.initial || first_move) && c.open(occ) {
-                if c.mode.quiet() {
-                    quiet = quiet.with(c.to);
-                }
-                if c.mode.capture() {
-                    reach = reach.with(c.to);
+        if t.has_conditional {
+            for c in &t.conditional[f] {
+                if (!c.initial || first_move) && c.open(occ) {
+                    if c.mode.quiet() {
+                        quiet = quiet.with(c.to);
+                    }
+                    if c.mode.capture() {
+                        reach = reach.with(c.to);
+                    }
                 }
             }
         }
@@ -117,15 +119,15 @@ impl<const W: usize> Engine<'_, W> {
         let occupied = st.occupied();
         let enemy = st.by_color[them.index()];
         let under_enemy = st.under[them.index()];
-        for (k, piece) in self.rules.pieces.iter().enumerate() {
-            let cells = st.pieces[us.index()][k] & out.gen.from;
+        for (k, facts) in self.t.kinds.iter().enumerate() {
+            let cells = pos.sets.0[us.index()][k] & out.gen.from;
             if cells.is_empty() {
                 continue;
             }
             let kind = Kind::new(k as u8);
-            let hunts = self.kind_layers(kind).is_some_and(|l| l.hunts_submerged);
+            let hunts = facts.hunts;
             let zone = self.t.promotion_zone[us.index()][k];
-            let ep = piece.en_passant && st.ep_victim.is_some();
+            let ep = facts.en_passant && st.ep_victim.is_some();
             for from in cells {
                 let (quiet, reach) = self.piece_reach(kind, from, us, occ, st.unmoved.has(from));
                 let mut captures = reach & enemy;
@@ -158,29 +160,50 @@ impl<const W: usize> Engine<'_, W> {
         targets: Bits<W>,
         zone: Bits<W>,
     ) {
-        let choices = self.promotion_choices(kind);
         if K::COUNT && out.gen.legal {
             let s = &out.s;
-            let royal = self.rules.royal_kinds.has(kind);
+            let facts = self.t.kinds[kind.index()];
+            let special = if s.guard { s.special } else { Bits::EMPTY };
+            if s.guard && facts.royal && !s.test_all && !targets.intersects(zone) {
+                // The royal piece: each destination judged with it lifted.
+                let n = (targets & !special)
+                    .cells()
+                    .filter(|&to| self.royal_step_safe_to(out.pos, from, to))
+                    .count();
+                out.sink.add(n);
+                let choices = self.promotion_choices(kind);
+                for to in targets & special {
+                    let m = self.plain(out.pos, from, to);
+                    self.emit_with_promotions(out, m, zone, choices);
+                }
+                return;
+            }
             let bulk = if !s.guard {
-                (!royal || !s.apart).then_some(Bits::ALL)
-            } else if royal || self.promotes_to_royal(kind) {
+                (!facts.royal || !s.apart).then_some(Bits::ALL)
+            } else if facts.royal || facts.promotes_to_royal {
                 None
             } else {
                 s.allowed(from, Bits::ALL)
             };
             if let Some(allowed) = bulk {
-                let special = if s.guard { s.special } else { Bits::EMPTY };
                 let easy = targets & allowed & !special;
-                let promoting = (easy & zone).count() as usize;
-                out.sink
-                    .add(easy.count() as usize + promoting * choices.len().saturating_sub(1));
-                for to in targets & special {
-                    self.emit_with_promotions(out, self.plain(out.pos, from, to), zone, choices);
+                let mut n = easy.count() as usize;
+                if facts.extra_choices > 0 {
+                    n += (easy & zone).count() as usize * facts.extra_choices as usize;
+                }
+                out.sink.add(n);
+                let hard = targets & special;
+                if !hard.is_empty() {
+                    let choices = self.promotion_choices(kind);
+                    for to in hard {
+                        let m = self.plain(out.pos, from, to);
+                        self.emit_with_promotions(out, m, zone, choices);
+                    }
                 }
                 return;
             }
         }
+        let choices = self.promotion_choices(kind);
         for to in targets {
             self.emit_with_promotions(out, self.plain(out.pos, from, to), zone, choices);
         }
@@ -192,12 +215,6 @@ impl<const W: usize> Engine<'_, W> {
             .promotion
             .as_ref()
             .map_or(&[][..], |p| &p.choices[..])
-    }
-
-    fn promotes_to_royal(&self, kind: Kind) -> bool {
-        self.promotion_choices(kind)
-            .iter()
-            .any(|&c| self.rules.royal_kinds.has(c))
     }
 
     /// Emits `m`, once per promotion choice when it ends in `zone`.
