@@ -289,6 +289,14 @@ impl Ruleset {
         out
     }
 
+    /// The legal moves found the slow way, for tests and for checking a variant: every
+    /// pseudo-legal move made with all its effects, then the mover's royal pieces tested by a
+    /// forward scan of every enemy piece's captures. It shares no code with the legality test
+    /// of [`Ruleset::legal_moves`] nor with its backward attack tables, so the two must agree.
+    pub fn legal_moves_by_trial(&self, pos: &Position) -> Vec<Move> {
+        dispatch!(self, &pos.0, e, p => e.legal_by_trial(p))
+    }
+
     /// The number of legal moves. Faster than listing them: moves that cannot expose a
     /// royal piece are counted, not listed (perft's last ply).
     pub fn count_legal_moves(&self, pos: &Position) -> usize {

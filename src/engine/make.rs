@@ -176,11 +176,23 @@ impl<const W: usize> Engine<'_, W> {
             taken |= self.sonar(b);
             self.count_turn(b, us);
             taken |= self.surface_expired(b, us.opponent());
+            // A sortie ends with its piece: captured, or taken by chance or a marker.
+            for side in Color::BOTH {
+                if let Some(cell) = b.st().sortie[side.index()] {
+                    if b.slot(cell).piece.is_none_or(|p| p.color() != side) {
+                        set_sortie(b.st_mut(), z, side, None);
+                    }
+                }
+            }
         }
         let cleared = unmoved_before & !b.st().unmoved;
         if !cleared.is_empty() && r.castling.is_some() {
             let unmoved = self.without_orphaned_castlers(b, b.st().unmoved);
             super::effects::set_unmoved(b.st_mut(), z, unmoved);
+        }
+        // A ship whose crew was lost on arrival cannot be sailed back.
+        if ban.is_some_and(|(_, to)| b.slot(to).crew.is_empty()) {
+            ban = None;
         }
         let (targets, ep_victim) = self.en_passant_after(b, m);
         let st = b.st_mut();

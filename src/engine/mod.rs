@@ -22,6 +22,7 @@ mod outcome;
 mod parameters;
 mod perft;
 pub(crate) mod position;
+mod reference;
 mod safety;
 pub(crate) mod tables;
 mod unmoved;

@@ -27,7 +27,13 @@ impl Ruleset {
     /// The text of a cell of a layer game: a piece letter, a layered cell in braces, or
     /// nothing for an empty cell.
     pub(crate) fn layer_cell_text(&self, pos: &Position, cell: Cell) -> String {
-        let surface = pos.piece_at(cell).map(|p| self.letter(p));
+        let surface = if self.containers.is_some() {
+            self.crew_text(pos.crew_at(cell))
+        } else {
+            pos.piece_at(cell)
+                .map(|p| self.letter(p).to_string())
+                .unwrap_or_default()
+        };
         let under = pos.submerged_at(cell).map(|p| self.letter(p));
         let marker = pos.marker_at(cell).and_then(|(ty, owner)| {
             let c = self.layer_rules()?.markers.get(ty as usize)?.letter;
@@ -37,10 +43,10 @@ impl Ruleset {
             })
         });
         if under.is_none() && marker.is_none() {
-            return surface.map(String::from).unwrap_or_default();
+            return surface;
         }
         let mut out = String::from("{");
-        out.extend(surface);
+        out.push_str(&surface);
         if let Some(u) = under {
             out.push('_');
             out.push(u);

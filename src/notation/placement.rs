@@ -132,54 +132,23 @@ pub(crate) fn parse_placement(
                         "end it with `}`".into(),
                     ));
                 }
-                let cell = cells.get(col).copied();
-                layered_cell(&body, start + i, cell, &piece_at, markers, &mut placed)?;
+                let layered = Layered {
+                    at: start + i,
+                    cell: cells.get(col).copied(),
+                    markers,
+                    containers,
+                };
+                layered.read(&body, &piece_at, &mut placed)?;
                 col += 1;
             } else if let Some(ty) = containers.iter().position(|t| t.open == c) {
-                let container = &containers[ty];
-                let mut crew = 0u8;
-                let mut closed = false;
-                for (j, d) in chars.by_ref() {
-                    if d == container.close {
-                        closed = true;
-                        break;
-                    }
-                    if !d.is_ascii_alphabetic() {
-                        return Err((
-                            start + j..start + j + d.len_utf8(),
-                            format!("`{d}` cannot stand in a {}", container.name),
-                            format!(
-                                "write piece letters between `{}` and `{}`",
-                                container.open, container.close
-                            ),
-                        ));
-                    }
-                    let piece = piece_at(d, start + j)?;
-                    crew += 1;
-                    if crew > container.capacity {
-                        return Err((
-                            start + j..start + j + 1,
-                            format!(
-                                "a {} holds at most {} pieces",
-                                container.name, container.capacity
-                            ),
-                            "take pieces out of it".into(),
-                        ));
-                    }
-                    if let Some(&cell) = cells.get(col) {
-                        placed.pieces.push((cell, piece));
-                    }
-                }
-                if !closed {
-                    return Err((
-                        start + i..start + part.len(),
-                        format!("this {} is not closed", container.name),
-                        format!("end it with `{}`", container.close),
-                    ));
-                }
-                if let Some(&cell) = cells.get(col) {
-                    placed.containers.push((cell, ty as u8));
-                }
+                let mut body = chars.by_ref().map(|(j, d)| (start + j, d));
+                let crew = Crew {
+                    ty: ty as u8,
+                    at: start + i,
+                    end: start + part.len(),
+                    cell: cells.get(col).copied(),
+                };
+                crew.read(&containers[ty], &mut body, &piece_at, &mut placed)?;
                 col += 1;
             } else if c.is_ascii_alphabetic() {
                 let piece = piece_at(c, start + i)?;
@@ -225,63 +194,146 @@ pub(crate) fn parse_placement(
     Ok(placed)
 }
 
-/// The inside of a layered cell `{...}` starting at byte `at`: `[surface][_under][*marker]`,
-/// at least one part.
-fn layered_cell(
-    body: &[(usize, char)],
+/// A container written at byte `at` of the field (its opening bracket), the field's part
+/// ending at byte `end`, standing on `cell`.
+struct Crew {
+    ty: u8,
+    at: usize,
+    end: usize,
+    cell: Option<Cell>,
+}
+
+impl Crew {
+    /// Reads the crew after the opening bracket, up to and including the closing one.
+    fn read(
+        &self,
+        container: &ContainerType,
+        chars: &mut impl Iterator<Item = (usize, char)>,
+        piece_at: &impl Fn(char, usize) -> Result<Piece, PlacementError>,
+        placed: &mut Placement,
+    ) -> Result<(), PlacementError> {
+        let mut crew = 0u8;
+        for (j, d) in chars {
+            if d == container.close {
+                placed
+                    .containers
+                    .extend(self.cell.map(|cell| (cell, self.ty)));
+                return Ok(());
+            }
+            if !d.is_ascii_alphabetic() {
+                return Err((
+                    j..j + d.len_utf8(),
+                    format!("`{d}` cannot stand in a {}", container.name),
+                    format!(
+                        "write piece letters between `{}` and `{}`",
+                        container.open, container.close
+                    ),
+                ));
+            }
+            let piece = piece_at(d, j)?;
+            crew += 1;
+            if crew > container.capacity {
+                return Err((
+                    j..j + 1,
+                    format!(
+                        "a {} holds at most {} pieces",
+                        container.name, container.capacity
+                    ),
+                    "take pieces out of it".into(),
+                ));
+            }
+            placed.pieces.extend(self.cell.map(|cell| (cell, piece)));
+        }
+        Err((
+            self.at..self.end,
+            format!("this {} is not closed", container.name),
+            format!("end it with `{}`", container.close),
+        ))
+    }
+}
+
+/// A layered cell `{...}` written at byte `at`, standing for `cell`.
+struct Layered<'a> {
     at: usize,
     cell: Option<Cell>,
-    piece_at: &impl Fn(char, usize) -> Result<Piece, PlacementError>,
-    markers: &[char],
-    placed: &mut Placement,
-) -> Result<(), PlacementError> {
-    let bad = |i: usize, message: String| -> PlacementError {
-        (
-            i..i + 1,
-            message,
-            "write `{` surface piece, `_` submerged piece, `*` marker `}`, e.g. `{C_s*M}`".into(),
-        )
-    };
-    if body.is_empty() {
-        return Err(bad(at, "an empty layered cell".into()));
-    }
-    let mut rest = body;
-    if let Some(&(i, c)) = rest.first().filter(|(_, c)| c.is_ascii_alphabetic()) {
-        let piece = piece_at(c, i)?;
-        placed.pieces.extend(cell.map(|cell| (cell, piece)));
-        rest = &rest[1..];
-    }
-    if let Some(&(i, '_')) = rest.first() {
-        let Some(&(j, c)) = rest.get(1).filter(|(_, c)| c.is_ascii_alphabetic()) else {
-            return Err(bad(i, "`_` must be followed by a piece letter".into()));
+    markers: &'a [char],
+    containers: &'a [ContainerType],
+}
+
+impl Layered<'_> {
+    /// Reads its inside: `[surface][_under][*marker]`, at least one part; the surface is a
+    /// piece letter, or in a container game a container and its crew (`{<PP>*M}`).
+    fn read(
+        &self,
+        body: &[(usize, char)],
+        piece_at: &impl Fn(char, usize) -> Result<Piece, PlacementError>,
+        placed: &mut Placement,
+    ) -> Result<(), PlacementError> {
+        let (cell, markers) = (self.cell, self.markers);
+        let bad = |i: usize, message: String| -> PlacementError {
+            (
+                i..i + 1,
+                message,
+                "write `{` surface piece, `_` submerged piece, `*` marker `}`, e.g. `{C_s*M}`"
+                    .into(),
+            )
         };
-        let piece = piece_at(c, j)?;
-        placed.under.extend(cell.map(|cell| (cell, piece)));
-        rest = &rest[2..];
+        if body.is_empty() {
+            return Err(bad(self.at, "an empty layered cell".into()));
+        }
+        let mut rest = body;
+        if let Some(&(i, c)) = rest.first() {
+            if let Some(ty) = self.containers.iter().position(|t| t.open == c) {
+                let mut chars = rest[1..].iter().copied();
+                let crew = Crew {
+                    ty: ty as u8,
+                    at: i,
+                    end: body.last().map_or(i + 1, |&(j, _)| j + 1),
+                    cell,
+                };
+                crew.read(&self.containers[ty], &mut chars, piece_at, placed)?;
+                rest = &rest[rest.len() - chars.count()..];
+            } else if c.is_ascii_alphabetic() {
+                if !self.containers.is_empty() {
+                    return Err(bad(i, "a piece must stand aboard a container".into()));
+                }
+                let piece = piece_at(c, i)?;
+                placed.pieces.extend(cell.map(|cell| (cell, piece)));
+                rest = &rest[1..];
+            }
+        }
+        if let Some(&(i, '_')) = rest.first() {
+            let Some(&(j, c)) = rest.get(1).filter(|(_, c)| c.is_ascii_alphabetic()) else {
+                return Err(bad(i, "`_` must be followed by a piece letter".into()));
+            };
+            let piece = piece_at(c, j)?;
+            placed.under.extend(cell.map(|cell| (cell, piece)));
+            rest = &rest[2..];
+        }
+        if let Some(&(i, '*')) = rest.first() {
+            let Some(&(j, c)) = rest.get(1).filter(|(_, c)| c.is_ascii_alphabetic()) else {
+                return Err(bad(i, "`*` must be followed by a marker letter".into()));
+            };
+            let Some(ty) = markers.iter().position(|&m| m == c.to_ascii_uppercase()) else {
+                return Err((
+                    j..j + 1,
+                    format!("no marker type has the letter `{}`", c.to_ascii_uppercase()),
+                    "define it under `markers:` or fix the letter".into(),
+                ));
+            };
+            let owner = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            placed
+                .markers
+                .extend(cell.map(|cell| (cell, ty as u8, owner)));
+            rest = &rest[2..];
+        }
+        if let Some(&(i, c)) = rest.first() {
+            return Err(bad(i, format!("`{c}` cannot stand here in a layered cell")));
+        }
+        Ok(())
     }
-    if let Some(&(i, '*')) = rest.first() {
-        let Some(&(j, c)) = rest.get(1).filter(|(_, c)| c.is_ascii_alphabetic()) else {
-            return Err(bad(i, "`*` must be followed by a marker letter".into()));
-        };
-        let Some(ty) = markers.iter().position(|&m| m == c.to_ascii_uppercase()) else {
-            return Err((
-                j..j + 1,
-                format!("no marker type has the letter `{}`", c.to_ascii_uppercase()),
-                "define it under `markers:` or fix the letter".into(),
-            ));
-        };
-        let owner = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        placed
-            .markers
-            .extend(cell.map(|cell| (cell, ty as u8, owner)));
-        rest = &rest[2..];
-    }
-    if let Some(&(i, c)) = rest.first() {
-        return Err(bad(i, format!("`{c}` cannot stand here in a layered cell")));
-    }
-    Ok(())
 }

@@ -1,0 +1,89 @@
+//! The slow reference for legality: every pseudo-legal move made, then the royal pieces
+//! tested by a full forward scan of every enemy piece's captures. It shares nothing with the
+//! legality filter (`safety`) or the backward attack tables (`attacks`), so tests compare
+//! the two.
+
+use crate::bitboard::Bits;
+use crate::definition::RoyalRule;
+use crate::rules::{Color, KindSet};
+
+use super::board::{Log, Logged, View};
+use super::movegen::{Gen, List};
+use super::position::Pos;
+use super::{Engine, Move};
+
+impl<const W: usize> Engine<'_, W> {
+    /// The legal moves of `pos` found the slow way (see the module documentation).
+    pub(crate) fn legal_by_trial(&self, pos: &Pos<W>) -> Vec<Move> {
+        let mut pseudo = Vec::new();
+        let gen = Gen {
+            legal: false,
+            noisy: false,
+            from: Bits::ALL,
+        };
+        self.generate(pos, gen, &mut List(&mut pseudo));
+        pseudo
+            .into_iter()
+            .filter(|m| {
+                let mut after = pos.clone();
+                let mut log = Log::default();
+                self.apply(
+                    &mut Logged {
+                        pos: &mut after,
+                        log: &mut log,
+                    },
+                    m,
+                );
+                self.safe_by_scan(pos, &after)
+            })
+            .collect()
+    }
+
+    /// Whether `after` (a move of the side to move in `before`) keeps that side's royal
+    /// pieces on the board and out of every enemy capture, and royal pieces apart where the
+    /// rules say so.
+    fn safe_by_scan(&self, before: &Pos<W>, after: &Pos<W>) -> bool {
+        let r = self.rules;
+        let us = before.st.side;
+        if r.royals_apart && self.royals_adjacent(after) {
+            return false;
+        }
+        if r.end.royal != RoyalRule::Checkmate {
+            return true;
+        }
+        let royals = |p: &Pos<W>| p.sets.of_kinds(us, r.royal_kinds);
+        if royals(after).count() < royals(before).count() {
+            return false;
+        }
+        !royals(after).intersects(self.captures_by_scan(after, us.opponent()))
+    }
+
+    /// Every cell a piece of `by` could capture on in `pos`, found forward from each piece:
+    /// by its movement on the surface (each kind aboard a container), submerged, or without
+    /// moving.
+    fn captures_by_scan(&self, pos: &Pos<W>, by: Color) -> Bits<W> {
+        let st = &pos.st;
+        let mut out = Bits::EMPTY;
+        for cell in st.by_color[by.index()] | st.under[by.index()] {
+            let slot = pos.slot(cell);
+            let surface = slot.piece.filter(|p| p.color() == by);
+            let aboard = slot.crew.kinds_of(by);
+            let kinds = surface.map_or(aboard, |p| KindSet::EMPTY.with(p.kind()));
+            for kind in kinds.iter() {
+                let unmoved = surface.is_some() && st.unmoved.has(cell);
+                out |= self.piece_reach(kind, cell, by, st.blockers(), unmoved).1;
+                if let Some(layers) = self.rules.layers.as_ref() {
+                    for r in 0..layers.kinds[kind.index()].remote.len() {
+                        out |= self.remote_reach(pos, cell, kind, r, st.blockers());
+                    }
+                }
+            }
+            if let Some(p) = slot.under.filter(|p| p.color() == by) {
+                out |= self
+                    .piece_reach(p.kind(), cell, by, st.blockers_below(), false)
+                    .1;
+            }
+        }
+        out
+    }
+}
