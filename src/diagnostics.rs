@@ -98,28 +98,51 @@ impl Problem {
     }
 }
 
-/// All problems found in one definition file, renderable by miette with the file's text.
+/// All problems found in one definition file and the files it extends. As a miette
+/// diagnostic it hands every problem over through [`Diagnostic::related`], each drawn at its
+/// place in its own file.
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{} has {} error(s)", file.name, problems.iter().filter(|p| p.is_error()).count())]
+#[non_exhaustive]
 pub struct DefinitionError {
     /// The definition's file.
     pub file: Source,
     /// The files it extends, in order (a problem's `file` counts from the definition as 0).
     pub extended: Vec<Source>,
-    /// The problems, in the order they were found.
+    /// The problems, sorted by file and position.
     pub problems: Vec<Problem>,
+    /// The problems as diagnostics bound to their files, for `related`.
+    reports: Vec<ProblemReport>,
 }
 
 impl DefinitionError {
-    /// Each problem as its own miette diagnostic carrying the file's text.
-    pub fn diagnostics(&self) -> Vec<ProblemReport> {
-        self.problems
+    /// The problems of the definition `file`, which extends the files `extended`.
+    pub fn new(file: Source, extended: Vec<Source>, problems: Vec<Problem>) -> DefinitionError {
+        let source_of = |p: &Problem| {
+            p.file
+                .checked_sub(1)
+                .and_then(|i| extended.get(i))
+                .unwrap_or(&file)
+                .clone()
+        };
+        let reports = problems
             .iter()
             .map(|p| ProblemReport {
                 problem: p.clone(),
-                file: self.source_of(p).clone(),
+                file: source_of(p),
             })
-            .collect()
+            .collect();
+        DefinitionError {
+            file,
+            extended,
+            problems,
+            reports,
+        }
+    }
+
+    /// Each problem as its own miette diagnostic carrying the file's text.
+    pub fn diagnostics(&self) -> &[ProblemReport] {
+        &self.reports
     }
 
     /// The file a problem is in.
@@ -147,6 +170,12 @@ impl Source {
 impl Diagnostic for DefinitionError {
     fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
         Some(Box::new("fairy::definition"))
+    }
+
+    fn related<'a>(&'a self) -> Option<Box<dyn Iterator<Item = &'a dyn Diagnostic> + 'a>> {
+        Some(Box::new(
+            self.reports.iter().map(|r| r as &'a dyn Diagnostic),
+        ))
     }
 }
 

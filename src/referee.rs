@@ -40,6 +40,7 @@ impl std::fmt::Display for View {
 
 /// Why the referee refused a move a player attempted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Refusal {
     /// The other side is to move.
     #[error("it is not {0}'s turn")]

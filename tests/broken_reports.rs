@@ -17,7 +17,7 @@ fn broken_definitions_report_every_problem() {
     for path in files {
         let reports = match Variant::from_file(&path) {
             Ok(v) => v.warning_reports(),
-            Err(LoadError::Definition(d)) => d.diagnostics(),
+            Err(LoadError::Definition(d)) => d.diagnostics().to_vec(),
             Err(e) => panic!("{e}"),
         };
         assert!(!reports.is_empty(), "{} has no problem", path.display());

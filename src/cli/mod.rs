@@ -121,35 +121,25 @@ pub(crate) fn output_failed(e: std::io::Error) -> ! {
     std::process::exit(1)
 }
 
-/// Finds a variant by path, or by name in `variants/`.
-fn resolve(name: &str) -> PathBuf {
-    let direct = Path::new(name);
-    if direct.exists() {
-        return direct.to_path_buf();
-    }
-    let bundled = Path::new("variants").join(format!("{name}.yaml"));
-    if bundled.exists() {
-        bundled
-    } else {
-        direct.to_path_buf()
-    }
-}
-
+/// Loads a variant from a definition file, or by the name of a bundled one (embedded in the
+/// program, so found from any folder).
 fn load(name: &str) -> miette::Result<Variant> {
-    let path = resolve(name);
-    if !path.exists() {
-        return Err(miette::miette!(
-            help = "give a definition file, or run from the repository root to use a bundled name such as `chess`",
-            "no definition file `{name}`, and no `variants/{name}.yaml` here"
-        ));
-    }
-    Variant::from_file(path).map_err(|e| match e {
+    let loaded = if Path::new(name).is_file() {
+        Variant::from_file(name)
+    } else {
+        Variant::bundled(name)
+    };
+    loaded.map_err(|e| match e {
         LoadError::Definition(d) => {
             for report in d.diagnostics() {
-                eprintln!("{:?}", miette::Report::new(report));
+                eprintln!("{:?}", miette::Report::new(report.clone()));
             }
             miette::miette!("{d}")
         }
+        LoadError::NotBundled { name, known } => miette::miette!(
+            help = format!("give a definition file, or one of: {}", known.join(", ")),
+            "no definition file `{name}`, and no bundled variant of that name"
+        ),
         io => miette::miette!("{io}"),
     })
 }

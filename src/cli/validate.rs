@@ -53,7 +53,7 @@ pub(super) fn run(paths: &[PathBuf], format: Format) -> ExitCode {
                         d.problems.iter().filter(|p| p.is_error()).count()
                     );
                 }
-                d.diagnostics()
+                d.diagnostics().to_vec()
             }
             Err(e) => {
                 failed += 1;

@@ -196,10 +196,15 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
                 cx,
             ));
         }
-        if crate::dsl::parse_movement(&p.moves.value)
-            .is_ok_and(|m| m.components.iter().any(|c| c.modifiers.initial))
-        {
+        let first_move = |moves: &Sp<String>| {
+            crate::dsl::parse_movement(&moves.value)
+                .is_ok_and(|m| m.components.iter().any(|c| c.modifiers.initial))
+        };
+        if first_move(&p.moves) {
             out.push(Use::key(Mechanism::FirstMove, &p.moves, "moves", false, cx));
+        }
+        if let Some((region, moves)) = p.within.iter().find(|(_, m)| first_move(m)) {
+            out.push(Use::key(Mechanism::FirstMove, moves, region, false, cx));
         }
         if let Some((_, ammo)) = p.ammo.first() {
             out.push(Use::key(Mechanism::Ammunition, ammo, "ammo", false, cx));

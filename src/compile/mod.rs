@@ -124,11 +124,11 @@ pub fn compile(
         .sort_by_key(|p| (p.file, p.span.start, p.span.end));
     match result {
         Some(rules) if !cx.problems.iter().any(Problem::is_error) => Ok((rules, cx.problems)),
-        _ => Err(DefinitionError {
-            file: sources[0].clone(),
-            extended: sources[1..].to_vec(),
-            problems: cx.problems,
-        }),
+        _ => Err(DefinitionError::new(
+            sources[0].clone(),
+            sources[1..].to_vec(),
+            cx.problems,
+        )),
     }
 }
 

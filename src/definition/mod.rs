@@ -75,10 +75,8 @@ pub fn load_chain(
     read: &dyn Fn(&Source, &str) -> Result<Source, String>,
 ) -> Result<(VariantDef, Vec<Source>), DefinitionError> {
     let mut files = vec![main.clone()];
-    let fail = |files: &[Source], problem: Problem| DefinitionError {
-        file: main.clone(),
-        extended: files[1..].to_vec(),
-        problems: vec![problem],
+    let fail = |files: &[Source], problem: Problem| {
+        DefinitionError::new(main.clone(), files[1..].to_vec(), vec![problem])
     };
     let mut defs = vec![parse_yaml(main, 0).map_err(|p| fail(&files, p))?];
     while let Some(ext) = &defs.last().expect("at least one").extends {

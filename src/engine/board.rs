@@ -107,7 +107,7 @@ impl<const W: usize> Board<W> for Logged<'_, W> {
 
 /// The most slot changes a trial keeps inline; more go to a heap list, which no bundled game
 /// needs.
-const INLINE_WRITES: usize = 16;
+const INLINE_WRITES: usize = 8;
 
 /// A move tried on a copy of the sets and an overlay of the slots: the position itself is
 /// not changed, so legality is tested on a shared position.

@@ -64,6 +64,12 @@ pub(crate) enum Verdict {
     Illegal,
     /// A royal piece steps: legal when its destination is not attacked with it lifted.
     RoyalStep,
+    /// A royal piece aboard moves to another container: legal when its destination is not
+    /// attacked, its origin lifted if it empties (pieces there are then no shipmates).
+    CrewStep,
+    /// A container sails with the mover's royal piece aboard: legal when its destination is
+    /// not attacked with the container lifted, by pieces other than those aboard.
+    SailStep,
     /// Make it and look.
     Trial,
 }
@@ -384,15 +390,33 @@ impl<const W: usize> Engine<'_, W> {
             MoveKind::Sail { .. } | MoveKind::Transfer { .. } => {
                 let crew = pos.slots[m.from.index()].crew;
                 let them = pos.st.side.opponent();
-                let carries = match m.kind {
-                    MoveKind::Transfer { group, .. } => group.iter().any(royal),
-                    _ => crew.pieces().any(|p| royal(p.kind())) || crew.has(them),
-                };
+                if s.special.has(m.to) {
+                    return Verdict::Trial;
+                }
                 let leaves = match m.kind {
-                    MoveKind::Transfer { group, .. } => crew.len() as usize == group.len(),
-                    _ => true,
+                    MoveKind::Transfer { group, .. } => {
+                        if group.iter().any(royal) {
+                            return Verdict::CrewStep;
+                        }
+                        crew.len() as usize == group.len()
+                    }
+                    _ => {
+                        let royal_of =
+                            |c: Color| crew.pieces().any(|p| p.color() == c && royal(p.kind()));
+                        if royal_of(them) {
+                            return Verdict::Trial;
+                        }
+                        if royal_of(them.opponent()) {
+                            return Verdict::SailStep;
+                        }
+                        // Enemy pieces aboard arrive somewhere new.
+                        if crew.has(them) {
+                            return Verdict::Trial;
+                        }
+                        true
+                    }
                 };
-                if s.check || carries || s.special.has(m.to) || (leaves && s.critical.has(m.from)) {
+                if s.check || (leaves && s.critical.has(m.from)) {
                     Verdict::Trial
                 } else {
                     Verdict::Legal
@@ -428,6 +452,35 @@ impl<const W: usize> Engine<'_, W> {
         let occ = st.blockers().without(from);
         !(self.attacked_by(pos, occ, to, them, KindSet::ALL)
             || (self.rules.royals_apart && self.next_to_enemy_royal(pos, to, them)))
+    }
+
+    /// [`Verdict::CrewStep`]: the group leaves its container (lifted when it empties); the
+    /// pieces already on the destination are shipmates and attack nothing there.
+    fn crew_step_safe(&self, pos: &Pos<W>, m: &Move) -> bool {
+        let st = &pos.st;
+        let them = st.side.opponent();
+        let MoveKind::Transfer { group, .. } = m.kind else {
+            return self.legal_after(pos, m);
+        };
+        let empties = pos.slots[m.from.index()].crew.len() as usize == group.len();
+        let occ = if empties {
+            st.blockers().without(m.from)
+        } else {
+            st.blockers()
+        };
+        !(self.attacked_by(pos, occ, m.to, them, KindSet::ALL)
+            || (self.rules.royals_apart && self.next_to_enemy_royal(pos, m.to, them)))
+    }
+
+    /// [`Verdict::SailStep`]: the container and everything aboard go to an empty cell, so
+    /// the enemy pieces aboard stay shipmates.
+    fn sail_step_safe(&self, pos: &Pos<W>, m: &Move) -> bool {
+        let st = &pos.st;
+        let them = st.side.opponent();
+        let occ = st.blockers().without(m.from);
+        let attackers = self.attackers_of::<false>(pos, occ, m.to, them, KindSet::ALL);
+        !(!attackers.without(m.from).is_empty()
+            || (self.rules.royals_apart && self.next_to_enemy_royal(pos, m.to, them)))
     }
 
     fn next_to_enemy_royal(&self, pos: &Pos<W>, cell: Cell, them: Color) -> bool {
@@ -466,6 +519,8 @@ impl<const W: usize> Engine<'_, W> {
             Verdict::Legal => true,
             Verdict::Illegal => false,
             Verdict::RoyalStep => self.royal_step_safe(pos, m),
+            Verdict::CrewStep => self.crew_step_safe(pos, m),
+            Verdict::SailStep => self.sail_step_safe(pos, m),
             Verdict::Trial => self.legal_after(pos, m),
         }
     }

@@ -110,11 +110,19 @@ impl Crew {
     }
 
     /// The kinds of `color`'s pieces aboard, as a set.
+    #[inline]
     pub fn kinds_of(self, color: Color) -> KindSet {
-        self.pieces()
-            .filter(|p| p.color() == color)
-            .map(Piece::kind)
-            .collect()
+        // Byte by byte, largest first; the empty bytes come last.
+        let mut word = self.0 & 0x00FF_FFFF_FFFF_FFFF;
+        let mut set = 0u32;
+        while word != 0 {
+            let byte = (word & 0xFF) as u32;
+            if byte & 1 == color as u32 {
+                set |= 1 << ((byte >> 1) - 1);
+            }
+            word >>= 8;
+        }
+        KindSet(set)
     }
 
     /// How many pieces of `color` are aboard.

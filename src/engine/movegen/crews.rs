@@ -135,24 +135,22 @@ impl<const W: usize> Engine<'_, W> {
         let capture = reach.iter().fold(Bits::EMPTY, |b, r| b | r.1) & others & st.occupied();
         let most = if rules.companions { u8::MAX } else { 1 };
         let mut movers = [false; 8];
-        if !out.gen.noisy {
-            for to in quiet {
-                let target = pos.slots[to.index()].crew;
-                let room = self.capacity(target).saturating_sub(target.len());
-                for (m, r) in movers.iter_mut().zip(reach) {
-                    *m = r.0.has(to);
-                }
-                self.groups(ours, &movers, room.min(most), |mover, group, sorted| {
-                    let m = Move {
-                        kind: MoveKind::Transfer {
-                            group,
-                            promotions: Kinds::EMPTY,
-                        },
-                        ..Move::new(from, to, Piece::new(mover, us), None)
-                    };
-                    self.emit_promoting(out, m, sorted);
-                });
+        for to in quiet {
+            let target = pos.slots[to.index()].crew;
+            let room = self.capacity(target).saturating_sub(target.len());
+            for (m, r) in movers.iter_mut().zip(reach) {
+                *m = r.0.has(to);
             }
+            self.groups(ours, &movers, room.min(most), |mover, group, sorted| {
+                let m = Move {
+                    kind: MoveKind::Transfer {
+                        group,
+                        promotions: Kinds::EMPTY,
+                    },
+                    ..Move::new(from, to, Piece::new(mover, us), None)
+                };
+                self.emit_promoting(out, m, sorted);
+            });
         }
         for to in capture {
             let target = pos.slots[to.index()].crew;
@@ -189,10 +187,15 @@ impl<const W: usize> Engine<'_, W> {
     /// sink counts and the move needs no trial.
     fn emit_promoting<K: Sink>(&self, out: &mut Out<'_, '_, W, K>, m: Move, arriving: Kinds) {
         let color = m.piece.color();
-        if out.gen.noisy && m.captured.is_none() && self.promoting(arriving, color, m.to).1 == 0 {
+        let promotes = self.may_promote(arriving, color, m.to);
+        if out.gen.noisy && m.captured.is_none() && !promotes {
             return;
         }
-        let sets = self.promotion_set_count(arriving, color, m.to);
+        let sets = if promotes {
+            self.promotion_set_count(arriving, color, m.to)
+        } else {
+            1
+        };
         if K::COUNT && out.gen.legal {
             match self.verdict(out.pos, &out.s, &m) {
                 Verdict::Legal => return out.sink.add(sets),
@@ -263,6 +266,13 @@ impl<const W: usize> Engine<'_, W> {
             }
             emit(kinds[mover].0, group, sorted);
         }
+    }
+
+    /// Whether a piece of `arriving` may promote on `to` (a quick look before the choices).
+    #[inline]
+    fn may_promote(&self, arriving: Kinds, color: Color, to: Cell) -> bool {
+        let zones = &self.t.promotion_zone[color.index()];
+        arriving.iter().any(|k| zones[k.index()].has(to))
     }
 
     /// The pieces of `arriving` (largest kind first) of `color` that promote on `to`, as

@@ -179,13 +179,19 @@ impl<const W: usize> Engine<'_, W> {
     }
 
     /// A move from `from` to `to` as the generator builds it, with the piece there and what
-    /// it captures there.
+    /// it captures there (for a hunter, the enemy submerged piece under an empty cell).
     #[inline]
     pub(crate) fn plain(&self, pos: &Pos<W>, from: Cell, to: Cell) -> Move {
         let slots = &pos.slots;
         let piece = slots[from.index()]
             .piece
             .expect("a piece stands where a move starts");
-        Move::new(from, to, piece, slots[to.index()].piece)
+        let target = slots[to.index()];
+        let captured = target.piece.or_else(|| {
+            target
+                .under
+                .filter(|u| u.color() != piece.color() && self.t.kinds[piece.kind().index()].hunts)
+        });
+        Move::new(from, to, piece, captured)
     }
 }
