@@ -329,11 +329,21 @@ fn attack_tables<const W: usize>(
                     line: back,
                     extent,
                     kinds,
+                    group: 0,
                     initial: ride.initial,
                     hop: ride.hop,
                 }),
             }
         }
+    }
+    for ray in &mut a.rays {
+        ray.group = match a.groups.iter().position(|&g| g == ray.kinds) {
+            Some(i) => i,
+            None => {
+                a.groups.push(ray.kinds);
+                a.groups.len() - 1
+            }
+        };
     }
     a
 }

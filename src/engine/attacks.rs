@@ -134,9 +134,21 @@ impl<const W: usize> Engine<'_, W> {
                 }
             }
         }
+        // The pieces of each group of ray kinds, gathered once (surface only: a cheap filter).
+        let mut groups = [Bits::<W>::ALL; 8];
+        if layer == Layer::Surface {
+            for (g, kinds) in groups.iter_mut().zip(&a.groups) {
+                *g = b.sets().of_kinds(by, *kinds);
+            }
+        }
+        let lines = &self.t.lines;
         for ray in &a.rays {
             let ray_kinds = KindSet(ray.kinds.0 & kinds.0);
-            if ray_kinds.is_empty() {
+            if ray_kinds.is_empty()
+                || groups
+                    .get(ray.group)
+                    .is_some_and(|g| !g.intersects(lines.ray(ray.line, cell)))
+            {
                 continue;
             }
             if let Some(from) = self.ray_attacker(b, layer, ray, ray_kinds, occ, cell, by) {

@@ -232,12 +232,23 @@ impl<const W: usize> Engine<'_, W> {
                 answer |= hits;
             }
         }
+        // The enemy pieces of each group of ray kinds: a line without one is passed over.
+        let mut groups = [Bits::<W>::ALL; 8];
+        for (g, kinds) in groups.iter_mut().zip(&a.groups) {
+            *g = pos.sets.of_kinds(them, *kinds);
+        }
         for ray in &a.rays {
             if ray.hop != Hop::None {
                 // Hoppers make `screens`, so every move is tried anyway.
                 continue;
             }
             let line = ray.line;
+            if groups
+                .get(ray.group)
+                .is_some_and(|g| !g.intersects(lines.ray(line, royal)))
+            {
+                continue;
+            }
             let blockers = lines.ray(line, royal) & occ;
             let Some(first) = lines.nearest(line, blockers) else {
                 continue;

@@ -257,6 +257,9 @@ pub(crate) struct AttackTables<const W: usize> {
     pub(crate) initial_leaps: Vec<(u8, Vec<Bits<W>>)>,
     /// Lines along which riders and hoppers capture, seen from the target.
     pub(crate) rays: Vec<RayAttack<W>>,
+    /// The distinct sets of kinds of `rays` (a ray's `group` indexes this): the pieces of
+    /// each are gathered once per question.
+    pub(crate) groups: Vec<KindSet>,
     /// Per target: conditional captures onto it, with the attacker's cell and kind.
     pub(crate) conditional: Vec<Vec<(Cell, u8, Conditional<W>)>>,
     /// Whether occupying a cell can create an attack (hoppers, must-jump moves): then any
@@ -273,6 +276,8 @@ pub(crate) struct RayAttack<const W: usize> {
     pub(crate) extent: Extent<W>,
     /// The kinds that attack along this line with this range and hop.
     pub(crate) kinds: KindSet,
+    /// Index of `kinds` in [`AttackTables::groups`].
+    pub(crate) group: usize,
     pub(crate) initial: bool,
     pub(crate) hop: Hop,
 }
