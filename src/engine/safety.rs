@@ -70,6 +70,10 @@ pub(crate) enum Verdict {
     /// A container sails with the mover's royal piece aboard: legal when its destination is
     /// not attacked with the container lifted, by pieces other than those aboard.
     SailStep,
+    /// Another container sails: legal when the royal piece is not attacked with the
+    /// container moved, by the pieces elsewhere or by the enemy pieces aboard from their new
+    /// cell.
+    Sail,
     /// Make it and look.
     Trial,
 }
@@ -420,9 +424,10 @@ impl<const W: usize> Engine<'_, W> {
                         if royal_of(them.opponent()) {
                             return Verdict::SailStep;
                         }
-                        // Enemy pieces aboard arrive somewhere new.
-                        if crew.has(them) {
-                            return Verdict::Trial;
+                        // Enemy pieces aboard arrive somewhere new, or a check or a pin
+                        // is in play: the royal piece's attackers are asked anew.
+                        if crew.has(them) || s.check || s.critical.has(m.from) {
+                            return Verdict::Sail;
                         }
                         true
                     }
@@ -494,6 +499,28 @@ impl<const W: usize> Engine<'_, W> {
             || (self.rules.royals_apart && self.next_to_enemy_royal(pos, m.to, them)))
     }
 
+    /// [`Verdict::Sail`], for the lone royal piece of the mover (a trial otherwise).
+    fn sail_safe(&self, pos: &Pos<W>, s: &Safety<W>, m: &Move) -> bool {
+        let st = &pos.st;
+        let us = st.side;
+        let them = us.opponent();
+        let Some(royal) = pos.sets.of_kinds(us, self.rules.royal_kinds).single() else {
+            return self.legal_after(pos, m);
+        };
+        if s.test_all {
+            return self.legal_after(pos, m);
+        }
+        let occ = st.blockers().without(m.from).with(m.to);
+        let elsewhere = self.attackers_of::<false>(pos, occ, royal, them, KindSet::ALL);
+        if !elsewhere.without(m.from).is_empty() {
+            return false;
+        }
+        let aboard = pos.slots[m.from.index()].crew.kinds_of(them);
+        !aboard
+            .iter()
+            .any(|kind| self.piece_reach(kind, m.to, them, occ, false).1.has(royal))
+    }
+
     fn next_to_enemy_royal(&self, pos: &Pos<W>, cell: Cell, them: Color) -> bool {
         let topo = &self.rules.topology;
         let (f, r) = topo.coords(cell);
@@ -532,6 +559,7 @@ impl<const W: usize> Engine<'_, W> {
             Verdict::RoyalStep => self.royal_step_safe(pos, m),
             Verdict::CrewStep => self.crew_step_safe(pos, m),
             Verdict::SailStep => self.sail_step_safe(pos, m),
+            Verdict::Sail => self.sail_safe(pos, s, m),
             Verdict::Trial => self.legal_after(pos, m),
         }
     }
