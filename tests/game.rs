@@ -154,6 +154,12 @@ fn a_move_from_outside_is_an_error_not_a_panic() {
     for (from, to) in [(100, 101), (12, 36), (12, 255)] {
         let m = fairy_rules::Move::new(Cell::new(from), Cell::new(to), pawn, None);
         assert!(game.play_move(m).is_err(), "{m:?}");
+        let v = game.variant();
+        assert!(!v.is_legal(game.position(), m));
+        if to > 63 || from > 63 {
+            assert!(!v.gives_check(game.position(), m));
+            assert!(v.chance_cells(game.position(), m).is_empty());
+        }
     }
     let e4 = game.variant().parse_move(game.position(), "e2e4").unwrap();
     assert!(game.play_move(e4).is_ok());

@@ -308,6 +308,21 @@ impl Ruleset {
         dispatch!(self, &pos.0, e, p => e.has_legal(p))
     }
 
+    /// Whether the cells a move names are cells of this board (a move from outside may name
+    /// any).
+    fn on_board(&self, m: Move) -> bool {
+        let n = self.topology.cell_count();
+        let captured = match m.kind {
+            super::MoveKind::EnPassant { captured } => captured.index() < n,
+            super::MoveKind::Castle {
+                partner_from,
+                partner_to,
+            } => partner_from.index() < n && partner_to.index() < n,
+            _ => true,
+        };
+        m.from.index() < n && m.to.index() < n && captured
+    }
+
     /// Whether `m` is a legal move of `pos`: for a move from outside (a transposition
     /// table, a user). Only the moves of the piece on `m.from` are generated. A chance
     /// outcome, when given, must be one the move's chance event can draw.
@@ -327,6 +342,9 @@ impl Ruleset {
 
     /// Whether the legal move `m` leaves the opponent's royal piece attacked.
     pub fn gives_check(&self, pos: &Position, m: Move) -> bool {
+        if !self.on_board(m) {
+            return false;
+        }
         dispatch!(self, &pos.0, e, p => {
             let mut t = super::board::Trial::new(p);
             e.apply(&mut t, &m);
@@ -492,6 +510,9 @@ impl Ruleset {
     /// The cells the chance event after `m` draws from, each with the same probability, or
     /// the empty set when `m` triggers none. `m` is a legal move of `pos`.
     pub fn chance_cells(&self, pos: &Position, m: Move) -> Bitboard {
+        if !self.on_board(m) {
+            return Bitboard::EMPTY;
+        }
         dispatch!(self, &pos.0, e, p => e.chance_cells(p, &m.choice()).resize())
     }
 
