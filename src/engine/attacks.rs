@@ -7,8 +7,12 @@ use crate::rules::layers::{Facing, RemoteReach};
 use crate::rules::{Color, Kind, KindSet};
 
 use super::board::View;
+use super::position::Sets;
 use super::tables::{Hop, RayAttack};
 use super::Engine;
+
+/// How many groups of ray kinds are gathered for the line filter.
+pub(crate) const MAX_RAY_GROUPS: usize = 8;
 
 /// Where the attackers stand.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -135,12 +139,11 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
         // The pieces of each group of ray kinds, gathered once (surface only: a cheap filter).
-        let mut groups = [Bits::<W>::ALL; 8];
-        if layer == Layer::Surface {
-            for (g, kinds) in groups.iter_mut().zip(&a.groups) {
-                *g = b.sets().of_kinds(by, *kinds);
-            }
-        }
+        let groups = if layer == Layer::Surface {
+            self.ray_groups(b.sets(), by)
+        } else {
+            [Bits::ALL; MAX_RAY_GROUPS]
+        };
         let lines = &self.t.lines;
         for ray in &a.rays {
             let ray_kinds = KindSet(ray.kinds.0 & kinds.0);
@@ -294,6 +297,18 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
         out
+    }
+
+    /// The pieces of `by` of each group of ray kinds (see `AttackTables::groups`), gathered
+    /// once per question so that a line without one is passed over; groups beyond the first
+    /// [`MAX_RAY_GROUPS`] hold every cell (no filter).
+    #[inline]
+    pub(crate) fn ray_groups(&self, sets: &Sets<W>, by: Color) -> [Bits<W>; MAX_RAY_GROUPS] {
+        let mut groups = [Bits::ALL; MAX_RAY_GROUPS];
+        for (g, kinds) in groups.iter_mut().zip(&self.t.attacks[by.index()].groups) {
+            *g = sets.of_kinds(by, *kinds);
+        }
+        groups
     }
 
     /// Whether any royal piece of `color` is attacked.

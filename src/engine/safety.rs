@@ -237,10 +237,7 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
         // The enemy pieces of each group of ray kinds: a line without one is passed over.
-        let mut groups = [Bits::<W>::ALL; 8];
-        for (g, kinds) in groups.iter_mut().zip(&a.groups) {
-            *g = pos.sets.of_kinds(them, *kinds);
-        }
+        let groups = self.ray_groups(&pos.sets, them);
         for ray in &a.rays {
             if ray.hop != Hop::None {
                 // Hoppers make `screens`, so every move is tried anyway.

@@ -160,6 +160,8 @@ impl<const W: usize> Engine<'_, W> {
         targets: Bits<W>,
         zone: Bits<W>,
     ) {
+        // The moves still to be emitted one by one, after those counted in bulk.
+        let mut each = targets;
         if K::COUNT && out.gen.legal {
             let s = &out.s;
             let facts = self.t.kinds[kind.index()];
@@ -171,40 +173,31 @@ impl<const W: usize> Engine<'_, W> {
                     .filter(|&to| self.royal_step_safe_to(out.pos, from, to))
                     .count();
                 out.sink.add(n);
-                let choices = self.promotion_choices(kind);
-                for to in targets & special {
-                    let m = self.plain(out.pos, from, to);
-                    self.emit_with_promotions(out, m, zone, choices);
-                }
-                return;
-            }
-            let bulk = if !s.guard {
-                (!facts.royal || !s.apart).then_some(Bits::ALL)
-            } else if facts.royal || facts.promotes_to_royal {
-                None
+                each = targets & special;
             } else {
-                s.allowed(from, Bits::ALL)
-            };
-            if let Some(allowed) = bulk {
-                let easy = targets & allowed & !special;
-                let mut n = easy.count() as usize;
-                if facts.extra_choices > 0 {
-                    n += (easy & zone).count() as usize * facts.extra_choices as usize;
-                }
-                out.sink.add(n);
-                let hard = targets & special;
-                if !hard.is_empty() {
-                    let choices = self.promotion_choices(kind);
-                    for to in hard {
-                        let m = self.plain(out.pos, from, to);
-                        self.emit_with_promotions(out, m, zone, choices);
+                let bulk = if !s.guard {
+                    (!facts.royal || !s.apart).then_some(Bits::ALL)
+                } else if facts.royal || facts.promotes_to_royal {
+                    None
+                } else {
+                    s.allowed(from, Bits::ALL)
+                };
+                if let Some(allowed) = bulk {
+                    let easy = targets & allowed & !special;
+                    let mut n = easy.count() as usize;
+                    if facts.extra_choices > 0 {
+                        n += (easy & zone).count() as usize * facts.extra_choices as usize;
                     }
+                    out.sink.add(n);
+                    each = targets & special;
                 }
-                return;
             }
         }
+        if each.is_empty() {
+            return;
+        }
         let choices = self.promotion_choices(kind);
-        for to in targets {
+        for to in each {
             self.emit_with_promotions(out, self.plain(out.pos, from, to), zone, choices);
         }
     }
