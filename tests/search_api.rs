@@ -877,6 +877,41 @@ fn counting_agrees_with_listing() {
     }
 }
 
+/// Container moves are counted in bulk when one verdict holds for a whole class of them:
+/// the counts must still be the listed moves, and those the slow reference's. The positions
+/// put a pinned ship whose whole crew may leave (b3, pinned by the rook on b5 against the
+/// king on b1), pawns that promote aboard (rank 7), the king's own groups, and a check.
+#[test]
+fn container_moves_counted_in_bulk_are_the_listed_ones() {
+    let v = variant("pirateknics");
+    let cases = [
+        (
+            "3<k>/<P><PP>1<>2/6/1<r>4/6/1<B>1<P>2/6/<KN><Q>2 w - - 0 1",
+            37,
+        ),
+        (
+            "3<k>/<P><PP>1<>2/6/1<r>4/6/1<BR>1<P>2/6/<KN><Q>2 w - - 0 1",
+            46,
+        ),
+        ("3<k>/6/6/1<r>4/6/<n>1<B>1<P>1/1<p>4/<KN><Q>2 w - - 0 1", 7),
+    ];
+    for (fen, count) in cases {
+        let pos = position(&v, fen);
+        let legal = v.legal_moves(&pos);
+        assert_eq!(v.count_legal_moves(&pos), count, "{fen}");
+        assert_eq!(legal.len(), count, "{fen}");
+        assert_eq!(sorted(legal), sorted(v.legal_moves_by_trial(&pos)), "{fen}");
+        assert_eq!(
+            v.perft(&pos, 2),
+            v.legal_moves(&pos)
+                .into_iter()
+                .map(|m| v.legal_moves(&v.play_unchecked(&pos, m)).len())
+                .sum::<usize>() as u64,
+            "{fen}"
+        );
+    }
+}
+
 /// Checkmate and stalemate, in chess and in PiRaTeKnIcS: no legal move, counted as none.
 #[test]
 fn mate_and_stalemate_have_no_moves() {

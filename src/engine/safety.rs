@@ -470,19 +470,31 @@ impl<const W: usize> Engine<'_, W> {
     /// [`Verdict::CrewStep`]: the group leaves its container (lifted when it empties); the
     /// pieces already on the destination are shipmates and attack nothing there.
     fn crew_step_safe(&self, pos: &Pos<W>, m: &Move) -> bool {
-        let st = &pos.st;
-        let them = st.side.opponent();
         let MoveKind::Transfer { group, .. } = m.kind else {
             return self.legal_after(pos, m);
         };
         let empties = pos.slots[m.from.index()].crew.len() as usize == group.len();
+        self.crew_step_safe_to(pos, m.from, m.to, empties)
+    }
+
+    /// [`Verdict::CrewStep`] from `from` to `to`, by a group that `empties` its container
+    /// or not: the same for every such group.
+    pub(crate) fn crew_step_safe_to(
+        &self,
+        pos: &Pos<W>,
+        from: Cell,
+        to: Cell,
+        empties: bool,
+    ) -> bool {
+        let st = &pos.st;
+        let them = st.side.opponent();
         let occ = if empties {
-            st.blockers().without(m.from)
+            st.blockers().without(from)
         } else {
             st.blockers()
         };
-        !(self.attacked_by(pos, occ, m.to, them, KindSet::ALL)
-            || (self.rules.royals_apart && self.next_to_enemy_royal(pos, m.to, them)))
+        !(self.attacked_by(pos, occ, to, them, KindSet::ALL)
+            || (self.rules.royals_apart && self.next_to_enemy_royal(pos, to, them)))
     }
 
     /// [`Verdict::SailStep`]: the container and everything aboard go to an empty cell, so
@@ -508,9 +520,14 @@ impl<const W: usize> Engine<'_, W> {
             return self.legal_after(pos, m);
         }
         let occ = st.blockers().without(m.from).with(m.to);
-        let elsewhere = self.attackers_of::<false>(pos, occ, royal, them, KindSet::ALL);
-        if !elsewhere.without(m.from).is_empty() {
-            return false;
+        // Without a check, a pin through `from` or another layer, the pieces elsewhere
+        // cannot reach the royal piece after the sail: the new blocker on `to` only blocks.
+        let settled = !s.check && !s.critical.has(m.from) && self.rules.layers.is_none();
+        if !settled {
+            let elsewhere = self.attackers_of::<false>(pos, occ, royal, them, KindSet::ALL);
+            if !elsewhere.without(m.from).is_empty() {
+                return false;
+            }
         }
         let aboard = pos.slots[m.from.index()].crew.kinds_of(them);
         !aboard

@@ -16,11 +16,12 @@ use crate::rules::{Color, Kind, Piece};
 
 use super::super::safety::Verdict;
 use super::super::{Engine, Move, MoveKind};
+use super::crew_counts::Bulk;
 use super::{Out, Sink};
 
 /// One side's pieces aboard a container: `(kind, count)`, largest kind first.
 #[derive(Clone, Copy)]
-struct Aboard {
+pub(super) struct Aboard {
     kinds: [(Kind, u8); 8],
     len: usize,
 }
@@ -42,7 +43,7 @@ impl Aboard {
         a
     }
 
-    fn kinds(&self) -> &[(Kind, u8)] {
+    pub(super) fn kinds(&self) -> &[(Kind, u8)] {
         &self.kinds[..self.len]
     }
 
@@ -73,8 +74,9 @@ impl<const W: usize> Engine<'_, W> {
                 *r = self.piece_reach(kind, from, us, occ, false);
             }
             let reach = &reach[..ours.len];
-            self.sails(out, from, &ours, reach);
-            self.transfers(out, from, &ours, reach);
+            let bulk = self.bulk(out, &ours);
+            self.sails(out, &bulk, from, &ours, reach);
+            self.transfers(out, &bulk, from, &ours, reach);
             if out.sink.full() {
                 return;
             }
@@ -84,6 +86,7 @@ impl<const W: usize> Engine<'_, W> {
     fn sails<K: Sink>(
         &self,
         out: &mut Out<'_, '_, W, K>,
+        bulk: &Bulk<W>,
         from: Cell,
         ours: &Aboard,
         reach: &[(Bits<W>, Bits<W>)],
@@ -96,8 +99,12 @@ impl<const W: usize> Engine<'_, W> {
                 targets = targets.without(back);
             }
         }
+        let counted = self.sails_in_bulk(out, bulk, from, targets);
+        if !counted.is_empty() {
+            out.sink.add(counted.count() as usize);
+        }
         let arriving = ours.all();
-        for to in targets {
+        for to in targets & !counted {
             let Some(&(mover, _)) = ours
                 .kinds()
                 .iter()
@@ -120,6 +127,7 @@ impl<const W: usize> Engine<'_, W> {
     fn transfers<K: Sink>(
         &self,
         out: &mut Out<'_, '_, W, K>,
+        bulk: &Bulk<W>,
         from: Cell,
         ours: &Aboard,
         reach: &[(Bits<W>, Bits<W>)],
@@ -141,6 +149,12 @@ impl<const W: usize> Engine<'_, W> {
             for (m, r) in movers.iter_mut().zip(reach) {
                 *m = r.0.has(to);
             }
+            if let Some(n) =
+                self.transfers_in_bulk(out, bulk, (from, to), ours, &movers, room.min(most))
+            {
+                out.sink.add(n);
+                continue;
+            }
             self.groups(ours, &movers, room.min(most), |mover, group, sorted| {
                 let m = Move {
                     kind: MoveKind::Transfer {
@@ -158,6 +172,7 @@ impl<const W: usize> Engine<'_, W> {
             for (m, r) in movers.iter_mut().zip(reach) {
                 *m = r.1.has(to);
             }
+            let bulk = self.transfers_in_bulk(out, bulk, (from, to), ours, &movers, room.min(most));
             let mut last = None;
             for victim in target.pieces() {
                 let own = victim.color() == us;
@@ -168,6 +183,10 @@ impl<const W: usize> Engine<'_, W> {
                     continue;
                 }
                 last = Some(victim);
+                if let Some(n) = bulk {
+                    out.sink.add(n);
+                    continue;
+                }
                 self.groups(ours, &movers, room.min(most), |mover, group, sorted| {
                     let m = Move {
                         kind: MoveKind::Transfer {

@@ -6,6 +6,7 @@
 //! a royal piece without listing them.
 
 mod castling;
+mod crew_counts;
 mod crews;
 mod layers;
 mod pieces;
