@@ -108,8 +108,13 @@ fn tables<const W: usize>(
                 .is_some_and(|p| p.choices.iter().any(|&c| royal.has(c))),
         })
         .collect();
+    let rank_rays = topo
+        .cells()
+        .map(|c| [1, -1].map(|dx| topo.ray(c, dx, 0).fold(Bits::EMPTY, |b, c| b.with(c))))
+        .collect();
     Tables {
         all: topo.all().resize(),
+        rank_rays,
         kinds,
         pieces: per_side,
         attacks,

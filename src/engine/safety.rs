@@ -70,6 +70,9 @@ pub(crate) enum Verdict {
     /// A container sails with the mover's royal piece aboard: legal when its destination is
     /// not attacked with the container lifted, by pieces other than those aboard.
     SailStep,
+    /// The lone royal piece castles: legal when its destination is not attacked with it and
+    /// its partner moved (the generator has judged the cells it passes).
+    Castle,
     /// Another container sails: legal when the royal piece is not attacked with the
     /// container moved, by the pieces elsewhere or by the enemy pieces aboard from their new
     /// cell.
@@ -435,6 +438,11 @@ impl<const W: usize> Engine<'_, W> {
                     Verdict::Legal
                 }
             }
+            MoveKind::Castle { partner_to, .. }
+                if royal(m.piece.kind()) && !s.special.has(m.to) && !s.special.has(partner_to) =>
+            {
+                Verdict::Castle
+            }
             MoveKind::Plant { .. } | MoveKind::Return | MoveKind::Submerged if !s.check => {
                 Verdict::Legal
             }
@@ -465,6 +473,27 @@ impl<const W: usize> Engine<'_, W> {
         let occ = st.blockers().without(from);
         !(self.attacked_by(pos, occ, to, them, KindSet::ALL)
             || (self.rules.royals_apart && self.next_to_enemy_royal(pos, to, them)))
+    }
+
+    /// [`Verdict::Castle`]: the king's destination, judged with the king and its partner
+    /// moved (the partner's cell may have screened it).
+    fn castle_safe(&self, pos: &Pos<W>, m: &Move) -> bool {
+        let MoveKind::Castle {
+            partner_from,
+            partner_to,
+        } = m.kind
+        else {
+            return self.legal_after(pos, m);
+        };
+        let st = &pos.st;
+        let them = st.side.opponent();
+        let occ = st
+            .blockers()
+            .without(m.from)
+            .without(partner_from)
+            .with(partner_to);
+        !(self.attacked_by(pos, occ, m.to, them, KindSet::ALL)
+            || (self.rules.royals_apart && self.next_to_enemy_royal(pos, m.to, them)))
     }
 
     /// [`Verdict::CrewStep`]: the group leaves its container (lifted when it empties); the
@@ -573,6 +602,7 @@ impl<const W: usize> Engine<'_, W> {
             Verdict::RoyalStep => self.royal_step_safe(pos, m),
             Verdict::CrewStep => self.crew_step_safe(pos, m),
             Verdict::SailStep => self.sail_step_safe(pos, m),
+            Verdict::Castle => self.castle_safe(pos, m),
             Verdict::Sail => self.sail_safe(pos, s, m),
             Verdict::Trial => self.legal_after(pos, m),
         }

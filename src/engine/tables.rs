@@ -312,6 +312,9 @@ pub(crate) struct Tables<const W: usize> {
     pub(crate) promotion_zone: [[Bits<W>; MAX_KINDS]; 2],
     /// Rings of captures without moving: `(kind, remote index, per cell the cells hit)`.
     pub(crate) rings: Vec<(u8, u8, Vec<Bits<W>>)>,
+    /// Per cell, the cells along its rank toward the higher files and toward the lower, up
+    /// to the edge or a missing square (castling's paths).
+    pub(crate) rank_rays: Vec<[Bits<W>; 2]>,
     /// Sonars: `(kind, per cell the cells around it whose submerged enemies surface)`.
     pub(crate) sonars: Vec<(u8, Vec<Bits<W>>)>,
 }

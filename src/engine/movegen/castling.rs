@@ -2,6 +2,7 @@
 //! rank, every cell between them empty (and free of blocking markers), and the partner lands
 //! next to it on the side it came from.
 
+use crate::bitboard::{Bits, Cell};
 use crate::definition::Distance;
 use crate::rules::KindSet;
 
@@ -19,8 +20,9 @@ impl<const W: usize> Engine<'_, W> {
         let us = st.side;
         let them = us.opponent();
         let occ = st.blockers();
+        let occupied = st.occupied();
         for king in pos.sets.of(us, castling.king) & st.unmoved & out.gen.from {
-            if !castling.ignore_check && self.attacked_by(pos, occ, king, them, KindSet::ALL) {
+            if !castling.ignore_check && self.in_check_before_castling(out, king) {
                 continue;
             }
             let Some(piece) = pos.slots[king.index()].piece else {
@@ -28,29 +30,35 @@ impl<const W: usize> Engine<'_, W> {
             };
             // Squares the king passes are judged as if it stood there, its own square vacated.
             let lifted = occ.without(king);
-            for (dir, distance) in [(1i32, castling.kingside), (-1, castling.queenside)] {
-                // A rank has at most 26 files: a stack buffer keeps generation allocation-free.
-                let mut buffer = [king; 26];
-                let mut len = 0;
-                for cell in self.rules.topology.ray(king, dir, 0).take(26) {
-                    buffer[len] = cell;
-                    len += 1;
-                }
-                let ray = &buffer[..len];
-                let Some(gap) = ray.iter().position(|&c| st.occupied().has(c)) else {
+            let rays = &self.t.rank_rays;
+            for (side, distance) in [castling.kingside, castling.queenside]
+                .into_iter()
+                .enumerate()
+            {
+                // The partner is the first piece along the rank.
+                let beyond = rays[king.index()][side];
+                let hit = beyond & occupied;
+                let Some(partner) = (if side == 0 { hit.first() } else { hit.last() }) else {
                     continue;
                 };
+                let between = beyond & !rays[partner.index()][side] & !Bits::from_cell(partner);
                 // No piece passes over a blocking marker.
-                if ray[..gap].iter().any(|&c| st.blocking.has(c)) {
+                if between.intersects(st.blocking) {
                     continue;
                 }
-                let partner = ray[gap];
                 let Some(p) = pos.slots[partner.index()].piece else {
                     continue;
                 };
                 if p.color() != us || !castling.partners.has(p.kind()) || !st.unmoved.has(partner) {
                     continue;
                 }
+                // The cells between, nearest the king first (a rank has at most 26 files).
+                let mut ray = [king; 26];
+                let gap = between.count() as usize;
+                for (i, cell) in between.cells().enumerate() {
+                    ray[if side == 0 { i } else { gap - 1 - i }] = cell;
+                }
+                let ray = &ray[..gap];
                 // The king stops short of the partner: `gap` squares lie between them.
                 let (shortest, longest) = match distance {
                     Distance::Fixed(d) if (d as usize) <= gap => (d as usize, d as usize),
@@ -79,5 +87,22 @@ impl<const W: usize> Engine<'_, W> {
                 }
             }
         }
+    }
+
+    /// Whether the castling king on `king` stands attacked: the safety look already knows
+    /// when it is the side's lone royal piece, else it is asked.
+    fn in_check_before_castling<K: Sink>(&self, out: &Out<'_, '_, W, K>, king: Cell) -> bool {
+        let pos = out.pos;
+        let s = &out.s;
+        let us = pos.st.side;
+        if out.gen.legal
+            && s.guard
+            && !s.test_all
+            && pos.sets.of_kinds(us, self.rules.royal_kinds).single() == Some(king)
+        {
+            return s.check;
+        }
+        let occ = pos.st.blockers();
+        self.attacked_by(pos, occ, king, us.opponent(), KindSet::ALL)
     }
 }
