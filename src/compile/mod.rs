@@ -19,7 +19,7 @@ use miette::Severity;
 
 use crate::diagnostics::{DefinitionError, Problem, Source};
 use crate::dsl::{self, DslError};
-use crate::notation::parse_placement;
+use crate::notation::{parse_placement, FenError};
 use crate::rules::{
     Castling, Chance, EndRules, Flag, Kind, KindSet, PieceType, Promotion, Ruleset, Zobrist,
     MAX_KINDS,
@@ -439,7 +439,28 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     if cx.problems.iter().any(Problem::is_error) {
         return None;
     }
+    start_reads_back(&rules, setup, cx);
     Some(rules)
+}
+
+/// What `validate` accepts a game can save and load: the start position's FEN must read
+/// back (issue 15: a side not to move in check, two castling kings of one side).
+fn start_reads_back(rules: &Ruleset, setup: &Sp<String>, cx: &mut Ctx) {
+    let fen = rules.fen(&rules.start);
+    let Err(e) = rules.parse_fen(&fen) else {
+        return;
+    };
+    let (message, help) = match &e {
+        FenError::Position { reason } => (
+            format!("the start position cannot arise in a game: {reason}"),
+            "change the setup so that the side not to move is not attacked".to_string(),
+        ),
+        _ => (
+            format!("the start position cannot be written as a FEN that reads back: {e}"),
+            format!("its FEN would be `{fen}`; change the setup or the rule that this breaks"),
+        ),
+    };
+    cx.error(setup, "fairy::bad-start", message, "this start position", &help);
 }
 
 /// The motions of a movement string; problems are recorded at their place in it.
