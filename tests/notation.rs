@@ -302,3 +302,44 @@ fn en_passant_after_a_diagonal_step_reads_back() {
     assert_eq!(fen, "4k3/8/8/8/1p1P4/8/8/4K3 b - c3 0 1");
     assert!(v.parse_fen(&fen).unwrap() == after);
 }
+
+/// Issue 15, finding 5: a pawn that may step back stands on its start square again having
+/// moved. Its FEN says so with `'`, reads back to the same position and hash, and gives no
+/// double step; `'` on a piece that is not a first-move piece back home is refused.
+#[test]
+fn a_first_move_piece_back_home_is_written_as_moved() {
+    let yaml = std::fs::read_to_string("variants/chess.yaml")
+        .unwrap()
+        .replace("moves: fmWfcFifmnD", "moves: fmWfcFifmnDbmW");
+    let v = Variant::from_yaml("Backstep chess", &yaml).unwrap();
+    let mut pos = v.start_position();
+    for text in ["e2e3", "e7e6", "e3e2", "e6e7"] {
+        let m = v.parse_move(&pos, text).unwrap();
+        pos = v.play_unchecked(&pos, m);
+    }
+    let fen = v.fen(&pos);
+    assert_eq!(
+        fen,
+        "rnbqkbnr/ppppp'ppp/8/8/8/8/PPPPP'PPP/RNBQKBNR w KQkq - 0 3"
+    );
+    let back = v.parse_fen(&fen).unwrap();
+    assert_eq!(back.hash(), pos.hash());
+    assert_eq!(v.fen(&back), fen);
+    let moves: Vec<String> = v.legal_moves(&back).iter().map(|&m| v.move_text(m)).collect();
+    assert!(moves.contains(&"d2d4".to_string()) && !moves.contains(&"e2e4".to_string()));
+    // Without the marks the pawns are unmoved, as in the start position.
+    let unmarked = v.parse_fen(&fen.replace('\'', "")).unwrap();
+    assert_eq!(unmarked.hash(), v.start_position().hash());
+    // A mark on a piece that is not back home, or not a first-move piece, is an error.
+    for (bad, at) in [
+        ("rnbqkbnr/pppppppp/8/8/4P'3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", 24),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN'BQKBNR w KQkq - 0 1", 37),
+    ] {
+        let e = v.parse_fen(bad).unwrap_err();
+        let fairy_rules::FenError::Field { span, reason, .. } = &e else {
+            panic!("{e}")
+        };
+        assert_eq!((span.start, &bad[span.clone()]), (at, "'"), "{bad}");
+        assert!(reason.starts_with("`'` marks a first-move piece"), "{reason}");
+    }
+}

@@ -608,3 +608,37 @@ fn perft_agrees_with_the_reference_positions() {
     }
     assert_eq!(checked, 43);
 }
+
+/// Issue 15, finding 1: the carrier taken while its aircraft is out ends the sortie; the
+/// position keeps no sortie from an empty cell and its FEN reads back.
+#[test]
+fn a_carrier_taken_during_its_sortie_ends_the_sortie() {
+    let v = seachess();
+    // The black cruiser on f9 takes the white carrier on f5 (a plain move text: only a
+    // capture without moving is written with `x`), whose aircraft struck i8.
+    let p = fen("g1=K g12=k f5=A i8=c c5=b f9=c", "w", "-");
+    let after = fen_after(&v, &p, &["f5xi8", "f9f5"]);
+    assert_eq!(after, "4k3/8/12/12/12/12/12/2b2c6/12/12/8/4K3 w - - 0 2 -");
+    v.parse_fen(&after)
+        .unwrap_or_else(|e| panic!("{after}: {e}"));
+}
+
+/// Issue 15, finding 4: a submerged piece that cannot dive, or one without its `submerged`
+/// entry, is refused by the FEN reader (its FEN could not be written back).
+#[test]
+fn the_fen_reader_refuses_impossible_submerged_pieces() {
+    let v = seachess();
+    let error = |fen: &str| v.parse_fen(fen).map(|_| ()).unwrap_err().to_string();
+    let carrier_under = "4k3/8/12/12/12/12/12/12/12/12/2{_C}5/4K3 w - - 0 1";
+    assert_eq!(
+        error(carrier_under),
+        "invalid FEN state: the submerged piece under e2 needs its `submerged` entry"
+    );
+    assert_eq!(
+        error(&format!("{carrier_under} _e2.submerged=2")),
+        "invalid FEN state: `_e2.submerged=2`: the piece has no state named `submerged`"
+    );
+    // A submarine may be under e2, with its entry.
+    let submarine = "4k3/8/12/12/12/12/12/12/12/12/2{_S}5/4K3 w - - 0 1 _e2.submerged=2";
+    assert_eq!(v.fen(&v.parse_fen(submarine).unwrap()), submarine);
+}

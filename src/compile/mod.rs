@@ -366,6 +366,13 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         marker_letters.as_deref(),
         &setup.value,
     ) {
+        Ok(p) if !p.moved.is_empty() => {
+            let at = p.moved[0].1;
+            let e = DslError::new(at..at + 1, "`'` (a piece that has moved) cannot stand in a setup")
+                .with_help("the setup is the start: remove the `'`");
+            cx.dsl(setup, "fairy::bad-setup", e);
+            None
+        }
         Ok(p) => Some(p),
         Err((span, message, help)) => {
             cx.dsl(

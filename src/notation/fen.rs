@@ -253,7 +253,23 @@ impl Ruleset {
                 ),
             });
         }
-        let unmoved = self.initial_unmoved(&pos) | self.castling_field(&pos, &f)?;
+        let mut implied = self.initial_unmoved(&pos);
+        for &(cell, at) in &placement.moved {
+            if !implied.has(cell) {
+                return Err(f.error(
+                    PLACEMENT,
+                    FenField::Placement,
+                    Some(at..at + 1),
+                    format!(
+                        "`'` marks a first-move piece back on its start square, and the piece \
+                         on {} is not one",
+                        self.topology.name(cell)
+                    ),
+                ));
+            }
+            implied = implied.without(cell);
+        }
+        let unmoved = implied | self.castling_field(&pos, &f)?;
         self.set_unmoved(&mut pos, unmoved);
         if self.containers.is_some() {
             let ban = self.undo_ban_field(&pos, &f, FOURTH)?;
@@ -313,9 +329,7 @@ impl Ruleset {
                 } else if self.containers.is_some() {
                     self.crew_text(pos.crew_at(cell))
                 } else {
-                    pos.piece_at(cell)
-                        .map(|p| self.letter(p).to_string())
-                        .unwrap_or_default()
+                    self.piece_text(pos, cell)
                 };
                 if text.is_empty() {
                     empty += 1;
@@ -366,6 +380,23 @@ impl Ruleset {
             out.push_str(&self.state_text(pos));
         }
         out
+    }
+
+    /// The letter of the piece on `cell` (empty for none), with `'` when it is a first-move
+    /// piece that has moved though it stands where the start position has it.
+    pub(crate) fn piece_text(&self, pos: &Position, cell: Cell) -> String {
+        let Some(p) = pos.piece_at(cell) else {
+            return String::new();
+        };
+        let mut text = self.letter(p).to_string();
+        if self.pieces[p.kind().index()].first_move
+            && !self.castling_kinds().has(p.kind())
+            && self.start.piece_at(cell) == Some(p)
+            && !pos.unmoved().has(cell)
+        {
+            text.push('\'');
+        }
+        text
     }
 
     /// Unmoved pieces implied by the placement: pieces with first-move components standing

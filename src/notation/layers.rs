@@ -30,9 +30,7 @@ impl Ruleset {
         let surface = if self.containers.is_some() {
             self.crew_text(pos.crew_at(cell))
         } else {
-            pos.piece_at(cell)
-                .map(|p| self.letter(p).to_string())
-                .unwrap_or_default()
+            self.piece_text(pos, cell)
         };
         let under = pos.submerged_at(cell).map(|p| self.letter(p));
         let marker = pos.marker_at(cell).and_then(|(ty, owner)| {

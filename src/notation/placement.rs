@@ -18,6 +18,9 @@ pub(crate) struct Placement {
     pub(crate) containers: Vec<(Cell, u8)>,
     pub(crate) under: Vec<(Cell, Piece)>,
     pub(crate) markers: Vec<(Cell, u8, Color)>,
+    /// Pieces marked `'`: moved, though on a cell where the start position has them (with
+    /// the byte of the mark).
+    pub(crate) moved: Vec<(Cell, usize)>,
 }
 
 /// Reads a FEN board field. Digit runs count empty cells (`10` is ten); only existing cells are
@@ -25,7 +28,9 @@ pub(crate) struct Placement {
 /// a container is its brackets around its crew (`<PPp>`, `<>`), and every piece stands in one.
 /// In a layer game (`markers` given: the marker types' letters), a cell with more than a
 /// surface piece is written in braces: the surface piece, `_` and a submerged piece, `*` and a
-/// marker letter whose case gives its owner (`{C_s*M}`, `{_S}`, `{*m}`).
+/// marker letter whose case gives its owner (`{C_s*M}`, `{_S}`, `{*m}`). A `'` after a piece
+/// letter says that the piece has moved although it stands where the start position has it
+/// (a first-move piece that came back).
 ///
 /// `kind_of` maps an upper-case letter to a piece kind.
 pub(crate) fn parse_placement(
@@ -164,6 +169,10 @@ pub(crate) fn parse_placement(
                 }
                 if let Some(&cell) = cells.get(col) {
                     placed.pieces.push((cell, piece));
+                    if let Some(&(j, '\'')) = chars.peek() {
+                        placed.moved.push((cell, start + j));
+                        chars.next();
+                    }
                 }
                 col += 1;
             } else {
@@ -261,7 +270,7 @@ struct Layered<'a> {
 }
 
 impl Layered<'_> {
-    /// Reads its inside: `[surface][_under][*marker]`, at least one part; the surface is a
+    /// Reads its inside: `[surface['][_under][*marker]`, at least one part; the surface is a
     /// piece letter, or in a container game a container and its crew (`{<PP>*M}`).
     fn read(
         &self,
@@ -300,6 +309,10 @@ impl Layered<'_> {
                 let piece = piece_at(c, i)?;
                 placed.pieces.extend(cell.map(|cell| (cell, piece)));
                 rest = &rest[1..];
+                if let Some(&(j, '\'')) = rest.first() {
+                    placed.moved.extend(cell.map(|cell| (cell, j)));
+                    rest = &rest[1..];
+                }
             }
         }
         if let Some(&(i, '_')) = rest.first() {
