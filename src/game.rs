@@ -195,7 +195,7 @@ impl Game {
         Ok(())
     }
 
-    fn check_not_over(&self, text: &str) -> Result<(), MoveError> {
+    pub(crate) fn check_not_over(&self, text: &str) -> Result<(), MoveError> {
         match self.outcome() {
             Some(o) => Err(MoveError::Illegal {
                 text: text.to_string(),

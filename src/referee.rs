@@ -14,9 +14,10 @@ use crate::{Game, Move};
 pub struct View {
     /// Whose view it is.
     pub side: Color,
-    /// The position as this side sees it ([`crate::Ruleset::redact`]).
+    /// The position as this side sees it ([`crate::Ruleset::redact`]): lines through the
+    /// opponent's hidden parts are open in it, so it may show a side in check that is not.
     pub position: Position,
-    /// Its FEN.
+    /// Its FEN, read back by [`crate::Ruleset::parse_view`].
     pub fen: String,
     /// The opponent's last move was hidden: only the fact that it was made is told.
     pub hidden_move: bool,
@@ -69,9 +70,30 @@ impl Game {
         }
     }
 
-    /// A move attempted by `side`, as a referee judges it: played if legal; otherwise refused
-    /// with the reason the player's own view gives, or as [`Refusal::NotPossible`] when only
-    /// the hidden state forbids it. A refused move leaves the game unchanged.
+    /// The moves a frontend offers `side`: the legal moves of its view when it is to move and
+    /// the game goes on, none otherwise. Each is worth attempting: the referee plays it or
+    /// answers [`Refusal::NotPossible`], nothing else.
+    pub fn view_moves(&self, side: Color) -> Vec<Move> {
+        if self.position().side_to_move() != side || self.outcome().is_some() {
+            return Vec::new();
+        }
+        let rules = self.variant().rules();
+        rules.legal_moves(&rules.redact(self.position(), side))
+    }
+
+    /// A move attempted by `side`, as a referee judges it, telling the player no more than
+    /// its own view and the rules do:
+    ///
+    /// - not `side`'s turn: [`Refusal::NotYourTurn`];
+    /// - not a legal move of the player's view (malformed, or illegal as far as the player
+    ///   can see, even when the hidden state would allow it): [`Refusal::Invalid`] with the
+    ///   view's reason, the answer the same whatever is hidden;
+    /// - legal in the view but not in the game (a hidden mine on the way, a hidden checker):
+    ///   [`Refusal::NotPossible`];
+    /// - legal in both: played, and returned as the view has it (a capture of a piece the
+    ///   player cannot see is not told; the next view shows what the rules make visible).
+    ///
+    /// A refused move leaves the game unchanged.
     ///
     /// # Errors
     /// A [`Refusal`].
@@ -79,16 +101,15 @@ impl Game {
         if self.position().side_to_move() != side {
             return Err(Refusal::NotYourTurn(side.name()));
         }
-        let error = match self.play(text) {
-            Ok(m) => return Ok(m),
-            Err(e) => e,
-        };
         let rules = self.variant().rules();
         let seen = rules.redact(self.position(), side);
-        match rules.parse_move(&seen, text) {
-            Ok(_) if self.outcome().is_none() => Err(Refusal::NotPossible),
-            Ok(_) => Err(Refusal::Invalid(error)),
-            Err(e) => Err(Refusal::Invalid(e)),
+        let as_seen = rules.parse_move(&seen, text).map_err(Refusal::Invalid)?;
+        // Over: the game's own reason, which tells nothing hidden.
+        self.check_not_over(text).map_err(Refusal::Invalid)?;
+        match self.play(text) {
+            // A drawn chance outcome is public.
+            Ok(m) => Ok(m.outcome.map_or(as_seen, |cell| as_seen.with_outcome(cell))),
+            Err(_) => Err(Refusal::NotPossible),
         }
     }
 }

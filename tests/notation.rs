@@ -325,21 +325,34 @@ fn a_first_move_piece_back_home_is_written_as_moved() {
     let back = v.parse_fen(&fen).unwrap();
     assert_eq!(back.hash(), pos.hash());
     assert_eq!(v.fen(&back), fen);
-    let moves: Vec<String> = v.legal_moves(&back).iter().map(|&m| v.move_text(m)).collect();
+    let moves: Vec<String> = v
+        .legal_moves(&back)
+        .iter()
+        .map(|&m| v.move_text(m))
+        .collect();
     assert!(moves.contains(&"d2d4".to_string()) && !moves.contains(&"e2e4".to_string()));
     // Without the marks the pawns are unmoved, as in the start position.
     let unmarked = v.parse_fen(&fen.replace('\'', "")).unwrap();
     assert_eq!(unmarked.hash(), v.start_position().hash());
     // A mark on a piece that is not back home, or not a first-move piece, is an error.
     for (bad, at) in [
-        ("rnbqkbnr/pppppppp/8/8/4P'3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", 24),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN'BQKBNR w KQkq - 0 1", 37),
+        (
+            "rnbqkbnr/pppppppp/8/8/4P'3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            24,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RN'BQKBNR w KQkq - 0 1",
+            37,
+        ),
     ] {
         let e = v.parse_fen(bad).unwrap_err();
         let fairy_rules::FenError::Field { span, reason, .. } = &e else {
             panic!("{e}")
         };
         assert_eq!((span.start, &bad[span.clone()]), (at, "'"), "{bad}");
-        assert!(reason.starts_with("`'` marks a first-move piece"), "{reason}");
+        assert!(
+            reason.starts_with("`'` marks a first-move piece"),
+            "{reason}"
+        );
     }
 }

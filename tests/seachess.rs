@@ -642,3 +642,64 @@ fn the_fen_reader_refuses_impossible_submerged_pieces() {
     let submarine = "4k3/8/12/12/12/12/12/12/12/12/2{_S}5/4K3 w - - 0 1 _e2.submerged=2";
     assert_eq!(v.fen(&v.parse_fen(submarine).unwrap()), submarine);
 }
+
+/// Issue 15, finding 2: White's view removes Black's hidden mine on g8, which shields the
+/// black king from the white cruiser: the view shows Black in check with White to move. It is
+/// a view, not a game position: `parse_view` reads it back, `parse_fen` refuses it.
+#[test]
+fn a_view_reads_back_as_a_view() {
+    let v = seachess();
+    let game = Game::from_fen(v.clone(), &fen("c1=K g12=k g8={*m} g3=C", "w", "-")).unwrap();
+    let view = game.view(Color::White);
+    assert_eq!(view.fen, fen("c1=K g12=k g3=C", "w", "-"));
+    assert_eq!(
+        v.parse_fen(&view.fen).map(|_| ()).unwrap_err().to_string(),
+        "invalid FEN position: black is in check with white to move"
+    );
+    let back = v.parse_view(&view.fen).unwrap();
+    assert_eq!(v.fen(&back), view.fen);
+    assert_eq!(back.hash(), view.position.hash());
+}
+
+/// Issue 15, finding 9: what the referee answers tells the player no more than its view. The
+/// black mine on g5 shields the white king on g1 from the black cruiser on g9; White cannot
+/// see it, so in White's view the king is in check.
+#[test]
+fn the_referee_answers_from_the_players_view() {
+    let v = seachess();
+    let p = fen("g1=K c12=k g5={*m} g9=c d2=B", "w", "-");
+    let game = Game::from_fen(v.clone(), &p).unwrap();
+    let view = game.view(Color::White);
+    // The moves offered are the view's: only the king's escapes from the file.
+    let mut offered: Vec<String> = game
+        .view_moves(Color::White)
+        .iter()
+        .map(|&m| v.move_text(m))
+        .collect();
+    offered.sort();
+    assert_eq!(offered, strs(&["g1f1", "g1f2", "g1h1", "g1h2"]));
+    assert!(game.view_moves(Color::Black).is_empty());
+    // Every move of the game and every move of the view, attempted: a move the view forbids
+    // gets the view's own reason even when the game allows it (the boat's step would reveal
+    // the mine otherwise); a move the view allows is played.
+    let mut texts: Vec<String> = v
+        .legal_moves(game.position())
+        .iter()
+        .chain(&v.legal_moves(&view.position))
+        .map(|&m| v.move_text(m))
+        .collect();
+    texts.sort();
+    texts.dedup();
+    assert!(texts.contains(&"d2d3".to_string()) && texts.contains(&"g1g2".to_string()));
+    for text in &texts {
+        let mut attempt = game.clone();
+        let answer = attempt.attempt(Color::White, text);
+        match v.parse_move(&view.position, text) {
+            Ok(seen) => assert_eq!(answer, Ok(seen), "{text}"),
+            Err(e) => {
+                assert_eq!(answer, Err(Refusal::Invalid(e)), "{text}");
+                assert_eq!(attempt.fen(), game.fen(), "{text}");
+            }
+        }
+    }
+}

@@ -368,8 +368,11 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     ) {
         Ok(p) if !p.moved.is_empty() => {
             let at = p.moved[0].1;
-            let e = DslError::new(at..at + 1, "`'` (a piece that has moved) cannot stand in a setup")
-                .with_help("the setup is the start: remove the `'`");
+            let e = DslError::new(
+                at..at + 1,
+                "`'` (a piece that has moved) cannot stand in a setup",
+            )
+            .with_help("the setup is the start: remove the `'`");
             cx.dsl(setup, "fairy::bad-setup", e);
             None
         }
@@ -467,7 +470,13 @@ fn start_reads_back(rules: &Ruleset, setup: &Sp<String>, cx: &mut Ctx) {
             format!("its FEN would be `{fen}`; change the setup or the rule that this breaks"),
         ),
     };
-    cx.error(setup, "fairy::bad-start", message, "this start position", &help);
+    cx.error(
+        setup,
+        "fairy::bad-start",
+        message,
+        "this start position",
+        &help,
+    );
 }
 
 /// The motions of a movement string; problems are recorded at their place in it.

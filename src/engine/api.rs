@@ -517,7 +517,9 @@ impl Ruleset {
     }
 
     /// `pos` as `side` sees it: the opponent's hidden markers and submerged pieces removed,
-    /// its hidden ammunition shown full. In games without hidden parts, `pos` itself.
+    /// its hidden ammunition shown full. In games without hidden parts, `pos` itself. A view
+    /// may show the side not to move in check (a hidden blocker removed): its FEN is read
+    /// back by [`Ruleset::parse_view`], not [`Ruleset::parse_fen`].
     pub fn redact(&self, pos: &Position, side: Color) -> Position {
         dispatch!(self, &pos.0, e, p => Position(AnyPos::from(e.redact(p, side))))
     }

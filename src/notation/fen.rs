@@ -197,6 +197,21 @@ impl Ruleset {
     /// length, an unknown letter, a castling right without its pieces, an en passant square
     /// off the board; or a position in which the side not to move is in check.
     pub fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
+        self.read_fen(fen, false)
+    }
+
+    /// Reads the FEN of a side's view ([`Ruleset::redact`], [`crate::View`]). A view is a
+    /// position of its own kind: with the opponent's hidden blockers removed, it may show the
+    /// side not to move in check, which no game position does; that test is skipped, every
+    /// other one applies, and what [`Ruleset::fen`] writes of a view reads back.
+    ///
+    /// # Errors
+    /// As [`Ruleset::parse_fen`], but for the check of the side not to move.
+    pub fn parse_view(&self, fen: &str) -> Result<Position, FenError> {
+        self.read_fen(fen, true)
+    }
+
+    fn read_fen(&self, fen: &str, view: bool) -> Result<Position, FenError> {
         let f = Fields::new(fen);
         if f.fields.is_empty() {
             return Err(FenError::Empty);
@@ -241,7 +256,8 @@ impl Ruleset {
         if let Some(i) = state_field {
             self.state_field(&mut pos, &f, i)?;
         }
-        if self.end.royal == RoyalRule::Checkmate
+        if !view
+            && self.end.royal == RoyalRule::Checkmate
             && self.chance.is_none()
             && self.royal_attacked_of(&pos, side.opponent())
         {
