@@ -282,7 +282,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                             c,
                             "fairy::duplicate-promotion-choice",
                             format!("`{}` is listed twice as a promotion choice", c.value),
-                            "listed before",
+                            "already listed",
                             "list each piece once",
                         );
                     } else {
