@@ -126,7 +126,9 @@ pub fn load_chain(
 /// Reads one file's YAML text; `index` is its place in the chain (0 for the definition).
 fn parse_yaml(source: &Source, index: usize) -> Result<VariantDef, Problem> {
     PARSING.with(|f| f.set(index));
-    let parsed = serde_saphyr::from_str::<VariantDef>(&source.text);
+    // Booleans are `true` or `false`: YAML 1.1's `yes`, `on` or `y` would pass silently.
+    let options = serde_saphyr::options! { strict_booleans: true };
+    let parsed = serde_saphyr::from_str_with_options::<VariantDef>(&source.text, options);
     PARSING.with(|f| f.set(0));
     parsed.map_err(|e| {
         let offset = e
@@ -156,8 +158,26 @@ fn parse_yaml(source: &Source, index: usize) -> Result<VariantDef, Problem> {
                 .next()
                 .map_or(0, char::len_utf8))
         .min(source.text.len());
-        let help = suggestion(&message)
-            .unwrap_or_else(|| "see docs/authoring.md for the keys a definition may have".into());
+        // The parser's wording names its own mode; say what was written instead.
+        let (message, end) = if message.starts_with("invalid boolean") {
+            let word = source.text[offset..]
+                .split(|c: char| c.is_whitespace() || c == '#' || c == ',' || c == '}')
+                .next()
+                .unwrap_or_default();
+            (
+                format!("`{word}` is not a boolean"),
+                end.max(offset + word.len()),
+            )
+        } else {
+            (message, end)
+        };
+        let help = suggestion(&message).unwrap_or_else(|| {
+            if message.ends_with("is not a boolean") {
+                "write `true` or `false`".into()
+            } else {
+                "see docs/authoring.md for the keys a definition may have".into()
+            }
+        });
         let label = if message.starts_with("unknown field") {
             "unknown key"
         } else {
