@@ -274,6 +274,38 @@ fn bad_board_shape() {
     );
 }
 
+/// A movement cut short says so, at its end (issue 14: "unexpected the end of the text").
+#[test]
+fn movement_that_ends_too_soon() {
+    let yaml = edited("moves: N\n", "moves: N[W\n");
+    let err = errors(&yaml);
+    assert_eq!(
+        err,
+        [d(
+            "fairy::movement-syntax",
+            line_of(&yaml, "moves: N[W"),
+            15,
+            "",
+            "the movement ends too soon"
+        )]
+    );
+}
+
+/// A board over the limit says how many cells it has.
+#[test]
+fn board_too_large_counts_its_cells() {
+    let yaml = edited("board: 8x8", "board: 17x16 minus a1, a1, b1");
+    let err = Variant::from_yaml("test.yaml", &yaml).expect_err("too large");
+    let p = &err.problems[0];
+    assert_eq!(
+        (p.code, p.message.as_str()),
+        (
+            "fairy::board-too-large",
+            "the board has 270 cells; at most 256 are allowed"
+        )
+    );
+}
+
 #[test]
 fn castling_partner_that_does_not_exist() {
     let yaml = edited("partners: [R]", "partners: [T]");

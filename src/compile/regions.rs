@@ -36,7 +36,11 @@ pub(super) fn board(
             DslError::new(
                 0..board.value.len(),
                 format!(
-                    "the board has more than {} cells",
+                    "the board has {} cells; at most {} are allowed",
+                    (0..w)
+                        .flat_map(|f| (0..h).map(move |r| (f, r)))
+                        .filter(|c| !removed.contains(c))
+                        .count(),
                     crate::bitboard::MAX_CELLS
                 ),
             )

@@ -61,16 +61,15 @@ pub(crate) fn from_pest(err: pest::error::Error<Rule>, input: &str, what: &str) 
         pest::error::InputLocation::Span((s, _)) => s,
     };
     let len = input[pos..].chars().next().map_or(0, char::len_utf8);
-    let found = input[pos..]
-        .chars()
-        .next()
-        .map_or_else(|| "the end of the text".to_string(), |c| format!("`{c}`"));
+    let message = match input[pos..].chars().next() {
+        Some(c) => format!("unexpected `{c}` in {what}"),
+        None => format!("the {what} ends too soon"),
+    };
     let expected = match &err.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => describe_rules(positives),
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
-    DslError::new(pos..pos + len, format!("unexpected {found} in {what}"))
-        .with_help(format!("expected {expected}"))
+    DslError::new(pos..pos + len, message).with_help(format!("expected {expected}"))
 }
 
 fn describe_rules(rules: &[Rule]) -> String {
