@@ -48,7 +48,29 @@ fn validate_reports_every_problem_with_its_place() {
         "{err}"
     );
     assert!(
-        err.contains("rank 7 has 8 cells but 9 are written"),
+        err.contains("rank 7 has 8 cells (a7-h7) but 9 are written"),
+        "{err}"
+    );
+}
+
+/// A FEN given on the command line is shown with the wrong part underlined.
+#[test]
+fn a_fen_error_points_into_the_fen() {
+    let fen = "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let o = fairy(&["moves", "chess", "--fen", fen]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("invalid FEN placement: no piece has the letter `X`"),
+        "{err}"
+    );
+    let line = err.lines().position(|l| l.contains(fen)).expect(&err);
+    let marker = err.lines().nth(line + 1).expect(&err);
+    // In characters: the drawing uses multi-byte ones.
+    let column = |l: &str, needle: &str| l[..l.find(needle).expect(needle)].chars().count();
+    assert_eq!(
+        column(marker, "┬") - column(err.lines().nth(line).unwrap(), fen),
+        fen.find('X').unwrap(),
         "{err}"
     );
 }

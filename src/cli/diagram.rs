@@ -48,7 +48,11 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     let kind = piece_kind(&variant, &args.piece)?;
     let cell = square(&variant, args.at.as_deref())?;
     let blockers = match &args.fen {
-        Some(fen) => Some(variant.parse_fen(fen).map_err(|e| miette::miette!("{e}"))?),
+        Some(fen) => Some(
+            variant
+                .parse_fen(fen)
+                .map_err(|e| super::fen_report(fen, e))?,
+        ),
         None => None,
     };
     let color = match args.color {

@@ -144,11 +144,22 @@ fn load(name: &str) -> miette::Result<Variant> {
     })
 }
 
+/// A FEN error as a report that shows the FEN with the offending part underlined.
+pub(crate) fn fen_report(fen: &str, e: fairy_rules::FenError) -> miette::Report {
+    let label = match &e {
+        fairy_rules::FenError::Field { span, .. } => {
+            vec![miette::LabeledSpan::at(span.clone(), "here")]
+        }
+        _ => Vec::new(),
+    };
+    miette::miette!(labels = label, "{e}").with_source_code(fen.to_string())
+}
+
 /// The game at the requested position (FEN, then moves).
 fn game(at: &At) -> miette::Result<Game> {
     let variant = load(&at.variant)?;
     let mut game = match &at.fen {
-        Some(fen) => Game::from_fen(variant, fen).map_err(|e| miette::miette!("{e}"))?,
+        Some(fen) => Game::from_fen(variant, fen).map_err(|e| fen_report(fen, e))?,
         None => Game::new(variant),
     }
     .with_seed(at.seed);

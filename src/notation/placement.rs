@@ -112,9 +112,10 @@ pub(crate) fn parse_placement(
                     return Err((
                         start + i..start + end,
                         format!(
-                            "rank {} has {} cells but this count goes past its end",
+                            "rank {} has {} cells ({}) but this count goes past its end",
                             rank + 1,
-                            cells.len()
+                            cells.len(),
+                            names(topo, &cells)
                         ),
                         "count letters and empty-cell digits; missing squares are not written"
                             .into(),
@@ -192,15 +193,35 @@ pub(crate) fn parse_placement(
             return Err((
                 span,
                 format!(
-                    "rank {} has {} cells but {col} are written",
+                    "rank {} has {} cells ({}) but {col} are written",
                     rank + 1,
-                    cells.len()
+                    cells.len(),
+                    names(topo, &cells)
                 ),
                 "count letters and empty-cell digits; missing squares are not written".into(),
             ));
         }
     }
     Ok(placed)
+}
+
+/// The names of a rank's cells, in runs: `a2-d2 f2-h2` around a hole on e2.
+fn names(topo: &Topology, cells: &[Cell]) -> String {
+    let mut runs: Vec<(Cell, Cell)> = Vec::new();
+    for &c in cells {
+        match runs.last_mut() {
+            Some((_, last)) if topo.offset(*last, 1, 0) == Some(c) => *last = c,
+            _ => runs.push((c, c)),
+        }
+    }
+    let run = |&(a, b): &(Cell, Cell)| {
+        if a == b {
+            topo.name(a)
+        } else {
+            format!("{}-{}", topo.name(a), topo.name(b))
+        }
+    };
+    runs.iter().map(run).collect::<Vec<_>>().join(" ")
 }
 
 /// A container written at byte `at` of the field (its opening bracket), the field's part
