@@ -46,7 +46,7 @@ pub use notation::{FenError, FenField, MoveError};
 pub use referee::{Refusal, View};
 pub use rules::{
     containers, layers, Castling, Chance, Color, EndRules, Exception, Flag, Kind, KindSet,
-    Parameter, ParameterValues, Piece, PieceRef, PieceType, Promotion, Return, Ruleset, Topology,
-    ZoneRef, MAX_KINDS, MAX_PARAMETERS,
+    Material, Parameter, ParameterValues, Piece, PieceRef, PieceType, Promotion, Return, Ruleset,
+    Topology, ZoneRef, MAX_KINDS, MAX_PARAMETERS,
 };
 pub use variant::{LoadError, Variant};

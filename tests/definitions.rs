@@ -145,7 +145,7 @@ fn modifier_that_does_not_apply() {
 fn setup_row_of_the_wrong_width() {
     let yaml = edited("/PPPPPPPP/", "/PPPPPPPPP/");
     let line = line_of(&yaml, "setup:");
-    let label = "rank 2 has 8 cells but 9 are written";
+    let label = "rank 2 has 8 cells (a2-h2) but 9 are written";
     assert_eq!(
         errors(&yaml),
         [d("fairy::bad-setup", line, 34, "PPPPPPPPP", label)]
@@ -348,6 +348,13 @@ fn duplicate_and_malformed_letters() {
                 10,
                 "b",
                 "no piece has the letter `B`"
+            ),
+            d(
+                "fairy::bad-material",
+                line_of(&yaml, "insufficient_material:"),
+                32,
+                "B",
+                "`B` is not a piece letter"
             ),
         ]
     );

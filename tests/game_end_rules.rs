@@ -4,9 +4,14 @@ use fairy_rules::{Color, Game, Outcome, Reason, Variant};
 
 const CHESS: &str = include_str!("../variants/chess.yaml");
 
+/// Chess without its insufficient-material draws: the rules below win with less.
+fn chess_playing_on() -> String {
+    CHESS.replacen("  insufficient_material: [Kk, KBk, KNk]\n", "", 1)
+}
+
 /// Chess where a king standing on d4, e4, d5 or e5 after its own move wins (a flag win).
 fn hill() -> Variant {
-    let yaml = CHESS
+    let yaml = chess_playing_on()
         .replacen("regions:\n", "regions:\n  hill: d4-e5\n", 1)
         .replacen(
             "  repetition: 3\n",
@@ -18,7 +23,7 @@ fn hill() -> Variant {
 
 /// Chess where kings are captured like any piece: no check, losing the king loses.
 fn extinction() -> Variant {
-    let yaml = CHESS.replacen("royal: checkmate", "royal: extinction", 1);
+    let yaml = chess_playing_on().replacen("royal: checkmate", "royal: extinction", 1);
     Variant::from_yaml("extinction.yaml", &yaml).unwrap()
 }
 
@@ -142,4 +147,48 @@ fn flag_definition_errors_point_at_the_name() {
     );
     let err = Variant::from_yaml("t.yaml", &yaml).unwrap_err();
     assert_eq!(err.problems[0].code, "fairy::unknown-piece");
+}
+
+/// Chess's insufficient material: king against king, or against king and one minor piece,
+/// draws as soon as it is on the board, either way round; one more piece plays on.
+#[test]
+fn insufficient_material_draws_at_once() {
+    let chess = Variant::bundled("chess").unwrap();
+    let draw = Some(Outcome::Draw {
+        reason: Reason::InsufficientMaterial,
+    });
+    for fen in [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/2B1K3 b - - 0 1",
+        "4k3/8/2n5/8/8/8/8/4K3 w - - 0 1",
+    ] {
+        let pos = chess.parse_fen(fen).unwrap();
+        assert_eq!(chess.outcome(&pos), draw, "{fen}");
+        // The moves are still there: the rule ends the game, not the move tree.
+        assert!(chess.count_legal_moves(&pos) > 0, "{fen}");
+    }
+    for fen in [
+        "4k3/8/8/8/8/8/8/2BBK3 w - - 0 1",
+        "4k3/8/2n5/8/8/8/8/2B1K3 w - - 0 1",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+    ] {
+        let pos = chess.parse_fen(fen).unwrap();
+        assert_eq!(chess.outcome(&pos), None, "{fen}");
+    }
+    // Reached by a capture in a game: the rook takes the last black piece but the king.
+    let mut game = Game::from_fen(chess, "4k3/8/8/8/8/8/4r3/4KN2 w - - 0 1").unwrap();
+    game.play("e1e2").unwrap();
+    assert_eq!(game.outcome(), draw);
+}
+
+/// An entry with a letter no piece has is an error at that letter.
+#[test]
+fn insufficient_material_letters_are_checked() {
+    let yaml = CHESS.replacen("[Kk, KBk, KNk]", "[Kk, KXk]", 1);
+    let e = Variant::from_yaml("bad.yaml", &yaml).unwrap_err();
+    let p = &e.problems[0];
+    assert_eq!(
+        (p.code, &yaml[p.span.clone()], p.message.as_str()),
+        ("fairy::bad-material", "X", "`X` is not a piece letter")
+    );
 }

@@ -108,7 +108,7 @@ fn fen_errors_name_the_field() {
         .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "invalid FEN placement: rank 1 has 8 cells but 7 are written"
+        "invalid FEN placement: rank 1 has 8 cells (a1-h1) but 7 are written"
     );
     // The error names the field as written and the byte range of the offending part.
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KX - 0 1";
@@ -131,7 +131,7 @@ fn a_long_digit_run_is_an_error_not_an_overflow() {
     let e = chess.parse_fen(fen).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "invalid FEN placement: rank 1 has 8 cells but this count goes past its end"
+        "invalid FEN placement: rank 1 has 8 cells (a1-h1) but this count goes past its end"
     );
     match e {
         fairy_rules::FenError::Field { span, .. } => {

@@ -21,8 +21,8 @@ use crate::diagnostics::{DefinitionError, Problem, Source};
 use crate::dsl::{self, DslError};
 use crate::notation::{parse_placement, FenError};
 use crate::rules::{
-    Castling, Chance, EndRules, Flag, Kind, KindSet, PieceType, Promotion, Ruleset, Zobrist,
-    MAX_KINDS,
+    Castling, Chance, Color, EndRules, Flag, Kind, KindSet, Material, Piece, PieceType, Promotion,
+    Ruleset, Zobrist, MAX_KINDS,
 };
 
 struct Ctx<'a> {
@@ -342,6 +342,12 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         })
         .collect();
 
+    let insufficient_material = end_def
+        .insufficient_material
+        .iter()
+        .filter_map(|entry| material(cx, entry, &kind_of))
+        .collect();
+
     let chance = def.chance.as_ref().and_then(|c| {
         let cells = regions::region_named(cx, &regions, &c.region)?;
         Some(Chance {
@@ -437,6 +443,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             move_rule_plies: end.move_rule.saturating_mul(2),
             repetition: end.repetition,
             flags,
+            insufficient_material,
         },
         // Replaced below by the setup, once the rule set can place it.
         start: crate::engine::Position::placeholder(),
@@ -451,6 +458,32 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     }
     start_reads_back(&rules, setup, cx);
     Some(rules)
+}
+
+/// One `insufficient_material` entry: FEN letters, each a piece on the board.
+fn material(
+    cx: &mut Ctx,
+    entry: &Sp<String>,
+    kind_of: &impl Fn(char) -> Option<Kind>,
+) -> Option<Material> {
+    let mut m = Material::EMPTY;
+    for (i, c) in entry.value.char_indices() {
+        let Some(kind) = kind_of(c.to_ascii_uppercase()).filter(|_| c.is_ascii_alphabetic()) else {
+            let e = DslError::new(i..i + c.len_utf8(), format!("`{c}` is not a piece letter"))
+                .with_help(
+                    "write the letters of every piece on the board, White's upper case, e.g. `KBk`",
+                );
+            cx.dsl(entry, "fairy::bad-material", e);
+            return None;
+        };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        m = m.with(Piece::new(kind, color));
+    }
+    Some(m)
 }
 
 /// What `validate` accepts a game can save and load: the start position's FEN must read

@@ -367,6 +367,10 @@ pub struct EndDef {
     /// stands in a given region.
     #[serde(default)]
     pub flags: Vec<FlagDef>,
+    /// Draws by insufficient material: each entry is every piece on the board, as FEN letters
+    /// (case gives the colour), e.g. `KBk`; it also stands for the same with colours swapped.
+    #[serde(default)]
+    pub insufficient_material: Vec<Sp<String>>,
 }
 
 /// A flag win: a piece type and the region (per side) it must reach.
@@ -396,6 +400,7 @@ impl Default for EndDef {
             move_rule: fifty(),
             repetition: three(),
             flags: Vec::new(),
+            insufficient_material: Vec::new(),
         }
     }
 }

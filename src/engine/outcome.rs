@@ -1,7 +1,7 @@
 //! Game end as far as one position can tell (repetition needs the history: see `Game`).
 
 use crate::definition::{RoyalRule, StalemateRule};
-use crate::rules::Color;
+use crate::rules::{Color, Kind, Material, Piece};
 
 use super::position::Pos;
 use super::Engine;
@@ -39,6 +39,8 @@ pub enum Reason {
     RoyalCaptured,
     /// A piece reached its flag zone.
     Flag,
+    /// The pieces left are a set listed under `end: insufficient_material`.
+    InsufficientMaterial,
 }
 
 impl std::fmt::Display for Outcome {
@@ -66,6 +68,7 @@ impl std::fmt::Display for Reason {
             Reason::Repetition => "repetition",
             Reason::RoyalCaptured => "royal piece captured",
             Reason::Flag => "flag",
+            Reason::InsufficientMaterial => "insufficient material",
         })
     }
 }
@@ -143,6 +146,18 @@ impl<const W: usize> Engine<'_, W> {
                 },
             });
         }
+        if !r.end.insufficient_material.is_empty() {
+            let m = self.material(pos);
+            if r.end
+                .insufficient_material
+                .iter()
+                .any(|&dead| dead == m || dead.swapped() == m)
+            {
+                return Some(Outcome::Draw {
+                    reason: Reason::InsufficientMaterial,
+                });
+            }
+        }
         let limit = r.end.move_rule_plies;
         if limit > 0 && pos.st.halfmove >= limit {
             return Some(Outcome::Draw {
@@ -150,5 +165,27 @@ impl<const W: usize> Engine<'_, W> {
             });
         }
         None
+    }
+
+    /// Every piece on the board: on the surface, aboard containers and submerged.
+    fn material(&self, pos: &Pos<W>) -> Material {
+        let mut m = Material::EMPTY;
+        for color in Color::BOTH {
+            for k in 0..self.t.kinds.len() {
+                let piece = Piece::new(Kind::new(k as u8), color);
+                for cell in pos.sets.of(color, piece.kind()) {
+                    let aboard = pos.slots[cell.index()].crew.count(piece);
+                    for _ in 0..aboard.max(1) {
+                        m = m.with(piece);
+                    }
+                }
+            }
+            for cell in pos.st.under[color.index()] {
+                if let Some(p) = pos.slots[cell.index()].under {
+                    m = m.with(p);
+                }
+            }
+        }
+        m
     }
 }

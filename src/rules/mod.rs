@@ -270,6 +270,43 @@ pub struct EndRules {
     pub repetition: u32,
     /// Flag wins.
     pub flags: Vec<Flag>,
+    /// Material that draws: the game ends drawn when the board holds exactly one of these
+    /// sets of pieces, or one with its colours swapped.
+    pub insufficient_material: Vec<Material>,
+}
+
+/// Every piece on a board, counted by colour and kind (`end: insufficient_material`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Material {
+    counts: [[u8; MAX_KINDS]; 2],
+}
+
+impl Material {
+    /// No pieces.
+    pub const EMPTY: Material = Material {
+        counts: [[0; MAX_KINDS]; 2],
+    };
+
+    /// The same with one more `piece` (counts saturate at 255).
+    #[must_use]
+    pub fn with(mut self, piece: Piece) -> Material {
+        let n = &mut self.counts[piece.color().index()][piece.kind().index()];
+        *n = n.saturating_add(1);
+        self
+    }
+
+    /// How many pieces of `kind` and `color` it holds.
+    pub fn count(&self, color: Color, kind: Kind) -> u8 {
+        self.counts[color.index()][kind.index()]
+    }
+
+    /// The same with the colours swapped.
+    #[must_use]
+    pub fn swapped(self) -> Material {
+        Material {
+            counts: [self.counts[1], self.counts[0]],
+        }
+    }
 }
 
 /// A flag win: a side wins when, after its own move, one of its pieces of the given type
