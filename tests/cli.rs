@@ -75,6 +75,42 @@ fn a_fen_error_points_into_the_fen() {
     );
 }
 
+/// `fairy list` names every bundled variant with its display name and first sentence.
+#[test]
+fn list_shows_the_bundled_variants() {
+    let o = fairy(&["list"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let names: Vec<&str> = out
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        fairy_rules::Variant::bundled_names().collect::<Vec<_>>()
+    );
+    assert!(
+        out.contains("chess              Chess: Orthodox chess under FIDE rules.\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("pirateknics        PiRaTeKnIcS: Twenty neutral ships on a 6x8 board without its corners, each holding up to three crewmen of either side.\n"),
+        "{out}"
+    );
+}
+
+/// Bundled variants are embedded: found by name from a folder without `variants/`.
+#[test]
+fn bundled_variants_load_from_any_folder() {
+    let o = Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(["perft", "falcon-chess", "2"])
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("run fairy");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("nodes 576\n"), "{}", stdout(&o));
+}
+
 #[test]
 fn moves_are_sorted_one_per_line() {
     let o = fairy(&["moves", "chess", "--moves", "e2e4", "e7e5", "g1f3"]);

@@ -66,6 +66,9 @@ enum Command {
     /// Play a game record (`-`: standard input) and print the moves applied, the FEN and the
     /// result; exit code 1 at the first move that fails, naming it.
     Replay(replay::Args),
+    /// List the bundled variants (embedded in the program) with the first sentence of each
+    /// one's description.
+    List,
 }
 
 /// A variant and a position in it.
@@ -102,6 +105,7 @@ pub fn run() -> ExitCode {
         } => perft::run(&at, depth, divide, threads.into()),
         Command::Diagram(args) => diagram::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::List => list(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -177,6 +181,19 @@ fn game(at: &At) -> miette::Result<Game> {
             .map_err(|e| miette::miette!("move {}: {e}", i + 1))?;
     }
     Ok(game)
+}
+
+fn list() -> miette::Result<()> {
+    for name in Variant::bundled_names() {
+        let v = Variant::bundled(name).map_err(|e| miette::miette!("{name}: {e}"))?;
+        // The first sentence: up to a full stop that ends a word.
+        let first = match v.description.find(". ") {
+            Some(end) => &v.description[..=end],
+            None => &v.description,
+        };
+        out!("{name:<18} {}: {first}", v.name);
+    }
+    Ok(())
 }
 
 fn moves(at: &At) -> miette::Result<()> {

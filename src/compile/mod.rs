@@ -426,6 +426,9 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     let zobrist = Zobrist::new(topology.cell_count());
     let mut rules = Ruleset {
         name: name.value.clone(),
+        description: def.description.as_ref().map_or_else(String::new, |d| {
+            d.value.split_whitespace().collect::<Vec<_>>().join(" ")
+        }),
         royal_kinds,
         en_passant_kinds,
         pieces,

@@ -486,6 +486,9 @@ fn mix(mut z: u64) -> u64 {
 pub struct Ruleset {
     /// The variant's display name.
     pub name: String,
+    /// Its `description`, free text for people, whitespace runs made single spaces (empty
+    /// without one).
+    pub description: String,
     /// The board's cells.
     pub topology: Topology,
     /// Piece types; a [`Kind`] indexes this.
