@@ -29,6 +29,7 @@ pub mod diagram;
 pub mod dsl;
 mod engine;
 mod game;
+mod limits;
 pub mod notation;
 mod referee;
 mod rules;
@@ -42,6 +43,7 @@ pub use engine::{
     Reason, UndoStack,
 };
 pub use game::Game;
+pub use limits::{Limit, LimitExceeded, Limits};
 pub use notation::{FenError, FenField, MoveError};
 pub use referee::{Refusal, View};
 pub use rules::{
