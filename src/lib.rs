@@ -16,6 +16,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Loading and reading text are bounded by [`Limits`] (definition and extended file sizes,
+//! the `extends` depth, the movement's expansion, FEN and move-text length): past one, a
+//! definition fails with the diagnostic `fairy::limit-exceeded` and a FEN or move with
+//! [`FenError::Limit`] or [`MoveError::Limit`], each naming the limit. Loading costs time in
+//! proportion to the definition's size.
+//!
 //! Data flows one way: [`definition`] (YAML with spans) → [`dsl`] (movement and board text) →
 //! `compile` → [`Ruleset`] → the engine ([`Position`], [`Move`]) → [`notation`]; [`diagram`]
 //! draws where a piece can move.
@@ -29,6 +35,7 @@ pub mod diagram;
 pub mod dsl;
 mod engine;
 mod game;
+mod limits;
 pub mod notation;
 mod referee;
 mod rules;
@@ -42,6 +49,7 @@ pub use engine::{
     Reason, UndoStack,
 };
 pub use game::Game;
+pub use limits::{Limit, LimitExceeded, Limits};
 pub use notation::{FenError, FenField, MoveError};
 pub use referee::{Refusal, View};
 pub use rules::{

@@ -4,7 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::definition::ExtendsError;
 use crate::diagnostics::{DefinitionError, Problem, ProblemReport, Source};
+use crate::limits::{read_text, Limit, LimitExceeded, Limits, ReadError};
 use crate::rules::Ruleset;
 
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
@@ -61,27 +63,63 @@ pub enum LoadError {
 }
 
 impl Variant {
-    /// Loads and compiles a definition file; a file it extends is read relative to it.
+    /// Loads and compiles a definition file within [`Limits::default`]; a file it extends is
+    /// read relative to it.
     ///
     /// # Errors
     /// [`LoadError::Io`] if the file cannot be read; [`LoadError::Definition`] with every
     /// problem found, each pointing at its line and column.
     pub fn from_file(path: impl AsRef<Path>) -> Result<Variant, LoadError> {
-        let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Ok(Variant::from_yaml(&path.display().to_string(), &text)?)
+        Variant::from_file_with(path, &Limits::default())
     }
 
-    /// Compiles a definition given as text; `name` labels diagnostics (a file name) and is
-    /// the place an extended file is read relative to.
+    /// [`Variant::from_file`] within `limits`: the file, and each file it extends, is read
+    /// only up to its limit in bytes.
+    ///
+    /// # Errors
+    /// As [`Variant::from_file`]; past a limit, a [`LoadError::Definition`] whose problem
+    /// has the code `fairy::limit-exceeded` and names the limit.
+    pub fn from_file_with(path: impl AsRef<Path>, limits: &Limits) -> Result<Variant, LoadError> {
+        let path = path.as_ref();
+        let name = path.display().to_string();
+        let text = match read_text(path, Limit::DefinitionBytes, limits) {
+            Ok(text) => text,
+            Err(ReadError::Io(source)) => {
+                return Err(LoadError::Io {
+                    path: path.to_path_buf(),
+                    source,
+                })
+            }
+            // Only the limit's worth was read: the diagnostic shows none of it.
+            Err(ReadError::TooLarge(e)) => return Err(too_large(Source::new(name, ""), e).into()),
+        };
+        Ok(Variant::from_yaml_with(&name, &text, limits)?)
+    }
+
+    /// Compiles a definition given as text within [`Limits::default`]; `name` labels
+    /// diagnostics (a file name) and is the place an extended file is read relative to.
     ///
     /// # Errors
     /// A [`DefinitionError`] with every problem found.
     pub fn from_yaml(name: &str, text: &str) -> Result<Variant, DefinitionError> {
-        Variant::compile(Source::new(name, text), &read_file)
+        Variant::from_yaml_with(name, text, &Limits::default())
+    }
+
+    /// [`Variant::from_yaml`] within `limits`.
+    ///
+    /// # Errors
+    /// As [`Variant::from_yaml`]; past a limit, a problem with the code
+    /// `fairy::limit-exceeded` that names the limit.
+    pub fn from_yaml_with(
+        name: &str,
+        text: &str,
+        limits: &Limits,
+    ) -> Result<Variant, DefinitionError> {
+        let source = Source::new(name, text);
+        LimitExceeded::check(Limit::DefinitionBytes, limits, text.len())
+            .map_err(|e| too_large(source.clone(), e))?;
+        let read = |naming: &Source, extended: &str| read_file(naming, extended, limits);
+        Variant::compile(source, &read, limits)
     }
 
     /// A variant bundled with the library, by its name (`chess`, `seachess`; see
@@ -97,7 +135,7 @@ impl Variant {
             known: Variant::bundled_names().map(String::from).collect(),
         })?;
         let source = Source::new(format!("variants/{name}.yaml"), text);
-        Ok(Variant::compile(source, &read_bundled)?)
+        Ok(Variant::compile(source, &read_bundled, &Limits::default())?)
     }
 
     /// The names of the bundled variants, in alphabetical order.
@@ -112,10 +150,11 @@ impl Variant {
 
     fn compile(
         source: Source,
-        read: &dyn Fn(&Source, &str) -> Result<Source, String>,
+        read: &dyn Fn(&Source, &str) -> Result<Source, ExtendsError>,
+        limits: &Limits,
     ) -> Result<Variant, DefinitionError> {
-        let (def, files) = crate::definition::load_chain(&source, read)?;
-        let (rules, warnings) = crate::compile::compile(&def, &files)?;
+        let (def, files) = crate::definition::load_chain(&source, read, limits)?;
+        let (rules, warnings) = crate::compile::compile(&def, &files, limits)?;
         Ok(Variant {
             rules: Arc::new(rules),
             sources: files.into(),
@@ -173,16 +212,26 @@ fn extended_path(naming: &Source, name: &str) -> PathBuf {
     path
 }
 
-/// Reads the file `name` that `naming` extends from the file system.
-fn read_file(naming: &Source, name: &str) -> Result<Source, String> {
+/// A definition longer than [`Limits::definition_bytes`]: one problem at its start.
+fn too_large(source: Source, e: LimitExceeded) -> DefinitionError {
+    let problem = Problem::error("fairy::limit-exceeded", e.to_string(), 0..0, "here")
+        .help(format!("raise `{}` to load it", e.limit.name()));
+    DefinitionError::new(source, Vec::new(), vec![problem])
+}
+
+/// Reads the file `name` that `naming` extends from the file system, no further than
+/// [`Limits::extends_bytes`].
+fn read_file(naming: &Source, name: &str, limits: &Limits) -> Result<Source, ExtendsError> {
     let path = extended_path(naming, name);
-    std::fs::read_to_string(&path)
-        .map(|text| Source::new(path.display().to_string(), text))
-        .map_err(|e| e.to_string())
+    match read_text(&path, Limit::ExtendsBytes, limits) {
+        Ok(text) => Ok(Source::new(path.display().to_string(), text)),
+        Err(ReadError::Io(e)) => Err(ExtendsError::Unreadable(e.to_string())),
+        Err(ReadError::TooLarge(e)) => Err(ExtendsError::Limit(e)),
+    }
 }
 
 /// Finds the file `name` that a bundled definition extends among the bundled ones.
-fn read_bundled(naming: &Source, name: &str) -> Result<Source, String> {
+fn read_bundled(naming: &Source, name: &str) -> Result<Source, ExtendsError> {
     let path = extended_path(naming, name);
     let found = path
         .parent()
@@ -193,6 +242,8 @@ fn read_bundled(naming: &Source, name: &str) -> Result<Source, String> {
         .and_then(|stem| bundled_text(stem).map(|text| (stem, text)));
     match found {
         Some((stem, text)) => Ok(Source::new(format!("variants/{stem}.yaml"), text)),
-        None => Err(format!("`{name}` is not a bundled definition")),
+        None => Err(ExtendsError::Unreadable(format!(
+            "`{name}` is not a bundled definition"
+        ))),
     }
 }

@@ -136,7 +136,9 @@ fn load(name: &str) -> miette::Result<Variant> {
     loaded.map_err(|e| match e {
         LoadError::Definition(d) => {
             for report in d.diagnostics() {
-                eprintln!("{:?}", miette::Report::new(report.clone()));
+                // Drawn whole, then written at once: standard error is unbuffered.
+                let drawn = format!("{:?}", miette::Report::new(report.clone()));
+                eprintln!("{drawn}");
             }
             miette::miette!("{d}")
         }

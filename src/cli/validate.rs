@@ -69,7 +69,11 @@ pub(super) fn run(paths: &[PathBuf], format: Format) -> ExitCode {
         };
         for report in reports {
             match format {
-                Format::Text => eprintln!("{:?}", miette::Report::new(report)),
+                // Drawn whole, then written at once: standard error is unbuffered.
+                Format::Text => {
+                    let drawn = format!("{:?}", miette::Report::new(report));
+                    eprintln!("{drawn}");
+                }
                 Format::Json => out!("{}", json_line(&report)),
             }
         }

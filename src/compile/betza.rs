@@ -7,19 +7,21 @@
 //! two wide forward moves, `ffN` = the two narrow ones, `rfN` = (1,2)); `rh`/`lh` pick a
 //! chiral half. `v` and `s` on oblique atoms are the narrow and the wide moves.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::dsl::{Atom, Body, Component, DslError, Range};
 use crate::engine::tables::{Hop, Mode};
 
 /// Squares (as offsets from the origin) that must be empty, and that must be occupied, for one
 /// way of making a conditional move.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct OffsetAlternative {
     pub(crate) empty: Vec<(i8, i8)>,
     pub(crate) occupied: Vec<(i8, i8)>,
 }
 
 /// How a motion reaches its offset.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Reach {
     /// Straight there, whatever stands between.
     Leap,
@@ -30,13 +32,23 @@ pub(crate) enum Reach {
 }
 
 /// One concrete motion by `(dx, dy)`, forward = +dy.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Motion {
     pub(crate) dx: i8,
     pub(crate) dy: i8,
     pub(crate) mode: Mode,
     pub(crate) initial: bool,
     pub(crate) reach: Reach,
+}
+
+impl Motion {
+    /// The ways it is made: one for a leap or a line, one per alternative otherwise.
+    pub(crate) fn ways(&self) -> usize {
+        match &self.reach {
+            Reach::Conditional(alternatives) => alternatives.len(),
+            Reach::Leap | Reach::Ride { .. } => 1,
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -306,6 +318,9 @@ fn pair(x: char, y: char, c: Class, dx: i8, dy: i8) -> Option<bool> {
     }
 }
 
+/// Offsets from the origin.
+type Offsets = Vec<(i8, i8)>;
+
 /// Every destination of a path in all orientations, with the intermediate squares of each
 /// distinct way of reaching it.
 fn path_destinations(
@@ -319,6 +334,10 @@ fn path_destinations(
         permutations(&base)
     };
     let mut out: Vec<(i8, i8, Vec<OffsetAlternative>)> = Vec::new();
+    // Each destination's place in `out`, and the ways found: up to 720 orders in eight
+    // orientations are merged without scanning.
+    let mut at: HashMap<(i8, i8), usize> = HashMap::new();
+    let mut seen: HashSet<((i8, i8), Offsets)> = HashSet::new();
     // The eight symmetries of the square: optionally swap the axes, then flip signs.
     for (swap, fx, fy) in [false, true]
         .into_iter()
@@ -345,18 +364,18 @@ fn path_destinations(
             if (x, y) == (0, 0) || passed.contains(&(0, 0)) {
                 continue;
             }
+            if !seen.insert(((x, y), passed.clone())) {
+                continue;
+            }
             let alt = OffsetAlternative {
                 empty: passed,
                 occupied: Vec::new(),
             };
-            match out.iter_mut().find(|(dx, dy, _)| (*dx, *dy) == (x, y)) {
-                Some((_, _, alts)) => {
-                    if !alts.contains(&alt) {
-                        alts.push(alt);
-                    }
-                }
-                None => out.push((x, y, vec![alt])),
-            }
+            let i = *at.entry((x, y)).or_insert_with(|| {
+                out.push((x, y, Vec::new()));
+                out.len() - 1
+            });
+            out[i].2.push(alt);
         }
     }
     out

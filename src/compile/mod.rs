@@ -12,13 +12,16 @@ mod regions;
 mod tables;
 mod warnings;
 
+use std::collections::{HashMap, HashSet};
+
 use crate::definition::{
-    dsl_span, file_of, span_of, ChanceEffect, ChanceTrigger, EndDef, Sp, VariantDef,
+    file_of, span_of, ChanceEffect, ChanceTrigger, EndDef, Sp, ValueMap, VariantDef,
 };
 use miette::Severity;
 
 use crate::diagnostics::{DefinitionError, Problem, Source};
 use crate::dsl::{self, DslError};
+use crate::limits::{Limit, LimitExceeded, Limits};
 use crate::notation::{parse_placement, FenError};
 use crate::rules::{
     Castling, Chance, Color, EndRules, Flag, Kind, KindSet, Material, Piece, PieceType, Promotion,
@@ -29,6 +32,13 @@ struct Ctx<'a> {
     /// The definition's file and the files it extends; a node's span is in one of them.
     sources: &'a [Source],
     problems: Vec<Problem>,
+    /// Per string value (file, start and end of its scalar, its length), where its bytes
+    /// stand in the file: a value with many problems is walked once, not once per problem.
+    value_maps: HashMap<(usize, usize, usize, usize), ValueMap>,
+    limits: &'a Limits,
+    /// Ways of moving the movement strings expanded to so far (see [`Limits::movement_ways`]);
+    /// past the limit, none are expanded any more.
+    ways: usize,
 }
 
 impl Ctx<'_> {
@@ -56,12 +66,12 @@ impl Ctx<'_> {
         severity: Severity,
     ) {
         let file = file_of(node);
-        let span = dsl_span(
-            &self.sources[file].text,
-            span_of(node),
-            text,
-            e.span.clone(),
-        );
+        let raw = span_of(node);
+        let span = self
+            .value_maps
+            .entry((file, raw.start, raw.end, text.len()))
+            .or_insert_with(|| ValueMap::new(&self.sources[file].text, raw, text))
+            .span(text, e.span.clone());
         let mut p = Problem::error(code, e.message.clone(), span, e.message);
         p.help = e.help;
         p.severity = severity;
@@ -107,17 +117,22 @@ impl Ctx<'_> {
 }
 
 /// Compiles a parsed (and merged) definition. `sources` are the files it was read from,
-/// the definition's own first (see [`crate::definition::load_chain`]).
+/// the definition's own first (see [`crate::definition::load_chain`]); `limits` bound the
+/// movement's expansion and are kept in the rule set for reading FEN and moves.
 ///
 /// # Errors
 /// A [`DefinitionError`] listing every problem found, each at its place in its file.
 pub fn compile(
     def: &VariantDef,
     sources: &[Source],
+    limits: &Limits,
 ) -> Result<(Ruleset, Vec<Problem>), DefinitionError> {
     let mut cx = Ctx {
         sources,
         problems: Vec::new(),
+        value_maps: HashMap::new(),
+        limits,
+        ways: 0,
     };
     let result = build(def, &mut cx);
     cx.problems
@@ -450,6 +465,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         },
         // Replaced below by the setup, once the rule set can place it.
         start: crate::engine::Position::placeholder(),
+        limits: *cx.limits,
         tables,
         zobrist,
         topology,
@@ -493,7 +509,7 @@ fn material(
 /// back (issue 15: a side not to move in check, two castling kings of one side).
 fn start_reads_back(rules: &Ruleset, setup: &Sp<String>, cx: &mut Ctx) {
     let fen = rules.fen(&rules.start);
-    let Err(e) = rules.parse_fen(&fen) else {
+    let Err(e) = rules.read_fen(&fen, false) else {
         return;
     };
     let (message, help) = match &e {
@@ -529,14 +545,50 @@ fn component_motions(
         }
     };
     let mut motions = Vec::new();
+    // A repeated component is expanded once, and a motion that two components share is
+    // kept once: repeats cost no table work and count once against the limit.
+    let mut reaches: HashMap<&str, bool> = HashMap::new();
+    let mut unique: HashSet<betza::Motion> = HashSet::new();
     for component in &movement.components {
+        let unreachable = |cx: &mut Ctx| {
+            let e = DslError::new(component.span.clone(), "this move reaches no square of this board")
+                .with_help("it is longer than the board allows from every square; drop it or enlarge the board");
+            cx.dsl_warning(moves, "fairy::unreachable-move", e);
+        };
+        let text = &moves.value[component.span.clone()];
+        match reaches.get(text) {
+            Some(true) => continue,
+            Some(false) => {
+                unreachable(cx);
+                continue;
+            }
+            None => {}
+        }
+        if cx.ways > cx.limits.movement_ways {
+            continue;
+        }
         match betza::expand(component) {
             Ok(m) if !warnings::reaches_a_cell(topology, &m) => {
-                let e = DslError::new(component.span.clone(), "this move reaches no square of this board")
-                    .with_help("it is longer than the board allows from every square; drop it or enlarge the board");
-                cx.dsl_warning(moves, "fairy::unreachable-move", e);
+                reaches.insert(text, false);
+                unreachable(cx);
             }
-            Ok(m) => motions.extend(m),
+            Ok(m) => {
+                reaches.insert(text, true);
+                for motion in m {
+                    if unique.contains(&motion) {
+                        continue;
+                    }
+                    cx.ways += motion.ways();
+                    unique.insert(motion.clone());
+                    motions.push(motion);
+                }
+                if let Err(e) = LimitExceeded::check(Limit::MovementWays, cx.limits, cx.ways) {
+                    let e = DslError::new(component.span.clone(), e.to_string()).with_help(
+                        "drop components that repeat others' moves, or raise `movement_ways`",
+                    );
+                    cx.dsl(moves, "fairy::limit-exceeded", e);
+                }
+            }
             Err(e) => cx.dsl(moves, "fairy::bad-movement", e),
         }
     }

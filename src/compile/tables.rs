@@ -1,6 +1,8 @@
 //! Motions to the engine's tables at the board's width: per-cell move tables for each piece
 //! type and side, and the reverse tables used to find attackers.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::bitboard::{Bitboard, Bits, Cell};
 use crate::engine::tables::{
     Alternative, AttackTables, Conditional, Extent, Hop, KindFacts, LeapCell, Lines, Mode,
@@ -151,9 +153,12 @@ fn piece_tables<const W: usize>(
     };
     let everywhere: Bits<W> = topo.all().resize();
     let groups = std::iter::once((motions, everywhere)).chain(within.iter().copied());
+    let mut seen = Seen::default();
     for (motions, zone) in groups {
         for motion in motions {
-            add_motion(&mut t, topo, lines, motion, zone, everywhere, color);
+            add_motion(
+                &mut t, &mut seen, topo, lines, motion, zone, everywhere, color,
+            );
         }
     }
     t.has_conditional = t.conditional.iter().any(|c| !c.is_empty());
@@ -171,9 +176,28 @@ fn piece_tables<const W: usize>(
     t
 }
 
+/// What one piece's conditional tables hold so far, found without scanning them: per
+/// origin, destination, mode and first-move flag, the entry's place in the origin's list,
+/// and every way already added.
+struct Seen<const W: usize> {
+    entries: HashMap<(Cell, Cell, Mode, bool), usize>,
+    ways: HashSet<(Cell, Cell, Mode, bool, Alternative<W>)>,
+}
+
+impl<const W: usize> Default for Seen<W> {
+    fn default() -> Seen<W> {
+        Seen {
+            entries: HashMap::new(),
+            ways: HashSet::new(),
+        }
+    }
+}
+
 /// Adds one motion's moves that lie wholly inside `zone`.
+#[allow(clippy::too_many_arguments)]
 fn add_motion<const W: usize>(
     t: &mut PieceTables<W>,
+    seen: &mut Seen<W>,
     topo: &Topology,
     lines: &mut Lines<W>,
     motion: &Motion,
@@ -234,15 +258,15 @@ fn add_motion<const W: usize>(
                     continue;
                 }
                 let list = &mut t.conditional[from.index()];
-                let same = |c: &Conditional<W>| {
-                    c.to == to && c.mode == motion.mode && c.initial == motion.initial
-                };
-                if !list.iter().any(same) {
+                let key = (from, to, motion.mode, motion.initial);
+                let at = *seen.entries.entry(key).or_insert_with(|| {
                     list.push(Conditional::new(to, motion.mode, motion.initial));
-                }
-                let entry = list.iter_mut().find(|c| same(c)).expect("just ensured");
+                    list.len() - 1
+                });
                 for a in alts {
-                    entry.add(a);
+                    if seen.ways.insert((from, to, motion.mode, motion.initial, a)) {
+                        list[at].add_new(a);
+                    }
                 }
             }
         }
@@ -286,6 +310,8 @@ fn attack_tables<const W: usize>(
         conditional: vec![Vec::new(); n],
         ..AttackTables::default()
     };
+    // Each ray's place in `a.rays`, found without a scan.
+    let mut rays: HashMap<(usize, Extent<W>, bool, Hop), usize> = HashMap::new();
     for (kind, t) in tables.iter().enumerate() {
         let kind = kind as u8;
         let captures: [(Vec<Bits<W>>, &mut ReverseLeaps<W>); 2] = [
@@ -321,34 +347,29 @@ fn attack_tables<const W: usize>(
             let back = lines.index((-dx, -dy), topo);
             let extent = reverse_extent(lines, ride, back, n);
             let kinds = KindSet::EMPTY.with(crate::rules::Kind::new(kind));
-            match a.rays.iter_mut().find(|r| {
-                r.line == back
-                    && r.extent == extent
-                    && r.initial == ride.initial
-                    && r.hop == ride.hop
-            }) {
-                Some(existing) => {
-                    existing.kinds = existing.kinds.with(crate::rules::Kind::new(kind))
+            let key = (back, extent, ride.initial, ride.hop);
+            match rays.get(&key) {
+                Some(&i) => a.rays[i].kinds = a.rays[i].kinds.with(crate::rules::Kind::new(kind)),
+                None => {
+                    a.rays.push(RayAttack {
+                        line: back,
+                        extent: key.1.clone(),
+                        kinds,
+                        group: 0,
+                        initial: ride.initial,
+                        hop: ride.hop,
+                    });
+                    rays.insert(key, a.rays.len() - 1);
                 }
-                None => a.rays.push(RayAttack {
-                    line: back,
-                    extent,
-                    kinds,
-                    group: 0,
-                    initial: ride.initial,
-                    hop: ride.hop,
-                }),
             }
         }
     }
+    let mut groups: HashMap<KindSet, usize> = HashMap::new();
     for ray in &mut a.rays {
-        ray.group = match a.groups.iter().position(|&g| g == ray.kinds) {
-            Some(i) => i,
-            None => {
-                a.groups.push(ray.kinds);
-                a.groups.len() - 1
-            }
-        };
+        ray.group = *groups.entry(ray.kinds).or_insert_with(|| {
+            a.groups.push(ray.kinds);
+            a.groups.len() - 1
+        });
     }
     a
 }

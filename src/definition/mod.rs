@@ -11,9 +11,10 @@ pub use schema::{
     ExceptionDef, FlagDef, ParameterDef, PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalRule,
     StalemateRule, VariantDef,
 };
-pub(crate) use spans::dsl_span;
+pub(crate) use spans::{dsl_span, ValueMap};
 
 use crate::diagnostics::{DefinitionError, Problem, Source};
+use crate::limits::{Limit, LimitExceeded, Limits};
 
 /// A value read from YAML with the byte range it came from and the file it is in (a
 /// definition may extend another: see [`load_chain`]).
@@ -57,22 +58,33 @@ pub(crate) fn file_of<T>(value: &Sp<T>) -> usize {
     value.file
 }
 
-/// How deep definitions may extend one another.
-const MAX_CHAIN: usize = 8;
+/// Why an extended file could not be read.
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub enum ExtendsError {
+    /// It is missing or unreadable: the reason, for the message.
+    Unreadable(String),
+    /// It is larger than [`Limits::extends_bytes`].
+    Limit(LimitExceeded),
+}
 
 /// Reads a definition and the definitions it extends (`extends:`), and merges them, nearest
 /// first. `read` finds an extended file: it gets the file that names it and the name as
-/// written, and returns its text or why it cannot.
+/// written, and returns its text or why it cannot; it should read no more than
+/// [`Limits::extends_bytes`].
 ///
 /// Returns the merged definition and the chain of files read (the definition itself first);
 /// every value's span knows which of them it is in.
 ///
 /// # Errors
 /// A [`DefinitionError`] for invalid YAML in any of the files (labelled in that file), an
-/// extended file that cannot be read, a chain that loops or is longer than eight files.
+/// extended file that cannot be read, a chain that loops (`fairy::extends`), an extended
+/// file larger than [`Limits::extends_bytes`] or a chain of more files than
+/// [`Limits::extends_depth`] (`fairy::limit-exceeded`).
 pub fn load_chain(
     main: &Source,
-    read: &dyn Fn(&Source, &str) -> Result<Source, String>,
+    read: &dyn Fn(&Source, &str) -> Result<Source, ExtendsError>,
+    limits: &Limits,
 ) -> Result<(VariantDef, Vec<Source>), DefinitionError> {
     let mut files = vec![main.clone()];
     let fail = |files: &[Source], problem: Problem| {
@@ -80,32 +92,36 @@ pub fn load_chain(
     };
     let mut defs = vec![parse_yaml(main, 0).map_err(|p| fail(&files, p))?];
     while let Some(ext) = &defs.last().expect("at least one").extends {
-        let at = |message: String, label: &str| Problem {
+        let at = |code: &'static str, message: String, label: &str| Problem {
             file: file_of(ext),
-            ..Problem::error("fairy::extends", message, span_of(ext), label)
+            ..Problem::error(code, message, span_of(ext), label)
         };
-        if files.len() == MAX_CHAIN {
-            return Err(fail(
-                &files,
-                at(
-                    format!("more than {MAX_CHAIN} definitions extend one another"),
-                    "too deep",
-                ),
-            ));
+        let over = |e: LimitExceeded, label: &str| {
+            at("fairy::limit-exceeded", e.to_string(), label)
+                .help(format!("raise `{}` to read it", e.limit.name()))
+        };
+        if let Err(e) = LimitExceeded::check(Limit::ExtendsDepth, limits, files.len() + 1) {
+            return Err(fail(&files, over(e, "too deep")));
         }
         let base = match read(&files[file_of(ext)], &ext.value) {
             Ok(base) => base,
-            Err(why) => {
+            Err(ExtendsError::Unreadable(why)) => {
                 return Err(fail(
                     &files,
-                    at(format!("cannot read `{}`: {why}", ext.value), "cannot read"),
+                    at(
+                        "fairy::extends",
+                        format!("cannot read `{}`: {why}", ext.value),
+                        "cannot read",
+                    ),
                 ))
             }
+            Err(ExtendsError::Limit(e)) => return Err(fail(&files, over(e, "too large"))),
         };
         if files.iter().any(|f| f.name == base.name) {
             return Err(fail(
                 &files,
                 at(
+                    "fairy::extends",
                     format!("`{}` extends itself through this chain", ext.value),
                     "a loop",
                 ),

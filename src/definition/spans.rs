@@ -18,42 +18,68 @@ pub(crate) fn dsl_span(
     value: &str,
     inner: Range<usize>,
 ) -> Range<usize> {
-    let raw = raw.start.min(text.len())..raw.end.min(text.len());
-    let raw_text = &text[raw.clone()];
-    let mut raw_iter = raw_text.char_indices().peekable();
-    let mut map = Vec::with_capacity(value.len() + 1);
-    let skip_quote = raw_text.starts_with('"') || raw_text.starts_with('\'');
-    if skip_quote {
-        raw_iter.next();
-    }
-    let mut last = if skip_quote { 1 } else { 0 };
-    for ch in value.chars() {
-        let mut found = None;
-        while let Some(&(i, r)) = raw_iter.peek() {
+    ValueMap::new(text, raw, value).span(value, inner)
+}
+
+/// Where each byte of a string value stands in the file: built once per value, so that
+/// many problems in one long value cost one walk of it, not one walk each.
+#[derive(Debug, Clone)]
+pub(crate) struct ValueMap {
+    /// Start of the scalar in the file.
+    raw_start: usize,
+    /// Per byte of the value, its offset in the scalar; one more entry for its end.
+    map: Vec<usize>,
+}
+
+impl ValueMap {
+    /// Maps `value`, read from the scalar at `raw` in `text` (see [`dsl_span`]).
+    pub(crate) fn new(text: &str, raw: Range<usize>, value: &str) -> ValueMap {
+        let raw = raw.start.min(text.len())..raw.end.min(text.len());
+        let raw_text = &text[raw.clone()];
+        let mut raw_iter = raw_text.char_indices().peekable();
+        let mut map = Vec::with_capacity(value.len() + 1);
+        let skip_quote = raw_text.starts_with('"') || raw_text.starts_with('\'');
+        if skip_quote {
             raw_iter.next();
-            if r == ch {
-                found = Some(i);
-                break;
+        }
+        let mut last = if skip_quote { 1 } else { 0 };
+        for ch in value.chars() {
+            let mut found = None;
+            while let Some(&(i, r)) = raw_iter.peek() {
+                raw_iter.next();
+                if r == ch {
+                    found = Some(i);
+                    break;
+                }
             }
+            let at = found.unwrap_or(raw_text.len());
+            for _ in 0..ch.len_utf8() {
+                map.push(at);
+            }
+            last = at + ch.len_utf8();
         }
-        let at = found.unwrap_or(raw_text.len());
-        for _ in 0..ch.len_utf8() {
-            map.push(at);
+        map.push(last.min(raw_text.len()));
+        ValueMap {
+            raw_start: raw.start,
+            map,
         }
-        last = at + ch.len_utf8();
     }
-    map.push(last.min(raw_text.len()));
-    let start = map[inner.start.min(value.len())];
-    let end = if inner.end > inner.start {
-        map[inner.end.min(value.len()) - 1]
-            + value[..inner.end.min(value.len())]
-                .chars()
-                .next_back()
-                .map_or(1, char::len_utf8)
-    } else {
-        start
-    };
-    raw.start + start..raw.start + end.max(start)
+
+    /// The file's byte range of `inner`, a byte range in the mapped `value`.
+    pub(crate) fn span(&self, value: &str, inner: Range<usize>) -> Range<usize> {
+        let map = &self.map;
+        let start = map[inner.start.min(value.len())];
+        let end = if inner.end > inner.start {
+            map[inner.end.min(value.len()) - 1]
+                + value[..inner.end.min(value.len())]
+                    .chars()
+                    .next_back()
+                    .map_or(1, char::len_utf8)
+        } else {
+            start
+        };
+        self.raw_start + start..self.raw_start + end.max(start)
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use crate::bitboard::{Bits, Cell};
 use crate::rules::{KindSet, MAX_KINDS};
 
 /// Which kinds of arrival a move component allows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Mode {
     /// Onto an empty square or capturing (no modifier, or both `m` and `c`).
     Both,
@@ -26,7 +26,7 @@ impl Mode {
 }
 
 /// How a line move treats the first piece on its line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Hop {
     /// A rider: stops at the first piece (capturing it if allowed).
     None,
@@ -38,7 +38,7 @@ pub(crate) enum Hop {
 }
 
 /// One way a conditional move is open: these cells empty and these cells occupied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Alternative<const W: usize> {
     pub(crate) empty: Bits<W>,
     pub(crate) occupied: Bits<W>,
@@ -78,11 +78,9 @@ impl<const W: usize> Conditional<W> {
         }
     }
 
-    /// Adds a way of reaching it, unless it is already there.
-    pub(crate) fn add(&mut self, alt: Alternative<W>) {
-        if self.alternatives().any(|a| a == alt) {
-            return;
-        }
+    /// Adds a way the caller knows is not there yet (the compiler keeps a set of them, so
+    /// that many ways to one destination do not cost a scan each).
+    pub(crate) fn add_new(&mut self, alt: Alternative<W>) {
         if alt.occupied.is_empty() && (self.lame_count as usize) < self.lame.len() {
             self.lame[self.lame_count as usize] = alt.empty;
             self.lame_count += 1;
@@ -131,7 +129,7 @@ pub(crate) struct Ride<const W: usize> {
 }
 
 /// How far a line move reaches from each cell, ignoring pieces.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) enum Extent<const W: usize> {
     /// To the edge: the line's own ray, shared by every piece that rides it.
     Full,

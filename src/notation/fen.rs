@@ -102,6 +102,9 @@ pub enum FenError {
     /// The parameters field names values the variant does not allow.
     #[error("invalid FEN parameters: {0}")]
     Parameters(ParameterError),
+    /// The text is longer than [`crate::Limits::fen_bytes`]; it was not read.
+    #[error(transparent)]
+    Limit(crate::LimitExceeded),
 }
 
 impl FenError {
@@ -196,7 +199,10 @@ impl Ruleset {
     /// A [`FenError`] naming the field that is wrong and the part of it: a rank of the wrong
     /// length, an unknown letter, a castling right without its pieces, an en passant square
     /// off the board; or a position in which the side not to move is in check.
+    /// [`FenError::Limit`] for a text longer than [`crate::Limits::fen_bytes`].
     pub fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
+        crate::LimitExceeded::check(crate::Limit::FenBytes, &self.limits, fen.len())
+            .map_err(FenError::Limit)?;
         self.read_fen(fen, false)
     }
 
@@ -208,10 +214,14 @@ impl Ruleset {
     /// # Errors
     /// As [`Ruleset::parse_fen`], but for the check of the side not to move.
     pub fn parse_view(&self, fen: &str) -> Result<Position, FenError> {
+        crate::LimitExceeded::check(crate::Limit::FenBytes, &self.limits, fen.len())
+            .map_err(FenError::Limit)?;
         self.read_fen(fen, true)
     }
 
-    fn read_fen(&self, fen: &str, view: bool) -> Result<Position, FenError> {
+    /// Reads a FEN (a view's with `view`) whatever its length: the length limit guards text
+    /// from outside, not the FEN the rule set writes of its own start position.
+    pub(crate) fn read_fen(&self, fen: &str, view: bool) -> Result<Position, FenError> {
         let f = Fields::new(fen);
         if f.fields.is_empty() {
             return Err(FenError::Empty);

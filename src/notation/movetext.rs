@@ -32,6 +32,9 @@ pub enum MoveError {
         /// Why, as far as can be told.
         reason: String,
     },
+    /// The text is longer than [`crate::Limits::move_text_bytes`]; it was not read.
+    #[error(transparent)]
+    Limit(crate::LimitExceeded),
 }
 
 struct Parsed {
@@ -97,8 +100,11 @@ impl Ruleset {
     ///
     /// # Errors
     /// [`MoveError::Malformed`] when the text is not move text (naming the bad part), and
-    /// [`MoveError::Illegal`] when no legal move matches (saying what stands in the way).
+    /// [`MoveError::Illegal`] when no legal move matches (saying what stands in the way);
+    /// [`MoveError::Limit`] for a text longer than [`crate::Limits::move_text_bytes`].
     pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        crate::LimitExceeded::check(crate::Limit::MoveTextBytes, &self.limits, text.len())
+            .map_err(MoveError::Limit)?;
         if self.containers.is_some() {
             return self.parse_container_move(pos, text);
         }

@@ -513,6 +513,8 @@ pub struct Ruleset {
     /// has them.
     pub layers: Option<layers::LayerRules>,
     pub(crate) start: Position,
+    /// The limits it was loaded with; they bound the FEN and move text it reads.
+    pub(crate) limits: crate::Limits,
     /// The move and attack tables, at the cell-set width of the board.
     pub(crate) tables: AnyTables,
     pub(crate) zobrist: Zobrist,
@@ -521,6 +523,12 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
+    /// The limits the rule set was loaded with: [`Ruleset::parse_fen`] and
+    /// [`Ruleset::parse_move`] refuse text longer than they allow.
+    pub fn limits(&self) -> &crate::Limits {
+        &self.limits
+    }
+
     /// The kind whose letter is `letter` (either case).
     pub fn kind_of_letter(&self, letter: char) -> Option<Kind> {
         let up = letter.to_ascii_uppercase();
