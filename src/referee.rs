@@ -72,7 +72,9 @@ impl Game {
 
     /// The moves a frontend offers `side`: the legal moves of its view when it is to move and
     /// the game goes on, none otherwise. Each is worth attempting: the referee plays it or
-    /// answers [`Refusal::NotPossible`], nothing else.
+    /// answers [`Refusal::NotPossible`]. A view may show a check, even a mate, that the
+    /// hidden state prevents: the player may still attempt any move, and a frontend should
+    /// let it type one even when this list is empty.
     pub fn view_moves(&self, side: Color) -> Vec<Move> {
         if self.position().side_to_move() != side || self.outcome().is_some() {
             return Vec::new();
@@ -81,17 +83,19 @@ impl Game {
         rules.legal_moves(&rules.redact(self.position(), side))
     }
 
-    /// A move attempted by `side`, as a referee judges it, telling the player no more than
-    /// its own view and the rules do:
+    /// A move attempted by `side`, as a referee who sees everything judges it: played when
+    /// the game allows it, refused otherwise with no more than the player's view and the
+    /// rules tell (Seachess ruling: an impossible move is rejected, saying only that it is
+    /// not possible):
     ///
     /// - not `side`'s turn: [`Refusal::NotYourTurn`];
-    /// - not a legal move of the player's view (malformed, or illegal as far as the player
-    ///   can see, even when the hidden state would allow it): [`Refusal::Invalid`] with the
-    ///   view's reason, the answer the same whatever is hidden;
-    /// - legal in the view but not in the game (a hidden mine on the way, a hidden checker):
-    ///   [`Refusal::NotPossible`];
-    /// - legal in both: played, and returned as the view has it (a capture of a piece the
-    ///   player cannot see is not told; the next view shows what the rules make visible).
+    /// - legal in the game: played (also when the view forbids it: a hidden blocker made it
+    ///   legal, which the rules let the player find out by trying), and returned as the
+    ///   player sees it: a piece it cannot see is not named as captured;
+    /// - illegal in the game but legal in the view (a hidden mine on the way, a hidden
+    ///   checker): [`Refusal::NotPossible`];
+    /// - illegal in both: [`Refusal::Invalid`] with the view's reason, the same whatever is
+    ///   hidden.
     ///
     /// A refused move leaves the game unchanged.
     ///
@@ -101,15 +105,37 @@ impl Game {
         if self.position().side_to_move() != side {
             return Err(Refusal::NotYourTurn(side.name()));
         }
-        let rules = self.variant().rules();
-        let seen = rules.redact(self.position(), side);
-        let as_seen = rules.parse_move(&seen, text).map_err(Refusal::Invalid)?;
-        // Over: the game's own reason, which tells nothing hidden.
-        self.check_not_over(text).map_err(Refusal::Invalid)?;
+        let variant = self.variant().clone();
+        let seen = variant.redact(self.position(), side);
+        let before = self.position().clone();
         match self.play(text) {
-            // A drawn chance outcome is public.
-            Ok(m) => Ok(m.outcome.map_or(as_seen, |cell| as_seen.with_outcome(cell))),
-            Err(_) => Err(Refusal::NotPossible),
+            Ok(m) => Ok(as_seen(&before, &seen, m)),
+            Err(error) => match variant.parse_move(&seen, text) {
+                Ok(_) if self.outcome().is_none() => Err(Refusal::NotPossible),
+                // Over: the game's own reason, which tells nothing hidden.
+                Ok(_) => Err(Refusal::Invalid(error)),
+                Err(e) => Err(Refusal::Invalid(e)),
+            },
+        }
+    }
+}
+
+/// `m`, played in `game`, as the player who sees `seen` knows it: a capture of a piece that
+/// is not in the view is not told.
+fn as_seen(game: &Position, seen: &Position, m: Move) -> Move {
+    let hidden = |cell| game.submerged_at(cell).is_some() && seen.submerged_at(cell).is_none();
+    let visible = match m.kind {
+        crate::MoveKind::Normal => {
+            !(m.captured.is_some() && game.piece_at(m.to).is_none() && hidden(m.to))
+        }
+        _ => true,
+    };
+    if visible {
+        m
+    } else {
+        Move {
+            captured: None,
+            ..m
         }
     }
 }

@@ -381,3 +381,55 @@ fn a_capture_without_moving_sends_a_returning_piece_back() {
         "1n2k3/8/8/8/8/8/3A4/4K3 b - - 0 1 sortie.w=d2"
     );
 }
+
+/// A blocking marker stays when the piece on its cell leaves: the cruiser on b1 plants a
+/// mine there and castles to d1, and the mine still shields c1, the king's new square, from
+/// the rook on a1 (found in review: the castle was judged with b1 emptied).
+#[test]
+fn a_castle_leaving_a_blocking_marker_behind_is_judged_with_it() {
+    let yaml = "name: Mined castling
+board: 8x8
+regions:
+  home:
+    white: rank 1
+    black: rank 8
+markers:
+  mine:
+    letter: M
+    blocks: true
+pieces:
+  king:
+    letter: K
+    moves: K
+    royal: true
+  cruiser:
+    letter: C
+    moves: R
+    ammo:
+      mine:
+        reload: home
+    plant:
+      marker: mine
+      ammo: mine
+  rook:
+    letter: R
+    moves: R
+setup: 4k3/8/8/8/8/8/8/rC2K3
+castling:
+  king: K
+  partners: [C]
+  king_distance: 2
+";
+    let v = Variant::from_yaml("mined.yaml", yaml).unwrap();
+    let mut pos = v.start_position();
+    for text in ["b1:M", "e8d8"] {
+        let m = v.parse_move(&pos, text).unwrap();
+        pos = v.play_unchecked(&pos, m);
+    }
+    let castle = v.parse_move(&pos, "e1c1").unwrap();
+    assert!(matches!(castle.kind, fairy_rules::MoveKind::Castle { .. }));
+    assert_eq!(
+        sorted(&v, v.legal_moves(&pos)),
+        sorted(&v, v.legal_moves_by_trial(&pos))
+    );
+}

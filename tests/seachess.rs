@@ -661,9 +661,9 @@ fn a_view_reads_back_as_a_view() {
     assert_eq!(back.hash(), view.position.hash());
 }
 
-/// Issue 15, finding 9: what the referee answers tells the player no more than its view. The
-/// black mine on g5 shields the white king on g1 from the black cruiser on g9; White cannot
-/// see it, so in White's view the king is in check.
+/// Issue 15, finding 9: what the referee answers tells the player no more than its view and
+/// the rules. The black mine on g5 shields the white king on g1 from the black cruiser on g9;
+/// White cannot see it, so in White's view the king is in check.
 #[test]
 fn the_referee_answers_from_the_players_view() {
     let v = seachess();
@@ -679,9 +679,10 @@ fn the_referee_answers_from_the_players_view() {
     offered.sort();
     assert_eq!(offered, strs(&["g1f1", "g1f2", "g1h1", "g1h2"]));
     assert!(game.view_moves(Color::Black).is_empty());
-    // Every move of the game and every move of the view, attempted: a move the view forbids
-    // gets the view's own reason even when the game allows it (the boat's step would reveal
-    // the mine otherwise); a move the view allows is played.
+    // Every move of the game and of the view, attempted. A move the game allows is played,
+    // even when the view forbids it (the boat's step: trying it is how the rules let White
+    // find the shield); one only the view allows is "not possible"; any other is refused
+    // with the view's own reason.
     let mut texts: Vec<String> = v
         .legal_moves(game.position())
         .iter()
@@ -690,16 +691,38 @@ fn the_referee_answers_from_the_players_view() {
         .collect();
     texts.sort();
     texts.dedup();
+    texts.push("d2d5".into());
     assert!(texts.contains(&"d2d3".to_string()) && texts.contains(&"g1g2".to_string()));
     for text in &texts {
         let mut attempt = game.clone();
         let answer = attempt.attempt(Color::White, text);
-        match v.parse_move(&view.position, text) {
-            Ok(seen) => assert_eq!(answer, Ok(seen), "{text}"),
-            Err(e) => {
-                assert_eq!(answer, Err(Refusal::Invalid(e)), "{text}");
-                assert_eq!(attempt.fen(), game.fen(), "{text}");
-            }
+        match (
+            v.parse_move(game.position(), text),
+            v.parse_move(&view.position, text),
+        ) {
+            (Ok(m), _) => assert_eq!(answer, Ok(m), "{text}"),
+            (Err(_), Ok(_)) => assert_eq!(answer, Err(Refusal::NotPossible), "{text}"),
+            (Err(_), Err(e)) => assert_eq!(answer, Err(Refusal::Invalid(e)), "{text}"),
+        }
+        if answer.is_err() {
+            assert_eq!(attempt.fen(), game.fen(), "{text}");
         }
     }
+    let mut played = game.clone();
+    played.attempt(Color::White, "d2d3").unwrap();
+    assert_eq!(played.position().side_to_move(), Color::Black);
+}
+
+/// A destroyer moving onto a cell above a hidden black submarine captures it; White is
+/// told the move, not what it took.
+#[test]
+fn a_capture_the_player_cannot_see_is_not_told() {
+    let v = seachess();
+    let p = fen("g1=K c12=k e5=D f6={_s}", "w", "_f6.submerged=2");
+    let mut game = Game::from_fen(v.clone(), &p).unwrap();
+    let truth = v.parse_move(game.position(), "e5f6").unwrap();
+    assert!(truth.captured.is_some());
+    let told = game.attempt(Color::White, "e5f6").unwrap();
+    assert_eq!(told.captured, None);
+    assert_eq!(game.moves().last(), Some(&truth));
 }

@@ -506,7 +506,8 @@ fn material(
 }
 
 /// What `validate` accepts a game can save and load: the start position's FEN must read
-/// back (issue 15: a side not to move in check, two castling kings of one side).
+/// back (issue 15: a side not to move in check, two castling kings of a side with a
+/// castling right).
 fn start_reads_back(rules: &Ruleset, setup: &Sp<String>, cx: &mut Ctx) {
     let fen = rules.fen(&rules.start);
     let Err(e) = rules.read_fen(&fen, false) else {

@@ -177,7 +177,7 @@ fn parse_yaml(source: &Source, index: usize) -> Result<VariantDef, Problem> {
         // The parser's wording names its own mode; say what was written instead.
         let (message, end) = if message.starts_with("invalid boolean") {
             let word = source.text[offset..]
-                .split(|c: char| c.is_whitespace() || c == '#' || c == ',' || c == '}')
+                .split(|c: char| c.is_whitespace() || matches!(c, '#' | ',' | '}' | ']'))
                 .next()
                 .unwrap_or_default();
             (

@@ -24,7 +24,7 @@ use crate::rules::{Color, Kind, KindSet};
 
 use super::attacks::Layer;
 use super::board::{Trial, View};
-use super::position::Pos;
+use super::position::{Pos, St};
 use super::tables::Hop;
 use super::{Engine, Move, MoveKind};
 
@@ -71,7 +71,7 @@ pub(crate) enum Verdict {
     /// not attacked with the container lifted, by pieces other than those aboard.
     SailStep,
     /// The lone royal piece castles: legal when its destination is not attacked with it and
-    /// its partner moved (the generator has judged the cells it passes).
+    /// its partner moved (the cells it passes are the generator's business).
     Castle,
     /// Another container sails: legal when the royal piece is not attacked with the
     /// container moved, by the pieces elsewhere or by the enemy pieces aboard from their new
@@ -470,7 +470,7 @@ impl<const W: usize> Engine<'_, W> {
     pub(crate) fn royal_step_safe_to(&self, pos: &Pos<W>, from: Cell, to: Cell) -> bool {
         let st = &pos.st;
         let them = st.side.opponent();
-        let occ = st.blockers().without(from);
+        let occ = vacate(st, st.blockers(), from);
         !(self.attacked_by(pos, occ, to, them, KindSet::ALL)
             || (self.rules.royals_apart && self.next_to_enemy_royal(pos, to, them)))
     }
@@ -487,11 +487,7 @@ impl<const W: usize> Engine<'_, W> {
         };
         let st = &pos.st;
         let them = st.side.opponent();
-        let occ = st
-            .blockers()
-            .without(m.from)
-            .without(partner_from)
-            .with(partner_to);
+        let occ = vacate(st, vacate(st, st.blockers(), m.from), partner_from).with(partner_to);
         !(self.attacked_by(pos, occ, m.to, them, KindSet::ALL)
             || (self.rules.royals_apart && self.next_to_enemy_royal(pos, m.to, them)))
     }
@@ -518,7 +514,7 @@ impl<const W: usize> Engine<'_, W> {
         let st = &pos.st;
         let them = st.side.opponent();
         let occ = if empties {
-            st.blockers().without(from)
+            vacate(st, st.blockers(), from)
         } else {
             st.blockers()
         };
@@ -531,7 +527,7 @@ impl<const W: usize> Engine<'_, W> {
     fn sail_step_safe(&self, pos: &Pos<W>, m: &Move) -> bool {
         let st = &pos.st;
         let them = st.side.opponent();
-        let occ = st.blockers().without(m.from);
+        let occ = vacate(st, st.blockers(), m.from);
         let attackers = self.attackers_of::<false>(pos, occ, m.to, them, KindSet::ALL);
         !(!attackers.without(m.from).is_empty()
             || (self.rules.royals_apart && self.next_to_enemy_royal(pos, m.to, them)))
@@ -548,7 +544,7 @@ impl<const W: usize> Engine<'_, W> {
         if s.test_all {
             return self.legal_after(pos, m);
         }
-        let occ = st.blockers().without(m.from).with(m.to);
+        let occ = vacate(st, st.blockers(), m.from).with(m.to);
         // Without a check, a pin through `from` or another layer, the pieces elsewhere
         // cannot reach the royal piece after the sail: the new blocker on `to` only blocks.
         let settled = !s.check && !s.critical.has(m.from) && self.rules.layers.is_none();
@@ -606,5 +602,14 @@ impl<const W: usize> Engine<'_, W> {
             Verdict::Sail => self.sail_safe(pos, s, m),
             Verdict::Trial => self.legal_after(pos, m),
         }
+    }
+}
+
+/// `occ` with the piece on `cell` gone: a blocking marker there stays and still blocks.
+fn vacate<const W: usize>(st: &St<W>, occ: Bits<W>, cell: Cell) -> Bits<W> {
+    if st.blocking.has(cell) {
+        occ
+    } else {
+        occ.without(cell)
     }
 }

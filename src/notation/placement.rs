@@ -168,12 +168,10 @@ pub(crate) fn parse_placement(
                         ),
                     ));
                 }
+                let moved = chars.next_if(|&(_, d)| d == '\'').map(|(j, _)| start + j);
                 if let Some(&cell) = cells.get(col) {
                     placed.pieces.push((cell, piece));
-                    if let Some(&(j, '\'')) = chars.peek() {
-                        placed.moved.push((cell, start + j));
-                        chars.next();
-                    }
+                    placed.moved.extend(moved.map(|at| (cell, at)));
                 }
                 col += 1;
             } else {
