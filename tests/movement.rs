@@ -168,3 +168,47 @@ fn royals_apart_keeps_kings_off_neighbouring_squares() {
     );
     assert_eq!(king_moves(&apart), ["e3d2", "e3d3", "e3e2", "e3f2", "e3f3"]);
 }
+
+/// Regression (found by `tests/mutation.rs`): a piece whose movement reaches the royal piece
+/// along two routes (`RW`: the rook's ride and the wazir's step to the adjacent cell; `RD`:
+/// the ride and the dabbaba's leap over the cell between) is one checker, not a double
+/// check: another piece may capture it, and only a block that cuts every route answers.
+#[test]
+fn a_piece_checking_along_two_routes_is_one_checker() {
+    let def = |moves: &str| {
+        let yaml = format!(
+            "name: Test\nboard: 8x8\npieces:\n  king:\n    letter: K\n    moves: K\n    royal: true\n  rook:\n    letter: R\n    moves: R\n  x:\n    letter: X\n    moves: \"{moves}\"\nsetup: \"4k3/8/8/8/8/8/8/4K3\"\n"
+        );
+        Variant::from_yaml("test.yaml", &yaml).unwrap_or_else(|e| panic!("{:?}", e.problems))
+    };
+    let moves = |v: &Variant, fen: &str| {
+        let pos = v.parse_fen(fen).unwrap();
+        let mut out: Vec<String> = v
+            .legal_moves(&pos)
+            .into_iter()
+            .map(|m| v.move_text(m))
+            .collect();
+        out.sort();
+        let mut reference: Vec<String> = v
+            .legal_moves_by_trial(&pos)
+            .into_iter()
+            .map(|m| v.move_text(m))
+            .collect();
+        reference.sort();
+        assert_eq!(out, reference, "{fen}");
+        out
+    };
+    // The X on e2, next to the king: the rook captures it, as the king does (or steps
+    // aside to a cell the X does not reach).
+    let rw = def("RW");
+    assert_eq!(
+        moves(&rw, "4k3/8/8/8/8/8/R3x3/4K3 w - - 0 1"),
+        ["a2e2", "e1d1", "e1e2", "e1f1"]
+    );
+    // The X on e3: blocking on e2 stops the ride but not the leap; capturing stops both.
+    let rd = def("RD");
+    assert_eq!(
+        moves(&rd, "4k3/8/8/8/8/R3x3/R7/4K3 w - - 0 1"),
+        ["a3e3", "e1d1", "e1d2", "e1f1", "e1f2"]
+    );
+}

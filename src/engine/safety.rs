@@ -220,23 +220,26 @@ impl<const W: usize> Engine<'_, W> {
         let lines = &self.t.lines;
         let occ = st.blockers();
         let theirs = st.by_color[them.index()];
-        // Cells a move of another piece must reach, over all checks found so far.
-        let mut answer = Bits::EMPTY;
-        let mut checkers = 0;
+        // Cells a move of another piece must reach to answer every check found so far: the
+        // intersection of each check's cells, as one piece may check along two routes (a
+        // leap and a ride to the same cell, `RW`), which one capture answers.
+        let mut answer = Bits::ALL;
+        // The checking pieces' cells: two pieces are a double check.
+        let mut checkers = Bits::EMPTY;
         let mut exact = true;
         let c = royal.index();
         for (kind, from) in &a.leaps {
             let hits = from[c] & pos.sets.of(them, Kind::new(*kind));
             if !hits.is_empty() {
-                checkers += hits.count();
-                answer |= hits;
+                checkers |= hits;
+                answer &= hits;
             }
         }
         for (kind, from) in &a.initial_leaps {
             let hits = from[c] & pos.sets.of(them, Kind::new(*kind)) & st.unmoved;
             if !hits.is_empty() {
-                checkers += hits.count();
-                answer |= hits;
+                checkers |= hits;
+                answer &= hits;
             }
         }
         // The enemy pieces of each group of ray kinds: a line without one is passed over.
@@ -264,8 +267,8 @@ impl<const W: usize> Engine<'_, W> {
                     && (!ray.initial || st.unmoved.has(cell))
             };
             if theirs.has(first) && attacker(first) {
-                checkers += 1;
-                answer |= lines.ray(line, royal) ^ lines.ray(line, first);
+                checkers |= Bits::from_cell(first);
+                answer &= lines.ray(line, royal) ^ lines.ray(line, first);
                 continue;
             }
             // A blocking marker stays when its cell's piece leaves.
@@ -291,10 +294,7 @@ impl<const W: usize> Engine<'_, W> {
                 }
                 let blockers = alt.empty & occ;
                 match blockers.count() {
-                    0 => {
-                        checkers += 1;
-                        exact = false;
-                    }
+                    0 => exact = false,
                     1 => s.critical |= blockers & !st.blocking,
                     _ => {}
                 }
@@ -304,15 +304,14 @@ impl<const W: usize> Engine<'_, W> {
         // blockers are critical too.
         if !st.under[them.index()].is_empty() || self.rules.layers.is_some() {
             let all = self.attackers_of::<false>(pos, occ, royal, them, KindSet::ALL);
-            if !all.is_subset(answer) {
-                checkers += 1;
+            if !all.is_subset(checkers) {
                 exact = false;
             }
             self.remote_critical(pos, royal, s);
         }
-        s.check = checkers > 0;
+        s.check = !checkers.is_empty() || !exact;
         if s.check {
-            s.evasion = match (exact, checkers) {
+            s.evasion = match (exact, checkers.count()) {
                 (true, 1) => Some(answer),
                 (true, _) => Some(Bits::EMPTY),
                 (false, _) => None,
