@@ -656,19 +656,7 @@ fn mutate_fen(rng: &mut StdRng, v: &Variant, fen: &str) -> (String, String) {
             let mut fields: Vec<String> = fen.split(' ').map(String::from).collect();
             let i = rng.random_range(0..fields.len());
             let what = match rng.random_range(0..4) {
-                0 => {
-                    fields.remove(i);
-                    format!("field {i} deleted")
-                }
-                1 => {
-                    fields.insert(i, fields[i].clone());
-                    format!("field {i} doubled")
-                }
-                2 => {
-                    let j = rng.random_range(0..fields.len());
-                    fields.swap(i, j);
-                    format!("fields {i} and {j} swapped")
-                }
+                op @ 0..=2 => reorder(rng, &mut fields, i, op, "field"),
                 _ => {
                     let junk = *pick(
                         rng,
@@ -718,19 +706,7 @@ fn mutate_fen(rng: &mut StdRng, v: &Variant, fen: &str) -> (String, String) {
             let mut ranks: Vec<String> = board.split('/').map(String::from).collect();
             let i = rng.random_range(0..ranks.len());
             let what = match rng.random_range(0..4) {
-                0 => {
-                    ranks.remove(i);
-                    format!("rank {i} deleted")
-                }
-                1 => {
-                    ranks.insert(i, ranks[i].clone());
-                    format!("rank {i} doubled")
-                }
-                2 => {
-                    let j = rng.random_range(0..ranks.len());
-                    ranks.swap(i, j);
-                    format!("ranks {i} and {j} swapped")
-                }
+                op @ 0..=2 => reorder(rng, &mut ranks, i, op, "rank"),
                 _ if i + 1 < ranks.len() => {
                     let next = ranks.remove(i + 1);
                     ranks[i].push_str(&next);
@@ -1227,4 +1203,24 @@ fn long_mutated_fens() {
 #[ignore = "long: run with --release -- --ignored"]
 fn long_mutated_move_texts() {
     run_all("move texts", move_texts(long_seed(), long_inputs()));
+}
+
+/// Deletes (`op` 0), doubles (1) or swaps with another (2) the part `i` of `parts`, and
+/// says what it did to the `noun`.
+fn reorder(rng: &mut StdRng, parts: &mut Vec<String>, i: usize, op: u32, noun: &str) -> String {
+    match op {
+        0 => {
+            parts.remove(i);
+            format!("{noun} {i} deleted")
+        }
+        1 => {
+            parts.insert(i, parts[i].clone());
+            format!("{noun} {i} doubled")
+        }
+        _ => {
+            let j = rng.random_range(0..parts.len());
+            parts.swap(i, j);
+            format!("{noun}s {i} and {j} swapped")
+        }
+    }
 }
