@@ -138,3 +138,33 @@ fn castling_transit_is_judged_with_the_king_lifted() {
     let kingside: Vec<String> = falcon_targets(fen, "f1");
     assert_eq!(kingside, ["e1", "e2", "g1", "g1/j1f1"]);
 }
+
+/// Regression (found by `tests/properties.rs`): the pawn on d4 is pinned on the d-file by
+/// the rook on d6, and it also stands on the black falcon's only open path to the king
+/// (e5-d4-d3-d2; the paths through e4 are blocked by the knight). Moving along the pin line
+/// to d5 opens the path: illegal, though the pin alone would allow it.
+#[test]
+fn a_pinned_piece_on_a_falcon_path_may_not_open_it_along_its_pin_line() {
+    let v = falcon();
+    let pos = v
+        .parse_fen("4k5/10/3r6/4f5/3PN5/10/3K6/10 w - - 0 1")
+        .unwrap();
+    let mut moves: Vec<String> = v
+        .legal_moves(&pos)
+        .into_iter()
+        .map(|m| v.move_text(m))
+        .collect();
+    moves.sort();
+    let mut reference: Vec<String> = v
+        .legal_moves_by_trial(&pos)
+        .into_iter()
+        .map(|m| v.move_text(m))
+        .collect();
+    reference.sort();
+    assert_eq!(moves, reference);
+    assert!(!moves.contains(&"d4d5".to_string()), "{moves:?}");
+    assert_eq!(v.count_legal_moves(&pos), moves.len());
+    // Nor may the knight leave e4, which would open the paths through e4 and e3 or d3.
+    assert!(!moves.iter().any(|m| m.starts_with("e4")), "{moves:?}");
+    assert!(moves.iter().any(|m| m.starts_with("d2")), "the king moves");
+}

@@ -44,6 +44,9 @@ pub(crate) struct Safety<const W: usize> {
     pub(crate) evasion: Option<Bits<W>>,
     /// Cells whose vacating may expose a royal piece.
     pub(crate) critical: Bits<W>,
+    /// Critical cells whose vacating may open something other than a pin line (a path, a
+    /// capture line without moving): a move from there is tried even along its pin line.
+    unpinned_critical: Bits<W>,
     /// Pinned pieces' cells with the cells they may still move to (their pin line and the
     /// pinner).
     pins: [(Cell, Bits<W>); MAX_PINS],
@@ -89,6 +92,7 @@ impl<const W: usize> Safety<W> {
             check: false,
             evasion: None,
             critical: Bits::EMPTY,
+            unpinned_critical: Bits::EMPTY,
             pins: [(Cell::new(0), Bits::EMPTY); MAX_PINS],
             pin_count: 0,
             special: Bits::EMPTY,
@@ -118,6 +122,9 @@ impl<const W: usize> Safety<W> {
             allowed &= self.evasion?;
         }
         if self.critical.has(from) {
+            if self.unpinned_critical.has(from) {
+                return None;
+            }
             allowed &= self.pin_line(from)?;
         }
         Some(allowed)
@@ -295,7 +302,11 @@ impl<const W: usize> Engine<'_, W> {
                 let blockers = alt.empty & occ;
                 match blockers.count() {
                     0 => exact = false,
-                    1 => s.critical |= blockers & !st.blocking,
+                    1 => {
+                        let cut = blockers & !st.blocking;
+                        s.critical |= cut;
+                        s.unpinned_critical |= cut;
+                    }
                     _ => {}
                 }
             }
@@ -352,6 +363,7 @@ impl<const W: usize> Engine<'_, W> {
                                     Some(blocker) => {
                                         if shooters.has(back) && !st.blocking.has(blocker) {
                                             s.critical = s.critical.with(blocker);
+                                            s.unpinned_critical = s.unpinned_critical.with(blocker);
                                         }
                                         break;
                                     }
