@@ -47,7 +47,7 @@ pub struct Problem {
     pub label: String,
     /// How to fix it.
     pub help: Option<String>,
-    /// Error or warning.
+    /// Error, warning, or advice for a note on a skipped check.
     pub severity: Severity,
     /// Which file of the definition's chain the span is in: 0 the definition itself, 1 the
     /// one it extends, and so on.
@@ -86,7 +86,31 @@ impl Problem {
         }
     }
 
-    /// Whether it is an error (not a warning).
+    /// A note: a check that was skipped, and why (an error elsewhere made it meaningless).
+    pub fn note(
+        code: &'static str,
+        message: impl Into<String>,
+        span: std::ops::Range<usize>,
+        label: impl Into<String>,
+    ) -> Self {
+        Problem {
+            severity: Severity::Advice,
+            ..Problem::error(code, message, span, label)
+        }
+    }
+
+    /// The order problems are reported in: by file, then place; from one place errors first,
+    /// then warnings, then notes.
+    pub fn order(&self) -> (usize, usize, u8, usize) {
+        let rank = match self.severity {
+            Severity::Error => 0,
+            Severity::Warning => 1,
+            Severity::Advice => 2,
+        };
+        (self.file, self.span.start, rank, self.span.end)
+    }
+
+    /// Whether it is an error (not a warning or a note).
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -102,7 +126,7 @@ impl Problem {
 /// diagnostic it hands every problem over through [`Diagnostic::related`], each drawn at its
 /// place in its own file.
 #[derive(Debug, Clone, thiserror::Error)]
-#[error("{} has {} error(s)", file.name, problems.iter().filter(|p| p.is_error()).count())]
+#[error("{} has {}", file.name, tally(problems))]
 #[non_exhaustive]
 pub struct DefinitionError {
     /// The definition's file.
@@ -116,8 +140,10 @@ pub struct DefinitionError {
 }
 
 impl DefinitionError {
-    /// The problems of the definition `file`, which extends the files `extended`.
-    pub fn new(file: Source, extended: Vec<Source>, problems: Vec<Problem>) -> DefinitionError {
+    /// The problems of the definition `file`, which extends the files `extended`; they are
+    /// sorted by file and position.
+    pub fn new(file: Source, extended: Vec<Source>, mut problems: Vec<Problem>) -> DefinitionError {
+        problems.sort_by_key(Problem::order);
         let source_of = |p: &Problem| {
             p.file
                 .checked_sub(1)
@@ -151,6 +177,26 @@ impl DefinitionError {
             .checked_sub(1)
             .and_then(|i| self.extended.get(i))
             .unwrap_or(&self.file)
+    }
+}
+
+/// How many errors, warnings and notes `problems` holds, in words: `2 errors, 1 warning
+/// and 1 note`; kinds with none are left out, and `no problems` when there are none.
+pub fn tally(problems: &[Problem]) -> String {
+    let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
+    let parts: Vec<String> = [
+        (count(Severity::Error), "error"),
+        (count(Severity::Warning), "warning"),
+        (count(Severity::Advice), "note"),
+    ]
+    .into_iter()
+    .filter(|&(n, _)| n > 0)
+    .map(|(n, word)| format!("{n} {word}{}", if n == 1 { "" } else { "s" }))
+    .collect();
+    match parts.split_last() {
+        None => "no problems".into(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 

@@ -153,11 +153,11 @@ impl Variant {
         read: &dyn Fn(&Source, &str) -> Result<Source, ExtendsError>,
         limits: &Limits,
     ) -> Result<Variant, DefinitionError> {
-        let (def, files) = crate::definition::load_chain(&source, read, limits)?;
-        let (rules, warnings) = crate::compile::compile(&def, &files, limits)?;
+        let loaded = crate::definition::load_chain(&source, read, limits)?;
+        let (rules, warnings) = crate::compile::compile(&loaded, limits)?;
         Ok(Variant {
             rules: Arc::new(rules),
-            sources: files.into(),
+            sources: loaded.files.into(),
             warnings: warnings.into(),
         })
     }

@@ -35,7 +35,7 @@ fn validate_reports_every_problem_with_its_place() {
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert!(
-        out.contains("error tests/broken/two-problems.yaml: 2 problem(s)"),
+        out.contains("error tests/broken/two-problems.yaml: 2 errors"),
         "{out}"
     );
     let err = stderr(&o);
@@ -272,4 +272,43 @@ fn perft_depth_is_bounded() {
     let o = fairy(&["perft", "chess", "65"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("65 is not in 0..=64"), "{}", stderr(&o));
+}
+
+/// `--format json`: one object per diagnostic, sorted by place, with the note that says which
+/// checks a broken board made meaningless.
+#[test]
+fn validate_json_lists_errors_and_notes_in_order() {
+    let o = fairy(&[
+        "validate",
+        "--format",
+        "json",
+        "tests/broken/board-string.yaml",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let summary: Vec<(String, u64, u64, String)> = lines
+        .iter()
+        .map(|v| {
+            (
+                v["severity"].as_str().unwrap().to_string(),
+                v["line"].as_u64().unwrap(),
+                v["column"].as_u64().unwrap(),
+                v["code"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let row = |s: &str, line, column, code: &str| (s.to_string(), line, column, code.to_string());
+    assert_eq!(
+        summary,
+        [
+            row("note", 4, 8, "fairy::skipped"),
+            row("error", 4, 9, "fairy::bad-board"),
+            row("error", 12, 13, "fairy::movement-syntax"),
+            row("error", 16, 15, "fairy::yaml"),
+        ]
+    );
+    assert_eq!(lines[3]["message"], "`three` is not a whole number");
 }

@@ -262,15 +262,25 @@ fn unknown_key_with_a_suggestion() {
 fn bad_board_shape() {
     let yaml = edited("board: 8x8", "board: 8y8");
     let err = errors(&yaml);
+    let line = line_of(&yaml, "board:");
     assert_eq!(
         err,
-        [d(
-            "fairy::bad-board",
-            line_of(&yaml, "board:"),
-            9,
-            "y",
-            "unexpected `y` in board shape"
-        )]
+        [
+            d(
+                "fairy::skipped",
+                line,
+                8,
+                "8y8",
+                "skipped because of this board"
+            ),
+            d(
+                "fairy::bad-board",
+                line,
+                9,
+                "y",
+                "unexpected `y` in board shape"
+            )
+        ]
     );
 }
 

@@ -95,11 +95,19 @@ fn extends_dev_zero_fails_with_the_extends_limit() {
     let e = Variant::from_yaml("t.yaml", "extends: /dev/zero\nname: Zero\n").unwrap_err();
     assert_eq!(
         problems(&e),
-        [(
-            "fairy::limit-exceeded",
-            "the extended file exceeds the limit `extends_bytes` of 1048576 bytes",
-            "/dev/zero"
-        )]
+        [
+            (
+                "fairy::limit-exceeded",
+                "the extended file exceeds the limit `extends_bytes` of 1048576 bytes",
+                "/dev/zero"
+            ),
+            (
+                "fairy::skipped",
+                "regions, the setup and where pieces move were not checked: the definition it \
+             extends could not be read",
+                ""
+            ),
+        ]
     );
     assert_eq!(e.problems[0].label, "too large");
 }
@@ -123,14 +131,22 @@ fn an_extended_file_at_its_limit_is_read_and_past_it_is_not() {
     };
     assert_eq!(
         problems(&e),
-        [(
-            "fairy::limit-exceeded",
-            &*format!(
-                "the extended file exceeds the limit `extends_bytes` of {} bytes",
-                size - 1
+        [
+            (
+                "fairy::limit-exceeded",
+                &*format!(
+                    "the extended file exceeds the limit `extends_bytes` of {} bytes",
+                    size - 1
+                ),
+                "chess.yaml"
             ),
-            "chess.yaml"
-        )]
+            (
+                "fairy::skipped",
+                "regions, the setup and where pieces move were not checked: the definition it \
+             extends could not be read",
+                ""
+            ),
+        ]
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -155,11 +171,19 @@ fn a_chain_longer_than_extends_depth_is_refused_at_the_extends_that_passes_it() 
     };
     assert_eq!(
         problems(&e),
-        [(
-            "fairy::limit-exceeded",
-            "the chain of extended definitions exceeds the limit `extends_depth` of 2 files",
-            "chess.yaml"
-        )]
+        [
+            (
+                "fairy::limit-exceeded",
+                "the chain of extended definitions exceeds the limit `extends_depth` of 2 files",
+                "chess.yaml"
+            ),
+            (
+                "fairy::skipped",
+                "regions, the setup and where pieces move were not checked: the definition it \
+             extends could not be read",
+                ""
+            ),
+        ]
     );
     assert_eq!(
         &*e.source_of(&e.problems[0]).name,

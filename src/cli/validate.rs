@@ -3,8 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use fairy_rules::diagnostics::ProblemReport;
+use fairy_rules::diagnostics::{tally, ProblemReport};
 use fairy_rules::{LoadError, Variant};
+use miette::Severity;
 use serde_json::json;
 
 /// How `fairy validate` reports.
@@ -38,7 +39,7 @@ pub(super) fn run(paths: &[PathBuf], format: Format) -> ExitCode {
                 if format == Format::Text {
                     let warnings = match v.warnings().len() {
                         0 => String::new(),
-                        n => format!(" ({n} warning{})", if n == 1 { "" } else { "s" }),
+                        _ => format!(" ({})", tally(v.warnings())),
                     };
                     out!("ok    {}: {}{warnings}", file.display(), summary(&v));
                 }
@@ -47,11 +48,7 @@ pub(super) fn run(paths: &[PathBuf], format: Format) -> ExitCode {
             Err(LoadError::Definition(d)) => {
                 failed += 1;
                 if format == Format::Text {
-                    out!(
-                        "error {}: {} problem(s)",
-                        file.display(),
-                        d.problems.iter().filter(|p| p.is_error()).count()
-                    );
+                    out!("error {}: {}", file.display(), tally(&d.problems));
                 }
                 d.diagnostics().to_vec()
             }
@@ -97,7 +94,11 @@ fn json_line(report: &ProblemReport) -> serde_json::Value {
         "column": column,
         "start": p.span.start,
         "end": p.span.end,
-        "severity": if p.is_error() { "error" } else { "warning" },
+        "severity": match p.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Advice => "note",
+        },
         "code": p.code,
         "message": p.message,
         "label": p.label,

@@ -15,17 +15,19 @@ mod warnings;
 use std::collections::{HashMap, HashSet};
 
 use crate::definition::{
-    file_of, span_of, ChanceEffect, ChanceTrigger, EndDef, Sp, ValueMap, VariantDef,
+    file_of, span_of, ChanceEffect, ChanceTrigger, EndDef, Loaded, Removed, Sp, ValueMap,
+    VariantDef,
 };
 use miette::Severity;
 
 use crate::diagnostics::{DefinitionError, Problem, Source};
 use crate::dsl::{self, DslError};
 use crate::limits::{Limit, LimitExceeded, Limits};
-use crate::notation::{parse_placement, FenError};
+use crate::notation::{parse_placement, FenError, Placement};
+use crate::rules::containers::ContainerType;
 use crate::rules::{
     Castling, Chance, Color, EndRules, Flag, Kind, KindSet, Material, Piece, PieceType, Promotion,
-    Ruleset, Zobrist, MAX_KINDS,
+    Ruleset, Topology, Zobrist, MAX_KINDS,
 };
 
 struct Ctx<'a> {
@@ -39,9 +41,14 @@ struct Ctx<'a> {
     /// Ways of moving the movement strings expanded to so far (see [`Limits::movement_ways`]);
     /// past the limit, none are expanded any more.
     ways: usize,
+    /// Entries a YAML shape error took out: names they defined are not known.
+    removed: &'a [Removed],
+    /// The parts of the definition whose names were looked up and not found while some of
+    /// their entries were taken out (see [`Ctx::lost`]): the problems left unsaid.
+    unsure: Vec<&'static str>,
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
     /// Records a DSL error found inside the string value `value`.
     fn dsl(&mut self, value: &Sp<String>, code: &'static str, e: DslError) {
         self.dsl_in(value, &value.value, code, e);
@@ -107,36 +114,119 @@ impl Ctx<'_> {
         );
     }
 
-    /// Records `p`, placed in the file `node` comes from.
+    /// Records `p`, placed in the file `node` comes from. A name not found in a part of the
+    /// definition that lost entries may be one of them: that is left unsaid and noted once.
     fn at<T>(&mut self, node: &Sp<T>, p: Problem) {
+        if let Some(part) = unresolved_part(p.code) {
+            if self.lost(part).is_some() {
+                if !self.unsure.contains(&part) {
+                    self.unsure.push(part);
+                }
+                return;
+            }
+        }
         self.problems.push(Problem {
             file: file_of(node),
             ..p
         });
     }
+
+    /// The first entry taken out that defined names in the top-level part `part` (`pieces`,
+    /// `board`): the part, one of its entries or an entry's `letter`; or the `extends:` whose
+    /// base could not be read (which may have defined any part).
+    fn lost(&self, part: &str) -> Option<&'a Removed> {
+        self.removed.iter().find(|r| match &r.path[..] {
+            [p] => p == part || p == "extends",
+            [p, _] => p == part,
+            [p, _, field] => p == part && field == "letter",
+            _ => false,
+        })
+    }
+
+    /// Whether a YAML error took out anything below the top-level part `part`.
+    fn damaged(&self, part: &str) -> bool {
+        self.any_removed(part).is_some()
+    }
+
+    fn any_removed(&self, part: &str) -> Option<&'a Removed> {
+        self.removed
+            .iter()
+            .find(|r| r.path.first().is_some_and(|p| p == part || p == "extends"))
+    }
+
+    /// Notes a check skipped because `part` lost the names it defined.
+    fn skipped(&mut self, part: &str, what: &str) {
+        if let Some(r) = self.lost(part) {
+            self.note_skipped(r, what);
+        }
+    }
+
+    /// Notes a check skipped because `part` lost any entry.
+    fn skipped_for(&mut self, part: &str, what: &str) {
+        if let Some(r) = self.any_removed(part) {
+            self.note_skipped(r, what);
+        }
+    }
+
+    fn note_skipped(&mut self, r: &Removed, what: &str) {
+        let why = match &r.path[..] {
+            [only] if only == "extends" => "the definition it extends could not be read".into(),
+            path => format!("the entry `{}` has an error", path.join(" › ")),
+        };
+        self.problems.push(Problem {
+            file: r.file,
+            ..Problem::note(
+                "fairy::skipped",
+                format!("{what} not checked: {why}"),
+                r.span.start..r.span.start,
+                "skipped because of this entry",
+            )
+            .help("fix that error and run again to check the rest")
+        });
+    }
 }
 
-/// Compiles a parsed (and merged) definition. `sources` are the files it was read from,
-/// the definition's own first (see [`crate::definition::load_chain`]); `limits` bound the
-/// movement's expansion and are kept in the rule set for reading FEN and moves.
+/// The part of a definition whose names a "not found" problem looks up.
+fn unresolved_part(code: &str) -> Option<&'static str> {
+    match code {
+        "fairy::unknown-piece" | "fairy::unknown-ammo" => Some("pieces"),
+        "fairy::unknown-region" => Some("regions"),
+        "fairy::unknown-parameter" => Some("parameters"),
+        "fairy::unknown-marker" => Some("markers"),
+        _ => None,
+    }
+}
+
+/// Compiles a definition chain as read (see [`crate::definition::load_chain`]): its merged
+/// definition, with the problems found reading it. `limits` bound the movement's expansion
+/// and are kept in the rule set for reading FEN and moves.
+///
+/// Where a YAML error took an entry out, the checks that need it are skipped, each with a
+/// `fairy::skipped` note saying why: a name not found where entries were taken out may be
+/// one of them.
 ///
 /// # Errors
-/// A [`DefinitionError`] listing every problem found, each at its place in its file.
+/// A [`DefinitionError`] listing every problem found, each at its place in its file, sorted
+/// by file and position.
 pub fn compile(
-    def: &VariantDef,
-    sources: &[Source],
+    loaded: &Loaded,
     limits: &Limits,
 ) -> Result<(Ruleset, Vec<Problem>), DefinitionError> {
+    let sources = &loaded.files[..];
     let mut cx = Ctx {
         sources,
-        problems: Vec::new(),
+        problems: loaded.problems.clone(),
         value_maps: HashMap::new(),
         limits,
         ways: 0,
+        removed: &loaded.removed,
+        unsure: Vec::new(),
     };
-    let result = build(def, &mut cx);
-    cx.problems
-        .sort_by_key(|p| (p.file, p.span.start, p.span.end));
+    let result = build(&loaded.def, &mut cx);
+    for part in std::mem::take(&mut cx.unsure) {
+        cx.skipped(part, &format!("some names of {part}"));
+    }
+    cx.problems.sort_by_key(Problem::order);
     match result {
         Some(rules) if !cx.problems.iter().any(Problem::is_error) => Ok((rules, cx.problems)),
         _ => Err(DefinitionError::new(
@@ -158,7 +248,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         ),
     ];
     for (key, present, example) in required {
-        if !present {
+        if !present && cx.lost(key).is_none() {
             cx.problems.push(
                 Problem::error(
                     "fairy::missing-key",
@@ -172,12 +262,29 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             );
         }
     }
-    let (Some(name), Some(board), Some(setup)) = (&def.name, &def.board, &def.setup) else {
+    // Without a board, the movement's syntax is all that can be checked.
+    let skip_all = "regions, the setup and where pieces move were";
+    let Some(board) = &def.board else {
+        movement_syntax(def, cx);
+        cx.skipped("board", skip_all);
+        return None;
+    };
+    let Some((topology, container_specs)) = regions::board(board, cx) else {
+        movement_syntax(def, cx);
+        cx.at(
+            board,
+            Problem::note(
+                "fairy::skipped",
+                format!("{skip_all} not checked: they need the board, and it has errors"),
+                span_of(board),
+                "skipped because of this board",
+            )
+            .help("fix the board and run again to check the rest"),
+        );
         return None;
     };
     let default_end = EndDef::default();
     let end_def = def.end.as_ref().unwrap_or(&default_end);
-    let (topology, container_specs) = regions::board(board, cx)?;
     combinations::check(def, board, &container_specs, cx);
     let regions = regions::regions(def, &topology, cx);
 
@@ -380,39 +487,26 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     let marker_letters: Option<Vec<char>> = layers
         .as_ref()
         .map(|l| l.markers.iter().map(|m| m.letter).collect());
-    let placement = match parse_placement(
-        &topology,
-        kind_of,
-        container_types,
-        marker_letters.as_deref(),
-        &setup.value,
-    ) {
-        Ok(p) if !p.moved.is_empty() => {
-            let at = p.moved[0].1;
-            let e = DslError::new(
-                at..at + 1,
-                "`'` (a piece that has moved) cannot stand in a setup",
-            )
-            .with_help("the setup is the start: remove the `'`");
-            cx.dsl(setup, "fairy::bad-setup", e);
-            None
+    let placement = def.setup.as_ref().and_then(|setup| {
+        if cx.lost("pieces").is_some() || cx.lost("markers").is_some() {
+            cx.skipped("pieces", "the setup was");
+            cx.skipped("markers", "the setup was");
+            return None;
         }
-        Ok(p) => Some(p),
-        Err((span, message, help)) => {
-            cx.dsl(
-                setup,
-                "fairy::bad-setup",
-                DslError::new(span, message).with_help(help),
-            );
-            None
+        let letters = marker_letters.as_deref();
+        let placement = placement(cx, setup, &topology, &kind_of, container_types, letters)?;
+        Some((placement, setup))
+    });
+    if let Some((placement, setup)) = &placement {
+        if cx.damaged("pieces") {
+            // A royal flag or a promotion taken out would make them wrong.
+            cx.skipped_for("pieces", "the warnings about the setup were");
+        } else {
+            warnings::setup_warnings(def, setup, cx, &pieces, &placement.pieces);
         }
-    };
-
-    if let Some(placement) = &placement {
-        warnings::setup_warnings(def, setup, cx, &pieces, &placement.pieces);
     }
     let returns = match &placement {
-        Some(placement) => parameters::returns(
+        Some((placement, _)) => parameters::returns(
             def,
             cx,
             &topology,
@@ -440,7 +534,10 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         .collect();
     let zobrist = Zobrist::new(topology.cell_count());
     let mut rules = Ruleset {
-        name: name.value.clone(),
+        name: def
+            .name
+            .as_ref()
+            .map_or_else(String::new, |n| n.value.clone()),
         description: def.description.as_ref().map_or_else(String::new, |d| {
             d.value.split_whitespace().collect::<Vec<_>>().join(" ")
         }),
@@ -470,13 +567,44 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         zobrist,
         topology,
     };
-    let placement = placement?;
+    let (placement, setup) = placement?;
     rules.start = rules.setup_position(&placement);
     if cx.problems.iter().any(Problem::is_error) {
         return None;
     }
     start_reads_back(&rules, setup, cx);
     Some(rules)
+}
+
+/// The setup's placement, or `None` after reporting why it cannot be read.
+fn placement(
+    cx: &mut Ctx,
+    setup: &Sp<String>,
+    topology: &Topology,
+    kind_of: &impl Fn(char) -> Option<Kind>,
+    container_types: &[ContainerType],
+    marker_letters: Option<&[char]>,
+) -> Option<Placement> {
+    let error = match parse_placement(
+        topology,
+        kind_of,
+        container_types,
+        marker_letters,
+        &setup.value,
+    ) {
+        Ok(p) if !p.moved.is_empty() => {
+            let at = p.moved[0].1;
+            DslError::new(
+                at..at + 1,
+                "`'` (a piece that has moved) cannot stand in a setup",
+            )
+            .with_help("the setup is the start: remove the `'`")
+        }
+        Ok(p) => return Some(p),
+        Err((span, message, help)) => DslError::new(span, message).with_help(help),
+    };
+    cx.dsl(setup, "fairy::bad-setup", error);
+    None
 }
 
 /// One `insufficient_material` entry: FEN letters, each a piece on the board.
@@ -533,6 +661,18 @@ fn start_reads_back(rules: &Ruleset, setup: &Sp<String>, cx: &mut Ctx) {
 }
 
 /// The motions of a movement string; problems are recorded at their place in it.
+/// Checks the syntax of every piece's movement strings, for a definition without a board.
+fn movement_syntax(def: &VariantDef, cx: &mut Ctx) {
+    for piece in def.pieces.values() {
+        let p = &piece.value;
+        for moves in std::iter::once(&p.moves).chain(p.within.values()) {
+            if let Err(e) = dsl::parse_movement(&moves.value) {
+                cx.dsl(moves, "fairy::movement-syntax", e);
+            }
+        }
+    }
+}
+
 fn component_motions(
     cx: &mut Ctx,
     topology: &crate::rules::Topology,

@@ -3,6 +3,7 @@
 //! These types mirror the schema documented in `docs/authoring.md`; they hold text, not
 //! meaning. The compiler (`crate::compile`) checks them and builds a [`crate::Ruleset`].
 
+mod recover;
 mod schema;
 mod spans;
 
@@ -12,6 +13,8 @@ pub use schema::{
     StalemateRule, VariantDef,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
+
+use std::ops::Range;
 
 use crate::diagnostics::{DefinitionError, Problem, Source};
 use crate::limits::{Limit, LimitExceeded, Limits};
@@ -68,148 +71,513 @@ pub enum ExtendsError {
     Limit(LimitExceeded),
 }
 
+/// An entry of a definition that a YAML shape error took out, so that the rest could be
+/// read: the checks that need it are skipped, each with a `fairy::skipped` note.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Removed {
+    /// The keys leading to it from the top level, e.g. `["pieces", "rook", "royal"]`; `["extends"]`
+    /// for a base definition that could not be read.
+    pub path: Vec<String>,
+    /// Its bytes in its file.
+    pub span: Range<usize>,
+    /// Which file of the chain it is in: 0 the definition, 1 the one it extends, and so on.
+    pub file: usize,
+}
+
+/// A definition chain read as far as it could be: the merged definition, the files read (the
+/// definition itself first), the YAML shape problems found and the entries they took out.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The merged definition, without the entries taken out.
+    pub def: VariantDef,
+    /// The files read; every value's span knows which of them it is in.
+    pub files: Vec<Source>,
+    /// The problems found reading them, in the order found.
+    pub problems: Vec<Problem>,
+    /// The entries taken out.
+    pub removed: Vec<Removed>,
+}
+
 /// Reads a definition and the definitions it extends (`extends:`), and merges them, nearest
 /// first. `read` finds an extended file: it gets the file that names it and the name as
 /// written, and returns its text or why it cannot; it should read no more than
 /// [`Limits::extends_bytes`].
 ///
-/// Returns the merged definition and the chain of files read (the definition itself first);
-/// every value's span knows which of them it is in.
+/// A YAML shape error (an unknown key, a value of the wrong type, a bad indentation) is
+/// reported and its entry taken out, and reading goes on (see [`Removed`]); so does an
+/// extended file that cannot be read, which is then left out.
 ///
 /// # Errors
-/// A [`DefinitionError`] for invalid YAML in any of the files (labelled in that file), an
-/// extended file that cannot be read, a chain that loops (`fairy::extends`), an extended
-/// file larger than [`Limits::extends_bytes`] or a chain of more files than
-/// [`Limits::extends_depth`] (`fairy::limit-exceeded`).
+/// A [`DefinitionError`] with every problem found when a file cannot be read to its end (its
+/// YAML is broken beyond repair).
 pub fn load_chain(
     main: &Source,
     read: &dyn Fn(&Source, &str) -> Result<Source, ExtendsError>,
     limits: &Limits,
-) -> Result<(VariantDef, Vec<Source>), DefinitionError> {
+) -> Result<Loaded, DefinitionError> {
     let mut files = vec![main.clone()];
-    let fail = |files: &[Source], problem: Problem| {
-        DefinitionError::new(main.clone(), files[1..].to_vec(), vec![problem])
+    let first = parse_yaml(main, 0);
+    let mut problems = first.problems;
+    let mut removed = first.removed;
+    let fail = |files: &[Source], problems: Vec<Problem>| {
+        DefinitionError::new(main.clone(), files[1..].to_vec(), problems)
     };
-    let mut defs = vec![parse_yaml(main, 0).map_err(|p| fail(&files, p))?];
-    while let Some(ext) = &defs.last().expect("at least one").extends {
-        let at = |code: &'static str, message: String, label: &str| Problem {
-            file: file_of(ext),
-            ..Problem::error(code, message, span_of(ext), label)
-        };
-        let over = |e: LimitExceeded, label: &str| {
-            at("fairy::limit-exceeded", e.to_string(), label)
-                .help(format!("raise `{}` to read it", e.limit.name()))
-        };
-        if let Err(e) = LimitExceeded::check(Limit::ExtendsDepth, limits, files.len() + 1) {
-            return Err(fail(&files, over(e, "too deep")));
-        }
-        let base = match read(&files[file_of(ext)], &ext.value) {
-            Ok(base) => base,
-            Err(ExtendsError::Unreadable(why)) => {
-                return Err(fail(
-                    &files,
-                    at(
-                        "fairy::extends",
-                        format!("cannot read `{}`: {why}", ext.value),
-                        "cannot read",
-                    ),
-                ))
+    let Some(def) = first.def else {
+        return Err(fail(&files, problems));
+    };
+    let mut defs = vec![def];
+    while let Some(ext) = defs.last_mut().expect("at least one").extends.take() {
+        match extended(&ext, &files, read, limits) {
+            Ok(base) => files.push(base),
+            Err(problem) => {
+                problems.push(problem);
+                removed.push(Removed {
+                    path: vec!["extends".into()],
+                    span: span_of(&ext),
+                    file: file_of(&ext),
+                });
+                break;
             }
-            Err(ExtendsError::Limit(e)) => return Err(fail(&files, over(e, "too large"))),
-        };
-        if files.iter().any(|f| f.name == base.name) {
-            return Err(fail(
-                &files,
-                at(
-                    "fairy::extends",
-                    format!("`{}` extends itself through this chain", ext.value),
-                    "a loop",
-                ),
-            ));
         }
-        files.push(base);
         let index = files.len() - 1;
-        let def = parse_yaml(&files[index], index).map_err(|p| fail(&files, p))?;
+        let parsed = parse_yaml(&files[index], index);
+        problems.extend(parsed.problems);
+        removed.extend(parsed.removed);
+        let Some(def) = parsed.def else {
+            return Err(fail(&files, problems));
+        };
         defs.push(def);
     }
     let mut merged = defs.pop().expect("at least one");
     while let Some(nearer) = defs.pop() {
         merged = nearer.over(merged);
     }
-    Ok((merged, files))
-}
-
-/// Reads one file's YAML text; `index` is its place in the chain (0 for the definition).
-fn parse_yaml(source: &Source, index: usize) -> Result<VariantDef, Problem> {
-    PARSING.with(|f| f.set(index));
-    // Booleans are `true` or `false`: YAML 1.1's `yes`, `on` or `y` would pass silently.
-    let options = serde_saphyr::options! { strict_booleans: true };
-    let parsed = serde_saphyr::from_str_with_options::<VariantDef>(&source.text, options);
-    PARSING.with(|f| f.set(0));
-    parsed.map_err(|e| {
-        let offset = e
-            .location()
-            .and_then(|l| l.span().byte_offset())
-            .map_or(0, |o| o as usize)
-            .min(source.text.len());
-        let offset = (0..=offset)
-            .rev()
-            .find(|&o| source.text.is_char_boundary(o))
-            .unwrap_or(0);
-        let full = e.without_snippet().to_string();
-        // serde-saphyr prefixes "line N column M: "; the label shows the place already.
-        let message = match full.split_once(": ") {
-            Some((head, rest)) if head.starts_with("line ") => rest.to_string(),
-            _ => full,
-        };
-        let message = message.lines().next().unwrap_or_default();
-        // ... and may append " at line N, column M" too.
-        let message = match message.rsplit_once(" at line ") {
-            Some((text, place)) if place.contains(", column ") => text.to_string(),
-            _ => message.to_string(),
-        };
-        let end = (offset
-            + source.text[offset..]
-                .chars()
-                .next()
-                .map_or(0, char::len_utf8))
-        .min(source.text.len());
-        // The parser's wording names its own mode; say what was written instead.
-        let (message, end) = if message.starts_with("invalid boolean") {
-            let word = source.text[offset..]
-                .split(|c: char| c.is_whitespace() || matches!(c, '#' | ',' | '}' | ']'))
-                .next()
-                .unwrap_or_default();
-            (
-                format!("`{word}` is not a boolean"),
-                end.max(offset + word.len()),
-            )
-        } else {
-            (message, end)
-        };
-        let help = suggestion(&message).unwrap_or_else(|| {
-            if message.ends_with("is not a boolean") {
-                "write `true` or `false`".into()
-            } else {
-                "see docs/authoring.md for the keys a definition may have".into()
-            }
-        });
-        let label = if message.starts_with("unknown field") {
-            "unknown key"
-        } else {
-            "here"
-        };
-        Problem {
-            file: index,
-            ..Problem::error("fairy::yaml", message, offset..end, label).help(help)
-        }
+    Ok(Loaded {
+        def: merged,
+        files,
+        problems,
+        removed,
     })
 }
 
-/// For "unknown field `promoton`, expected one of ...": "did you mean `promotion`?" when a
-/// listed key is a few edits away.
+/// Reads the file that `ext` (an `extends:` value) names, checking the chain's limits and
+/// that it does not loop back to a file in `files`.
+fn extended(
+    ext: &Sp<String>,
+    files: &[Source],
+    read: &dyn Fn(&Source, &str) -> Result<Source, ExtendsError>,
+    limits: &Limits,
+) -> Result<Source, Problem> {
+    let at = |code: &'static str, message: String, label: &str| Problem {
+        file: file_of(ext),
+        ..Problem::error(code, message, span_of(ext), label)
+    };
+    let over = |e: LimitExceeded, label: &str| {
+        at("fairy::limit-exceeded", e.to_string(), label)
+            .help(format!("raise `{}` to read it", e.limit.name()))
+    };
+    LimitExceeded::check(Limit::ExtendsDepth, limits, files.len() + 1)
+        .map_err(|e| over(e, "too deep"))?;
+    let base = match read(&files[file_of(ext)], &ext.value) {
+        Ok(base) => base,
+        Err(ExtendsError::Unreadable(why)) => {
+            return Err(at(
+                "fairy::extends",
+                format!("cannot read `{}`: {why}", ext.value),
+                "cannot read",
+            ))
+        }
+        Err(ExtendsError::Limit(e)) => return Err(over(e, "too large")),
+    };
+    if files.iter().any(|f| f.name == base.name) {
+        return Err(at(
+            "fairy::extends",
+            format!("`{}` extends itself through this chain", ext.value),
+            "a loop",
+        ));
+    }
+    Ok(base)
+}
+
+/// How many entries one file may lose to YAML shape errors before reading it stops.
+const MAX_REPAIRS: usize = 100;
+
+/// One file's definition as far as it could be read, the YAML shape errors found on the way,
+/// and the entries they took out.
+struct Parsed {
+    /// `None` when reading stopped before the end.
+    def: Option<VariantDef>,
+    problems: Vec<Problem>,
+    removed: Vec<Removed>,
+}
+
+/// Reads one file's YAML text; `index` is its place in the chain (0 for the definition).
+///
+/// After a shape error it reports it, blanks the entry holding it and reads again (see
+/// [`recover`]). An error that only follows from an earlier repair (a mapping missing the key
+/// that was taken out, an error at a blanked place) is not reported: its enclosing entry is
+/// taken out instead.
+fn parse_yaml(source: &Source, index: usize) -> Parsed {
+    let mut text = source.text.to_string();
+    let mut parsed = Parsed {
+        def: None,
+        problems: Vec::new(),
+        removed: Vec::new(),
+    };
+    let mut repaired: Vec<Range<usize>> = Vec::new();
+    // Where the last repair was of a syntax error (one the scanner found, with no value to
+    // take out): a second in a row means the repair did not find its cause.
+    let mut syntax_at: Option<usize> = None;
+    while repaired.len() < MAX_REPAIRS {
+        let error = match read_yaml(&text, index) {
+            Ok(def) => {
+                parsed.def = Some(def);
+                return parsed;
+            }
+            Err(e) => e,
+        };
+        let problem = yaml_problem(&source.text, index, &error);
+        let offset = problem.span.start;
+        let syntax = is_syntax(&error);
+        if let (true, Some(first)) = (syntax, syntax_at) {
+            parsed
+                .problems
+                .push(stopped(index, first, "its syntax is broken here"));
+            return parsed;
+        }
+        syntax_at = syntax.then_some(offset);
+        let missing = problem.message.starts_with("missing field");
+        let at_repair = repaired
+            .iter()
+            .any(|r| r.contains(&offset) || r.end == offset);
+        let mut target = recover::entry_at(&text, offset);
+        if missing {
+            // Serde places a missing key at the mapping's first key: the mapping goes.
+            target = target.and_then(|t| match t.start == offset {
+                true => recover::enclosing(&text, t.start),
+                false => Some(t),
+            });
+        }
+        // Blanked lines at its end no longer count as the mapping's: blank text is no entry.
+        let holds_repair = target.as_ref().is_some_and(|t| {
+            repaired.iter().any(|r| {
+                t.start <= r.start
+                    && (r.end <= t.end
+                        || text
+                            .get(t.end..r.start)
+                            .is_some_and(|g| g.trim().is_empty()))
+            })
+        });
+        let consequence = at_repair || (missing && holds_repair);
+        if at_repair || target.as_ref().is_some_and(|t| repaired.contains(t)) {
+            target = target.and_then(|t| recover::enclosing(&text, t.start));
+        }
+        let Some(target) = target else {
+            parsed.problems.push(problem);
+            parsed
+                .problems
+                .push(stopped(index, offset, "it cannot be read past here"));
+            return parsed;
+        };
+        if recover::key_path(&text, target.start).is_empty() {
+            parsed.problems.push(problem);
+            let why = "a definition is a mapping of keys such as `name:` and `board:`";
+            parsed.problems.push(stopped(index, offset, why));
+            return parsed;
+        }
+        if !consequence {
+            match missing
+                .then(|| misindented(&text, &problem, &target))
+                .flatten()
+            {
+                Some((problem, entry)) => {
+                    parsed.problems.push(problem);
+                    recover::blank(&mut text, entry.clone());
+                    repaired.push(entry);
+                }
+                None => parsed.problems.push(problem.clone()),
+            }
+        }
+        // An unknown key goes alone; in a flow mapping, its whole entry goes with it.
+        let unknown_key = problem.message.starts_with("unknown field") && target.start == offset;
+        if consequence || !unknown_key {
+            parsed.removed.push(Removed {
+                path: recover::key_path(&text, target.start),
+                span: target.clone(),
+                file: index,
+            });
+        }
+        recover::blank(&mut text, target.clone());
+        repaired.push(target);
+    }
+    parsed
+        .problems
+        .push(stopped(index, 0, "it has too many errors"));
+    parsed
+}
+
+/// Whether the scanner found the error (broken YAML syntax) rather than the deserializer
+/// (a valid YAML value that does not fit): only the latter's location has a byte offset.
+fn is_syntax(e: &serde_saphyr::Error) -> bool {
+    e.location()
+        .is_none_or(|l| l.span().byte_offset().is_none())
+}
+
+/// A note that reading a file stopped, and why.
+fn stopped(index: usize, offset: usize, why: &str) -> Problem {
+    Problem {
+        file: index,
+        ..Problem::note(
+            "fairy::skipped",
+            format!("the rest of this file was not checked: {why}"),
+            offset..offset,
+            "stopped here",
+        )
+        .help("fix the errors above and run again")
+    }
+}
+
+/// For a mapping missing the key `k` whose next line is `k:` indented less (meant to be
+/// inside it): the error reworded at that key, and that line's entry, to take out too.
+fn misindented(
+    text: &str,
+    problem: &Problem,
+    mapping: &Range<usize>,
+) -> Option<(Problem, Range<usize>)> {
+    let key = problem
+        .message
+        .strip_prefix("missing field `")?
+        .split('`')
+        .next()?;
+    let column = |at: usize| at - text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let mut at = mapping.end;
+    let next = loop {
+        at += 1;
+        let line = text.get(at..)?.lines().next()?;
+        if !line.trim().is_empty() {
+            break line;
+        }
+        at += line.len();
+    };
+    let start = at + (next.len() - next.trim_start().len());
+    let meant = next.trim_start().strip_prefix(key)?.starts_with(':')
+        && column(start) < column(problem.span.start);
+    if !meant {
+        return None;
+    }
+    let line = text[..start].matches('\n').count() + 1;
+    let reworded = Problem {
+        message: format!(
+            "`{key}:` on line {line} is indented less than the keys above it, so it is not \
+             part of their entry"
+        ),
+        span: start..start + key.len(),
+        label: "indented too little".into(),
+        help: Some(format!(
+            "indent `{key}:` as far as the other keys of its entry"
+        )),
+        ..problem.clone()
+    };
+    Some((reworded, recover::entry_at(text, start)?))
+}
+
+/// Deserializes a definition from `text`, its spans counted in file `index` of the chain.
+fn read_yaml(text: &str, index: usize) -> Result<VariantDef, serde_saphyr::Error> {
+    PARSING.with(|f| f.set(index));
+    // Booleans are `true` or `false`: YAML 1.1's `yes`, `on` or `y` would pass silently.
+    let options = serde_saphyr::options! { strict_booleans: true };
+    let parsed = serde_saphyr::from_str_with_options::<VariantDef>(text, options);
+    PARSING.with(|f| f.set(0));
+    parsed
+}
+
+/// A deserializer error as a problem at its place in `text`, the file as written.
+fn yaml_problem(text: &str, index: usize, e: &serde_saphyr::Error) -> Problem {
+    let offset = e.location().map_or(0, |l| {
+        l.span().byte_offset().map_or_else(
+            || offset_of(text, l.line() as usize, l.column() as usize),
+            |o| o as usize,
+        )
+    });
+    let offset = offset.min(text.len());
+    let offset = (0..=offset)
+        .rev()
+        .find(|&o| text.is_char_boundary(o))
+        .unwrap_or(0);
+    let full = e.without_snippet().to_string();
+    // serde-saphyr prefixes "line N column M: "; the label shows the place already.
+    let message = match full.split_once(": ") {
+        Some((head, rest)) if head.starts_with("line ") => rest.to_string(),
+        _ => full,
+    };
+    let message = message.lines().next().unwrap_or_default();
+    // ... and may append " at line N, column M" too.
+    let message = match message.rsplit_once(" at line ") {
+        Some((text, place)) if place.contains(", column ") => text.to_string(),
+        _ => message.to_string(),
+    };
+    let end = (offset + text[offset..].chars().next().map_or(0, char::len_utf8)).min(text.len());
+    // The parser's wording names its own types; say what was written instead.
+    let word = text[offset..]
+        .split(|c: char| c.is_whitespace() || matches!(c, '#' | ',' | '}' | ']'))
+        .next()
+        .unwrap_or_default();
+    let (message, end) = match reworded(&message, word) {
+        Some(message) => (message, end.max(offset + word.len())),
+        None => (message, end),
+    };
+    if message == "mapping values are not allowed in this context" {
+        if let Some(p) = overindented(text, offset, index) {
+            return p;
+        }
+    }
+    if is_syntax(e) {
+        if let Some(p) = unclosed(text, offset, index) {
+            return p;
+        }
+    }
+    let help = suggestion(&message).unwrap_or_else(|| {
+        if message.ends_with("is not a boolean") {
+            "write `true` or `false`".into()
+        } else if message.ends_with("is not a whole number") {
+            "write a whole number such as `3`, within the range the key allows".into()
+        } else if is_syntax(e) {
+            "check the indentation, quotes and brackets here and on the lines above".into()
+        } else {
+            "see docs/authoring.md for the keys a definition may have".into()
+        }
+    });
+    let label = if message.starts_with("unknown field") {
+        "unknown key"
+    } else {
+        "here"
+    };
+    Problem {
+        file: index,
+        ..Problem::error("fairy::yaml", message, offset..end, label).help(help)
+    }
+}
+
+/// For the scanner's "mapping values are not allowed" at a `key:` indented deeper than the
+/// key above it, which has a value of its own: the error said in those words.
+fn overindented(text: &str, offset: usize, index: usize) -> Option<Problem> {
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line = &text[line_start..];
+    let indent = line.len() - line.trim_start_matches(' ').len();
+    let key = line[indent..].split(':').next()?;
+    let above = text[..line_start.saturating_sub(1)]
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))?;
+    let above_indent = above.len() - above.trim_start_matches(' ').len();
+    let opens = above.split(" #").next()?.trim_end().ends_with(':');
+    if indent <= above_indent || opens || key.is_empty() || key.contains(' ') {
+        return None;
+    }
+    let start = line_start + indent;
+    Some(Problem {
+        file: index,
+        ..Problem::error(
+            "fairy::yaml",
+            format!("`{key}:` is indented more than the key above it"),
+            start..start + key.len(),
+            "indented too far",
+        )
+        .help(format!("indent `{key}:` as far as the key above it"))
+    })
+}
+
+/// For a syntax error: a tab at or after it, or else the last quote or bracket opened, at
+/// or before the error's line, and never closed on its line (the scanner notices it later).
+fn unclosed(text: &str, offset: usize, index: usize) -> Option<Problem> {
+    if let Some(tab) = text[offset..].find('\t').map(|i| offset + i) {
+        let message = "a tab: YAML indents with spaces only";
+        return Some(Problem {
+            file: index,
+            ..Problem::error("fairy::yaml", message, tab..tab + 1, "a tab")
+                .help("replace the tab with spaces")
+        });
+    }
+    let mut line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    loop {
+        let start = text[..line_end].rfind('\n').map_or(0, |i| i + 1);
+        if let Some((at, what)) = unclosed_in(&text[start..line_end]) {
+            let at = start + at;
+            return Some(Problem {
+                file: index,
+                ..Problem::error(
+                    "fairy::yaml",
+                    format!("this {what} is never closed"),
+                    at..at + 1,
+                    "opened here",
+                )
+                .help(format!("close the {what} on the same line"))
+            });
+        }
+        line_end = start.checked_sub(1)?;
+    }
+}
+
+/// The first quote or bracket a line leaves open (outside a comment), and what it is.
+fn unclosed_in(line: &str) -> Option<(usize, &'static str)> {
+    let mut open: Vec<(usize, char)> = Vec::new();
+    let mut quote: Option<(usize, char)> = None;
+    for (i, c) in line.char_indices() {
+        match (quote, c) {
+            (Some((_, q)), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"') => quote = Some((i, c)),
+            (None, '#') if line[..i].ends_with(' ') || i == 0 => break,
+            (None, '[' | '{') => open.push((i, c)),
+            (None, ']' | '}') => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    match (quote, open.first()) {
+        (Some((i, _)), _) => Some((i, "quote")),
+        (None, Some(&(i, '['))) => Some((i, "`[`")),
+        (None, Some(&(i, _))) => Some((i, "`{`")),
+        (None, None) => None,
+    }
+}
+
+/// The byte offset of a one-based line and column (in characters), clamped to the text.
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    text[start.min(text.len())..]
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(text.len(), |(i, _)| start + i)
+}
+
+/// The deserializer's message about `word` in the words of a definition's author, where
+/// it names its own types: "invalid u32", "unknown variant", "invalid boolean".
+fn reworded(message: &str, word: &str) -> Option<String> {
+    if message.starts_with("invalid boolean") {
+        return Some(format!("`{word}` is not a boolean"));
+    }
+    if let Some(ty) = message.strip_prefix("invalid ") {
+        let integer = ty.len() > 1
+            && ty.starts_with(['u', 'i'])
+            && (ty[1..].chars().all(|c| c.is_ascii_digit()) || &ty[1..] == "size");
+        return integer.then(|| format!("`{word}` is not a whole number"));
+    }
+    let rest = message.strip_prefix("unknown variant ")?;
+    Some(format!("unknown value {rest}"))
+}
+
+/// For "unknown field `promoton`, expected one of ..." (or "unknown value"): "did you mean
+/// `promotion`?" when a listed key or value is a few edits away.
 fn suggestion(message: &str) -> Option<String> {
-    let rest = message.strip_prefix("unknown field `")?;
+    let rest = message
+        .strip_prefix("unknown field `")
+        .or_else(|| message.strip_prefix("unknown value `"))?;
     let (unknown, rest) = rest.split_once('`')?;
     let (_, expected) = rest.split_once("expected ")?;
     let expected = expected.strip_prefix("one of ").unwrap_or(expected);
@@ -224,7 +592,36 @@ fn suggestion(message: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::suggestion;
+    use super::{reworded, suggestion};
+
+    #[test]
+    fn the_parsers_type_names_are_reworded() {
+        assert_eq!(
+            reworded("invalid u32", "three").as_deref(),
+            Some("`three` is not a whole number")
+        );
+        assert_eq!(
+            reworded("invalid usize", "-1").as_deref(),
+            Some("`-1` is not a whole number")
+        );
+        assert_eq!(
+            reworded("invalid boolean", "yes").as_deref(),
+            Some("`yes` is not a boolean")
+        );
+        let m = reworded(
+            "unknown variant `lose`, expected one of draw, loss, win",
+            "lose",
+        );
+        assert_eq!(
+            m.as_deref(),
+            Some("unknown value `lose`, expected one of draw, loss, win")
+        );
+        assert_eq!(
+            suggestion(&m.unwrap()).as_deref(),
+            Some("did you mean `loss`?")
+        );
+        assert_eq!(reworded("invalid type: string, expected a map", "x"), None);
+    }
 
     #[test]
     fn close_keys_are_suggested() {
