@@ -303,6 +303,53 @@ fn en_passant_after_a_diagonal_step_reads_back() {
     assert!(v.parse_fen(&fen).unwrap() == after);
 }
 
+/// A pawn that moves as a queen passes f3 going g2-e4; the f2 pawn could have passed f3 too
+/// (from f4). The en passant field names the piece that did (`f3>e4`), so the position reads
+/// back whole and the capture (`g4xf3`) takes the right pawn; a wrong name is refused.
+#[test]
+fn en_passant_names_the_passer_when_another_piece_could_have_passed() {
+    let yaml = "name: T\nboard: 8x8\npieces:\n  pawn:\n    letter: P\n    moves: Q\n    en_passant: true\n  king:\n    letter: K\n    moves: K\n    royal: true\nsetup: 7k/8/8/8/6p1/8/5PP1/4K3\n";
+    let v = Variant::from_yaml("t.yaml", yaml).unwrap();
+    let pos = v.start_position();
+    let after = v.play_unchecked(&pos, v.parse_move(&pos, "g2e4").unwrap());
+    let fen = v.fen(&after);
+    assert_eq!(fen, "7k/8/8/8/4P1p1/8/5P2/4K3 b - f3>e4 1 1");
+    let read = v.parse_fen(&fen).unwrap();
+    assert!(read == after);
+    let take =
+        |p: &fairy_rules::Position| v.fen(&v.play_unchecked(p, v.parse_move(p, "g4xf3").unwrap()));
+    assert_eq!(take(&read), "7k/8/8/8/8/5p2/5P2/4K3 w - - 0 2");
+    assert_eq!(take(&read), take(&after));
+    // Without the name, the reader takes the first pawn that could have passed: f2.
+    let guessed = v.parse_fen("7k/8/8/8/4P1p1/8/5P2/4K3 b - f3 1 1").unwrap();
+    assert_eq!(take(&guessed), "7k/8/8/8/4P3/5p2/8/4K3 w - - 0 2");
+    // The pawn may also step to f3 without capturing: that move keeps the plain text, and
+    // the capture is marked with `x`, so every legal move has a text of its own.
+    let texts: Vec<String> = v
+        .legal_moves(&after)
+        .iter()
+        .map(|&m| v.move_text(m))
+        .collect();
+    assert_eq!(
+        texts
+            .iter()
+            .filter(|t| t.starts_with("g4") && t.ends_with("f3"))
+            .count(),
+        2
+    );
+    assert!(texts.contains(&"g4f3".to_string()) && texts.contains(&"g4xf3".to_string()));
+    let quiet = v.play_unchecked(&after, v.parse_move(&after, "g4f3").unwrap());
+    assert_eq!(v.fen(&quiet), "7k/8/8/8/4P3/5p2/5P2/4K3 w - - 2 2");
+    let e = v
+        .parse_fen("7k/8/8/8/4P1p1/8/5P2/4K3 b - f3>e1 1 1")
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("no white piece on e1 could have passed"),
+        "{e}"
+    );
+}
+
 /// Issue 15, finding 5: a pawn that may step back stands on its start square again having
 /// moved. Its FEN says so with `'`, reads back to the same position and hash, and gives no
 /// double step; `'` on a piece that is not a first-move piece back home is refused.

@@ -557,4 +557,15 @@ impl Ruleset {
     pub(crate) fn could_move(&self, kind: Kind, color: Color, from: Cell, to: Cell) -> bool {
         with_engine!(self, e => e.could_move(kind, color, from, to))
     }
+
+    /// Whether that piece reaches `to` from `from` on an empty board without capturing.
+    pub(crate) fn could_move_quietly(
+        &self,
+        kind: Kind,
+        color: Color,
+        from: Cell,
+        to: Cell,
+    ) -> bool {
+        with_engine!(self, e => e.could_move_quietly(kind, color, from, to))
+    }
 }

@@ -271,6 +271,11 @@ impl Position {
         on_pos!(&self.0, p => p.st.ep_targets.resize())
     }
 
+    /// The cell of the piece that en passant captures take, when there are targets.
+    pub fn en_passant_victim(&self) -> Option<Cell> {
+        on_pos!(&self.0, p => p.st.ep_victim)
+    }
+
     /// Cells of the unmoved pieces whose state matters: pieces with first-move components,
     /// and castling kings and partners while they hold a right together.
     pub fn unmoved(&self) -> Bitboard {

@@ -388,8 +388,16 @@ impl Ruleset {
         } else if pos.en_passant_targets().is_empty() {
             out.push('-');
         } else {
-            for cell in pos.en_passant_targets() {
+            let targets = pos.en_passant_targets();
+            for cell in targets {
                 out.push_str(&topo.name(cell));
+            }
+            // Named only when the reader would take another piece for it.
+            if let Some(victim) = pos.en_passant_victim() {
+                if self.en_passant_candidates(pos, targets).next() != Some(victim) {
+                    out.push('>');
+                    out.push_str(&topo.name(victim));
+                }
             }
         }
         out.push_str(&format!(
@@ -564,49 +572,17 @@ impl Ruleset {
         out
     }
 
-    /// Reads the en passant field. The captured piece is the side-not-to-move's en passant
-    /// piece found by going on from the targets in that side's forward direction.
-    fn en_passant_field(
-        &self,
-        pos: &Position,
-        f: &Fields,
-    ) -> Result<(Bitboard, Option<Cell>), FenError> {
-        let field = f.get(FOURTH).unwrap_or("-");
-        if field == "-" {
-            return Ok((Bitboard::EMPTY, None));
-        }
-        let fail = |part: Option<Range<usize>>, reason: String| {
-            f.error(FOURTH, FenField::EnPassant, part, reason)
-        };
-        let mut targets = Bitboard::EMPTY;
-        let mut at = 0;
-        while at < field.len() {
-            let rest = &field[at..];
-            if !rest.starts_with(|c: char| c.is_ascii_lowercase()) {
-                return Err(fail(None, format!("`{field}` is not a list of squares")));
-            }
-            let digits_end = rest[1..]
-                .find(|c: char| !c.is_ascii_digit())
-                .map_or(rest.len(), |i| i + 1);
-            let name = &rest[..digits_end];
-            let part = Some(at..at + digits_end);
-            let cell = self.topology.parse_cell(name).ok_or_else(|| {
-                fail(
-                    part.clone(),
-                    format!("`{name}` is not a square of this board"),
-                )
-            })?;
-            if pos.piece_at(cell).is_some() {
-                return Err(fail(part, format!("{name} is occupied")));
-            }
-            targets = targets.with(cell);
-            at += digits_end;
-        }
-        // The piece that just passed the targets stands further along their line, and its
-        // movement reaches it from a square before them; the cells it passed are the targets
-        // (those within its en passant zone, when it has one).
+    /// The side-not-to-move's en passant pieces, in cell order, that could just have passed
+    /// `targets`: each stands further along their line, and its movement reaches it from a
+    /// square before them; the cells it passed are the targets (those within its en passant
+    /// zone, when it has one).
+    fn en_passant_candidates<'a>(
+        &'a self,
+        pos: &'a Position,
+        targets: Bitboard,
+    ) -> impl Iterator<Item = Cell> + 'a {
         let mover = pos.side_to_move().opponent();
-        let passed_by = |cell: Cell, kind: crate::rules::Kind| {
+        let passed_by = move |cell: Cell, kind: crate::rules::Kind| {
             let zone = self.pieces[kind.index()]
                 .en_passant_zone
                 .map_or(!Bitboard::EMPTY, |z| z[mover.index()]);
@@ -628,20 +604,87 @@ impl Ruleset {
                 })
             })
         };
-        let victim = pos
-            .pieces_of(mover)
-            .cells()
-            .find(|&c| {
-                pos.piece_at(c).is_some_and(|p| {
-                    self.pieces[p.kind().index()].en_passant && passed_by(c, p.kind())
-                })
-            })
-            .ok_or_else(|| {
+        pos.pieces_of(mover).cells().filter(move |&c| {
+            pos.piece_at(c)
+                .is_some_and(|p| self.pieces[p.kind().index()].en_passant && passed_by(c, p.kind()))
+        })
+    }
+
+    /// Reads the en passant field: the target squares, then, when more than one piece could
+    /// have passed them, `>` and the square of the one that did (`f3>e4`). Without it, the
+    /// captured piece is the first of the side-not-to-move's en passant pieces (in cell order)
+    /// that could have passed the targets.
+    fn en_passant_field(
+        &self,
+        pos: &Position,
+        f: &Fields,
+    ) -> Result<(Bitboard, Option<Cell>), FenError> {
+        let field = f.get(FOURTH).unwrap_or("-");
+        if field == "-" {
+            return Ok((Bitboard::EMPTY, None));
+        }
+        let fail = |part: Option<Range<usize>>, reason: String| {
+            f.error(FOURTH, FenField::EnPassant, part, reason)
+        };
+        let (squares, named) = match field.split_once('>') {
+            Some((squares, victim)) => (squares, Some(victim)),
+            None => (field, None),
+        };
+        let mut targets = Bitboard::EMPTY;
+        let mut at = 0;
+        while at < squares.len() {
+            let rest = &squares[at..];
+            if !rest.starts_with(|c: char| c.is_ascii_lowercase()) {
+                return Err(fail(None, format!("`{field}` is not a list of squares")));
+            }
+            let digits_end = rest[1..]
+                .find(|c: char| !c.is_ascii_digit())
+                .map_or(rest.len(), |i| i + 1);
+            let name = &rest[..digits_end];
+            let part = Some(at..at + digits_end);
+            let cell = self.topology.parse_cell(name).ok_or_else(|| {
                 fail(
-                    None,
-                    format!("no {} piece stands to be captured en passant", mover.name()),
+                    part.clone(),
+                    format!("`{name}` is not a square of this board"),
                 )
             })?;
+            if pos.piece_at(cell).is_some() {
+                return Err(fail(part, format!("{name} is occupied")));
+            }
+            targets = targets.with(cell);
+            at += digits_end;
+        }
+        let mover = pos.side_to_move().opponent();
+        let mut candidates = self.en_passant_candidates(pos, targets);
+        let victim = match named {
+            None => candidates.next(),
+            Some(name) => {
+                let part = Some(squares.len() + 1..field.len());
+                let cell = self.topology.parse_cell(name).ok_or_else(|| {
+                    fail(
+                        part.clone(),
+                        format!("`{name}` is not a square of this board"),
+                    )
+                })?;
+                let found = candidates.any(|c| c == cell);
+                if !found {
+                    return Err(fail(
+                        part,
+                        format!(
+                            "no {} piece on {name} could have passed the squares before it",
+                            mover.name()
+                        ),
+                    ));
+                }
+                Some(cell)
+            }
+        }
+        .ok_or_else(|| {
+            fail(
+                None,
+                format!("no {} piece stands to be captured en passant", mover.name()),
+            )
+        })?;
         // As after a move: targets nobody can capture on are not kept, so equal positions hash
         // equally.
         let side = pos.side_to_move();

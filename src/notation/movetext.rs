@@ -40,6 +40,9 @@ pub enum MoveError {
 struct Parsed {
     from: Cell,
     to: Cell,
+    /// Written with `x` between the squares: the capture, where a quiet move has the same
+    /// squares (see [`Ruleset::capture_marked`]).
+    capture: bool,
     promotion: Option<char>,
     partner: Option<(Cell, Cell)>,
 }
@@ -54,7 +57,8 @@ impl Ruleset {
             return text;
         }
         let t = &self.topology;
-        let mut s = format!("{}{}", t.name(m.from), t.name(m.to));
+        let mark = if self.capture_marked(m) { "x" } else { "" };
+        let mut s = format!("{}{mark}{}", t.name(m.from), t.name(m.to));
         if let Some(k) = m.promotion {
             s.push(self.pieces[k.index()].letter.to_ascii_lowercase());
         }
@@ -72,6 +76,14 @@ impl Ruleset {
             s.push_str(&t.name(cell));
         }
         s
+    }
+
+    /// Whether the move is written with `x` between its squares: an en passant capture by a
+    /// piece that could also move there without capturing (a pawn moving as a queen), which
+    /// without it would share its text with that quiet move.
+    fn capture_marked(&self, m: Move) -> bool {
+        matches!(m.kind, MoveKind::EnPassant { .. })
+            && self.could_move_quietly(m.piece.kind(), m.piece.color(), m.from, m.to)
     }
 
     /// Whether the castling king could, by its own movement on an empty board, go from
@@ -155,7 +167,13 @@ impl Ruleset {
             }),
             None => legal
                 .iter()
-                .find(|m| m.from == p.from && m.to == p.to && !matches!(m.kind, MoveKind::Castle { .. }) && matches_promotion(m))
+                .find(|m| {
+                    m.from == p.from
+                        && m.to == p.to
+                        && !matches!(m.kind, MoveKind::Castle { .. })
+                        && matches_promotion(m)
+                        && self.capture_marked(**m) == p.capture
+                })
                 .map_or_else(
                     || {
                         // The short castling forms: the king's destination, or (UCI Chess960)
@@ -196,7 +214,8 @@ impl Ruleset {
             Some((a, b)) => (a, Some(b)),
             None => (text, None),
         };
-        let (from, to, promotion) = self.squares(main, true).map_err(malformed)?;
+        let (main, capture) = strip_capture_mark(main);
+        let (from, to, promotion) = self.squares(&main, true).map_err(malformed)?;
         let partner = match partner {
             Some(pt) => {
                 let (a, b, promo) = self.squares(pt, false).map_err(malformed)?;
@@ -208,6 +227,7 @@ impl Ruleset {
         Ok(Parsed {
             from,
             to,
+            capture,
             promotion,
             partner,
         })
@@ -311,5 +331,24 @@ impl Ruleset {
                 t.name(p.from)
             )
         }
+    }
+}
+
+/// `g4xf3` as `g4f3` and whether it had the `x`: one after the first square's rank number and
+/// before a file letter (so `a1x5`, a move to the file `x`, keeps it).
+fn strip_capture_mark(text: &str) -> (String, bool) {
+    let first_end = text.find(|c: char| c.is_ascii_digit()).map(|d| {
+        d + text[d..]
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len() - d)
+    });
+    match first_end {
+        Some(e)
+            if text[e..].starts_with('x')
+                && text[e + 1..].starts_with(|c: char| c.is_ascii_lowercase()) =>
+        {
+            (format!("{}{}", &text[..e], &text[e + 1..]), true)
+        }
+        _ => (text.to_string(), false),
     }
 }

@@ -109,6 +109,27 @@ impl<const W: usize> Engine<'_, W> {
                 .any(|r| r.extent.at(&self.t.lines, r.line, from).has(to))
     }
 
+    /// Whether a `kind` piece of `color` on `from` reaches `to` on an empty board by a
+    /// non-capturing move.
+    pub(crate) fn could_move_quietly(
+        &self,
+        kind: Kind,
+        color: Color,
+        from: Cell,
+        to: Cell,
+    ) -> bool {
+        let t = &self.t.pieces[color.index()][kind.index()];
+        let f = from.index();
+        let l = &t.leaps[f];
+        (l.quiet | l.initial_quiet).has(to)
+            || t.conditional[f]
+                .iter()
+                .any(|c| c.to == to && c.mode.quiet())
+            || t.rides
+                .iter()
+                .any(|r| r.mode.quiet() && r.extent.at(&self.t.lines, r.line, from).has(to))
+    }
+
     /// The moves of the side to move's pieces on their own cells.
     pub(crate) fn piece_moves<K: Sink>(&self, out: &mut Out<'_, '_, W, K>) {
         let pos = out.pos;
