@@ -127,6 +127,12 @@ impl Game {
         &self.moves
     }
 
+    /// The hashes of the positions before the current one, oldest first: what a search
+    /// needs to see repetitions ([`crate::search::Searcher::search`]).
+    pub fn earlier_hashes(&self) -> &[u64] {
+        &self.hashes[..self.hashes.len() - 1]
+    }
+
     /// Legal moves now; none once the game is over.
     pub fn legal_moves(&self) -> Vec<Move> {
         if self.outcome().is_some() {

@@ -39,6 +39,7 @@ mod limits;
 pub mod notation;
 mod referee;
 mod rules;
+pub mod search;
 mod variant;
 
 pub use bitboard::{Bitboard, Bits, Cell, Cells, MAX_CELLS};

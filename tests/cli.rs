@@ -312,3 +312,25 @@ fn validate_json_lists_errors_and_notes_in_order() {
     );
     assert_eq!(lines[3]["message"], "`three` is not a whole number");
 }
+
+/// `fairy search`: a line per iteration, then the move; a bad FEN is an error.
+#[test]
+fn search_prints_iterations_and_the_best_move() {
+    let o = fairy(&[
+        "search",
+        "chess",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "--depth",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("depth 1 score mate 1 nodes "), "{out}");
+    assert!(lines[0].ends_with(" pv a1a8"), "{out}");
+    assert_eq!(lines.last(), Some(&"bestmove a1a8"));
+    let o = fairy(&["search", "chess", "--fen", "8/8 w - - 0 1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("rank"), "{}", stderr(&o));
+}

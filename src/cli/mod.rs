@@ -14,6 +14,7 @@ macro_rules! out {
 mod diagram;
 mod perft;
 mod replay;
+mod search;
 mod validate;
 
 use std::path::{Path, PathBuf};
@@ -66,6 +67,10 @@ enum Command {
     /// Play a game record (`-`: standard input) and print the moves applied, the FEN and the
     /// result; exit code 1 at the first move that fails, naming it.
     Replay(replay::Args),
+    /// Search a position and print the engine's move (`bestmove`), with a line per finished
+    /// iteration: depth, score (`cp` or `mate`), nodes, milliseconds and the expected line.
+    /// Without a limit, it searches 6 plies.
+    Search(search::Args),
     /// List the bundled variants (embedded in the program) with the first sentence of each
     /// one's description.
     List,
@@ -105,6 +110,7 @@ pub fn run() -> ExitCode {
         } => perft::run(&at, depth, divide, threads.into()),
         Command::Diagram(args) => diagram::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Search(args) => search::run(&args),
         Command::List => list(),
     };
     match result {

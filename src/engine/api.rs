@@ -558,6 +558,14 @@ impl Ruleset {
         with_engine!(self, e => e.could_move(kind, color, from, to))
     }
 
+    /// How much a `kind` piece can do on an empty board of this variant: its moves averaged
+    /// over the cells, a move that only moves or only captures counting half, each further
+    /// square of a ride 0.7 of the one before (see [`crate::search`] for the values derived
+    /// from it).
+    pub fn empty_board_mobility(&self, kind: Kind) -> f64 {
+        with_engine!(self, e => e.empty_board_mobility(kind))
+    }
+
     /// Whether that piece reaches `to` from `from` on an empty board without capturing.
     pub(crate) fn could_move_quietly(
         &self,

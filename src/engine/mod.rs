@@ -16,6 +16,7 @@ mod chance;
 mod effects;
 mod hash;
 mod make;
+mod mobility;
 mod movegen;
 mod moves;
 mod outcome;

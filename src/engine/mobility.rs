@@ -1,0 +1,53 @@
+//! How much a piece can do on an empty board: the measure its derived value rests on.
+
+use crate::bitboard::Cell;
+use crate::rules::{Color, Kind};
+
+use super::tables::{Hop, Mode};
+use super::Engine;
+
+/// Weight of each further square along a ride: a far square is more often blocked.
+pub(crate) const RIDE_DECAY: f64 = 0.7;
+
+/// A move that only moves or only captures does half of what one that does both does.
+fn mode_weight(mode: Mode) -> f64 {
+    match mode {
+        Mode::Both => 1.0,
+        Mode::Quiet | Mode::Capture => 0.5,
+    }
+}
+
+impl<const W: usize> Engine<'_, W> {
+    /// The weighted number of moves a White `kind` piece has on an empty board, averaged over
+    /// the board's cells: each destination counts 1, or 0.5 when reached only moving or only
+    /// capturing, times `RIDE_DECAY` to the power of its distance along a ride minus one;
+    /// hopping rides count half, first moves nothing (they happen once).
+    pub(crate) fn empty_board_mobility(&self, kind: Kind) -> f64 {
+        let t = &self.t.pieces[Color::White.index()][kind.index()];
+        let cells = self.rules.topology.cell_count();
+        let mut total = 0.0;
+        for f in 0..cells {
+            let from = Cell::new(f as u8);
+            let l = &t.leaps[f];
+            total += (l.quiet & l.capture).count() as f64;
+            total += 0.5 * (l.quiet ^ l.capture).count() as f64;
+            total += t.conditional[f]
+                .iter()
+                .filter(|c| !c.initial)
+                .map(|c| mode_weight(c.mode))
+                .sum::<f64>();
+            for r in t.rides.iter().filter(|r| !r.initial) {
+                let reach = r.extent.at(&self.t.lines, r.line, from);
+                let hop = if r.hop == Hop::None { 1.0 } else { 0.5 };
+                let mut weight = mode_weight(r.mode) * hop;
+                let mut at = self.t.lines.next(r.line, from);
+                while let Some(cell) = at.filter(|&c| reach.has(c)) {
+                    total += weight;
+                    weight *= RIDE_DECAY;
+                    at = self.t.lines.next(r.line, cell);
+                }
+            }
+        }
+        total / cells.max(1) as f64
+    }
+}

@@ -1,0 +1,75 @@
+//! Move ordering: the move the table remembers, then captures by most valuable victim and
+//! least valuable attacker, then killers, then quiet moves by their history.
+
+use crate::engine::Move;
+
+use super::eval::Values;
+
+/// Killer moves (two per ply) and the history of quiet moves that caused cut-offs.
+pub(super) struct Heuristics {
+    killers: Vec<[Option<Move>; 2]>,
+    /// `history[from * cells + to]`.
+    history: Vec<i32>,
+    cells: usize,
+}
+
+impl Heuristics {
+    pub(super) fn new(cells: usize) -> Heuristics {
+        Heuristics {
+            killers: Vec::new(),
+            history: vec![0; cells * cells],
+            cells,
+        }
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.killers.clear();
+        self.history.fill(0);
+    }
+
+    fn killers_at(&mut self, ply: usize) -> &mut [Option<Move>; 2] {
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None, None]);
+        }
+        &mut self.killers[ply]
+    }
+
+    /// Remembers a quiet move that caused a cut-off at `ply`, searched `depth` plies deep.
+    pub(super) fn cut(&mut self, m: Move, ply: usize, depth: u32) {
+        let k = self.killers_at(ply);
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let h = &mut self.history[m.from.index() * self.cells + m.to.index()];
+        *h = (*h + (depth * depth) as i32).min(1 << 20);
+    }
+
+    /// Sorts `moves` best first.
+    pub(super) fn order(
+        &mut self,
+        moves: &mut [Move],
+        tt: Option<Move>,
+        ply: usize,
+        values: &Values,
+    ) {
+        let killers = *self.killers_at(ply);
+        let cells = self.cells;
+        let history = &self.history;
+        moves.sort_by_cached_key(|&m| {
+            let key: i64 = if Some(m) == tt {
+                0
+            } else if let Some(victim) = m.captured.filter(|v| v.color() != m.piece.color()) {
+                1_000_000 - 64 * i64::from(values.of(victim.kind()))
+                    + i64::from(values.of(m.piece.kind())) / 16
+            } else if m.promotion.is_some() {
+                2_000_000
+            } else if killers.contains(&Some(m)) {
+                3_000_000
+            } else {
+                4_000_000_000 - i64::from(history[m.from.index() * cells + m.to.index()])
+            };
+            key
+        });
+    }
+}

@@ -1,0 +1,129 @@
+//! The search: mates found at their distance, material won, limits kept, the same answer on
+//! every run, and a legal move in every bundled variant.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fairy_rules::search::{Score, SearchLimits, Searcher};
+use fairy_rules::Variant;
+
+fn best(v: &Variant, fen: &str, depth: u32) -> (String, Score) {
+    let pos = v.parse_fen(fen).unwrap();
+    let r = Searcher::new(v.clone()).search(&pos, &[], &SearchLimits::depth(depth));
+    (v.move_text(r.best.expect("a move")), r.score)
+}
+
+#[test]
+fn derived_values_put_the_orthodox_pieces_in_their_usual_order() {
+    let chess = Variant::bundled("chess").unwrap();
+    let searcher = Searcher::new(chess.clone());
+    let value = |l: char| searcher.values().of(chess.kind_of_letter(l).unwrap());
+    let values: Vec<i32> = "PNBRQK".chars().map(value).collect();
+    assert_eq!(values, [73, 320, 362, 494, 856, 0]);
+    let capablanca = Variant::bundled("capablanca").unwrap();
+    let searcher = Searcher::new(capablanca.clone());
+    let value = |l: char| searcher.values().of(capablanca.kind_of_letter(l).unwrap());
+    // On 10x8: the archbishop (B+N) below the chancellor (R+N) below the queen.
+    let (a, c, q) = (value('A'), value('C'), value('Q'));
+    assert!(a < c && c < q, "{a} {c} {q}");
+}
+
+#[test]
+fn mate_in_two_is_found_with_its_distance() {
+    let chess = Variant::bundled("chess").unwrap();
+    // Nf6+ gxf6, Bxf7#.
+    let (m, score) = best(
+        &chess,
+        "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+        5,
+    );
+    assert_eq!((m.as_str(), score.mate_in()), ("d5f6", Some(2)));
+}
+
+#[test]
+fn the_side_that_is_mated_knows_it() {
+    let chess = Variant::bundled("chess").unwrap();
+    // Black's only move is Kg8, and Ra8 mates.
+    let pos = chess.parse_fen("7k/8/6K1/8/8/8/8/R7 b - - 0 1").unwrap();
+    let r = Searcher::new(chess.clone()).search(&pos, &[], &SearchLimits::depth(4));
+    assert_eq!(r.score.mate_in(), Some(-1), "{}", r.score);
+    assert_eq!(r.score.to_string(), "mate -1");
+    let pv: Vec<String> = r.pv.iter().map(|&m| chess.move_text(m)).collect();
+    assert_eq!(pv, ["h8g8", "a1a8"]);
+}
+
+#[test]
+fn a_hanging_queen_is_taken() {
+    let chess = Variant::bundled("chess").unwrap();
+    let (m, score) = best(&chess, "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 3);
+    assert_eq!(m, "d2d5");
+    assert!(score.0 > 300, "{score}");
+}
+
+#[test]
+fn the_same_limits_give_the_same_search() {
+    let chess = Variant::bundled("chess").unwrap();
+    let pos = chess
+        .parse_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+        .unwrap();
+    let run = || Searcher::new(chess.clone()).search(&pos, &[], &SearchLimits::depth(5));
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn node_and_stop_limits_end_the_search() {
+    let chess = Variant::bundled("chess").unwrap();
+    let pos = chess.start_position();
+    let limits = SearchLimits {
+        nodes: Some(5_000),
+        ..SearchLimits::default()
+    };
+    let r = Searcher::new(chess.clone()).search(&pos, &[], &limits);
+    assert!(r.nodes < 5_000 + 1_024, "{}", r.nodes);
+    assert!(r.best.is_some());
+
+    let stop = Arc::new(AtomicBool::new(false));
+    let limits = SearchLimits {
+        stop: Some(stop.clone()),
+        ..SearchLimits::default()
+    };
+    let searcher = std::thread::spawn({
+        let chess = chess.clone();
+        move || Searcher::new(chess.clone()).search(&chess.start_position(), &[], &limits)
+    });
+    std::thread::sleep(Duration::from_millis(50));
+    let asked = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let r = searcher.join().unwrap();
+    assert!(asked.elapsed() < Duration::from_secs(5));
+    assert!(r.best.is_some() && r.depth < 64);
+}
+
+#[test]
+fn a_repetition_counts_as_a_draw() {
+    let chess = Variant::bundled("chess").unwrap();
+    // White, a queen against a rook, would rather repeat a position of the game: Rh3 leads
+    // back to one, a draw; every other move keeps a lost game going.
+    let pos = chess
+        .parse_fen("4k3/8/8/8/8/8/q7/4K2R w - - 10 40")
+        .unwrap();
+    let back = chess.play_unchecked(&pos, chess.parse_move(&pos, "h1h3").unwrap());
+    let r = Searcher::new(chess.clone()).search(&pos, &[back.hash()], &SearchLimits::depth(4));
+    assert_eq!(chess.move_text(r.best.unwrap()), "h1h3");
+    assert_eq!(r.score, Score(0));
+    let r = Searcher::new(chess.clone()).search(&pos, &[], &SearchLimits::depth(4));
+    assert!(r.score.0 < -300, "{}", r.score);
+}
+
+#[test]
+fn every_bundled_variant_gets_a_legal_move() {
+    for name in Variant::bundled_names() {
+        let v = Variant::bundled(name).unwrap();
+        let pos = v.redact(&v.start_position(), v.start_position().side_to_move());
+        let r = Searcher::new(v.clone()).search(&pos, &[], &SearchLimits::depth(2));
+        let m = r.best.unwrap_or_else(|| panic!("{name}: no move"));
+        assert!(v.legal_moves(&pos).contains(&m.choice()), "{name}: {m:?}");
+        assert_eq!(r.depth, 2, "{name}");
+    }
+}
