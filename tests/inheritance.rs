@@ -116,3 +116,116 @@ fn a_loop_written_with_dot_dot_is_still_a_loop() {
         ("fairy::extends", "a loop")
     );
 }
+
+/// Writes `chess.yaml` and a child definition into a fresh folder; returns the child's path.
+fn child_of_chess(tag: &str, child: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("fairy-inherit-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy("variants/chess.yaml", dir.join("chess.yaml")).unwrap();
+    let path = dir.join("child.yaml");
+    std::fs::write(&path, format!("extends: chess.yaml\nname: Child\n{child}")).unwrap();
+    path
+}
+
+#[test]
+fn a_piece_merges_key_by_key() {
+    // Only the pawn's moves change: one step forward, no double step (no `i`), captures as
+    // before. Its letter, en passant and promotion stay chess's.
+    let path = child_of_chess("moves", "pieces:\n  pawn:\n    moves: fmWfcF\n");
+    let v = Variant::from_file(&path).unwrap();
+    let pawn = &v.pieces[0];
+    assert_eq!((pawn.letter, pawn.moves.as_str()), ('P', "fmWfcF"));
+    assert!(pawn.en_passant && pawn.promotion.is_some());
+    // 8 single pawn steps and 4 knight moves.
+    assert_eq!(v.legal_moves(&v.start_position()).len(), 12);
+    // Promotion added alone to the knight: it keeps its letter and moves.
+    let path = child_of_chess(
+        "promotion",
+        "pieces:\n  knight:\n    promotion:\n      zone: last-rank\n      choices: [Q]\n",
+    );
+    let v = Variant::from_file(&path).unwrap();
+    let knight = &v.pieces[1];
+    assert_eq!((knight.letter, knight.moves.as_str()), ('N', "N"));
+    let pos = v.parse_fen("4k3/8/1N6/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let texts: Vec<String> = v
+        .legal_moves(&pos)
+        .iter()
+        .map(|&m| v.move_text(m))
+        .collect();
+    assert!(texts.contains(&"b6c8q".to_string()), "{texts:?}");
+    assert!(!texts.contains(&"b6c8".to_string()), "{texts:?}");
+}
+
+#[test]
+fn remove_takes_an_inherited_piece_out() {
+    let path = child_of_chess(
+        "remove",
+        "pieces:\n  queen:\n    remove: true\n  pawn:\n    promotion:\n      zone: last-rank\n      \
+         choices: [R, B, N]\nsetup: rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR\n",
+    );
+    let v = Variant::from_file(&path).unwrap();
+    let names: Vec<&str> = v.pieces.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["pawn", "knight", "bishop", "rook", "king"]);
+    // A letter of the removed piece is an error where it is used: chess's promotion choices
+    // and setup.
+    let path = child_of_chess("remove-used", "pieces:\n  queen:\n    remove: true\n");
+    let err = match Variant::from_file(&path) {
+        Err(LoadError::Definition(d)) => d,
+        other => panic!("{other:?}"),
+    };
+    let found: Vec<(&str, String, (usize, usize))> = err
+        .problems
+        .iter()
+        .map(|p| {
+            (
+                p.code,
+                err.source_of(p)
+                    .name
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_string(),
+                err.source_of(p).line_col(p.span.start),
+            )
+        })
+        .collect();
+    assert!(
+        found.contains(&("fairy::unknown-piece", "chess.yaml".into(), (19, 17))),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&("fairy::bad-setup", "chess.yaml".into(), (36, 11))),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn removing_a_piece_no_base_has_is_an_error_with_a_suggestion() {
+    let path = child_of_chess("remove-unknown", "pieces:\n  quen:\n    remove: true\n");
+    let err = match Variant::from_file(&path) {
+        Err(LoadError::Definition(d)) => d,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(err.problems.len(), 1, "{:?}", err.problems);
+    let p = &err.problems[0];
+    assert_eq!(
+        p.message,
+        "no extended definition has a piece `quen` to remove"
+    );
+    assert_eq!(p.help.as_deref(), Some("did you mean `queen`?"));
+    assert_eq!(err.source_of(p).line_col(p.span.start), (5, 13));
+    assert_eq!(&err.source_of(p).text[p.span.clone()], "true");
+}
+
+#[test]
+fn a_new_piece_without_its_letter_is_an_error_at_its_entry() {
+    let path = child_of_chess("no-letter", "pieces:\n  camel:\n    moves: C\n");
+    let err = match Variant::from_file(&path) {
+        Err(LoadError::Definition(d)) => d,
+        other => panic!("{other:?}"),
+    };
+    let p = err.problems.iter().find(|p| p.is_error()).unwrap();
+    assert_eq!(p.code, "fairy::missing-key");
+    assert_eq!(p.message, "the piece `camel` has no `letter`");
+    assert_eq!(err.source_of(p).line_col(p.span.start), (5, 5));
+}

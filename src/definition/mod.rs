@@ -3,10 +3,12 @@
 //! These types mirror the schema documented in `docs/authoring.md`; they hold text, not
 //! meaning. The compiler (`crate::compile`) checks them and builds a [`crate::Ruleset`].
 
+mod pieces;
 mod recover;
 mod schema;
 mod spans;
 
+pub use pieces::PieceDraft;
 pub use schema::{
     CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef, EndDef,
     ExceptionDef, FlagDef, ParameterDef, PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalRule,
@@ -150,8 +152,10 @@ pub fn load_chain(
     }
     let mut merged = defs.pop().expect("at least one");
     while let Some(nearer) = defs.pop() {
-        merged = nearer.over(merged);
+        merged = nearer.over(merged, &mut problems);
     }
+    let drafts = std::mem::take(&mut merged.drafts);
+    merged.pieces = pieces::complete(drafts, &files, &mut problems, &mut removed);
     Ok(Loaded {
         def: merged,
         files,
@@ -286,14 +290,21 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
             return parsed;
         }
         if !consequence {
-            match missing
-                .then(|| misindented(&text, &problem, &target))
-                .flatten()
-            {
-                Some((problem, entry)) => {
-                    parsed.problems.push(problem);
-                    recover::blank(&mut text, entry.clone());
-                    repaired.push(entry);
+            let key = problem
+                .message
+                .strip_prefix("missing field `")
+                .and_then(|rest| rest.split('`').next());
+            match key.and_then(|key| misindented(&text, key, offset)) {
+                Some(reworded) => {
+                    let entry = recover::entry_at(&text, reworded.span.start);
+                    parsed.problems.push(Problem {
+                        file: index,
+                        ..reworded
+                    });
+                    if let Some(entry) = entry {
+                        recover::blank(&mut text, entry.clone());
+                        repaired.push(entry);
+                    }
                 }
                 None => parsed.problems.push(problem.clone()),
             }
@@ -337,18 +348,11 @@ fn stopped(index: usize, offset: usize, why: &str) -> Problem {
     }
 }
 
-/// For a mapping missing the key `k` whose next line is `k:` indented less (meant to be
-/// inside it): the error reworded at that key, and that line's entry, to take out too.
-fn misindented(
-    text: &str,
-    problem: &Problem,
-    mapping: &Range<usize>,
-) -> Option<(Problem, Range<usize>)> {
-    let key = problem
-        .message
-        .strip_prefix("missing field `")?
-        .split('`')
-        .next()?;
+/// For a mapping whose first key is at `first` and which lacks `key`: when the next line
+/// after it is `key:` indented less (meant to be inside it), the problem in those words, at
+/// that key (file 0: the caller places it).
+fn misindented(text: &str, key: &str, first: usize) -> Option<Problem> {
+    let mapping = recover::enclosing(text, first)?;
     let column = |at: usize| at - text[..at].rfind('\n').map_or(0, |i| i + 1);
     let mut at = mapping.end;
     let next = loop {
@@ -360,25 +364,26 @@ fn misindented(
         at += line.len();
     };
     let start = at + (next.len() - next.trim_start().len());
-    let meant = next.trim_start().strip_prefix(key)?.starts_with(':')
-        && column(start) < column(problem.span.start);
+    let meant =
+        next.trim_start().strip_prefix(key)?.starts_with(':') && column(start) < column(first);
     if !meant {
         return None;
     }
     let line = text[..start].matches('\n').count() + 1;
-    let reworded = Problem {
-        message: format!(
-            "`{key}:` on line {line} is indented less than the keys above it, so it is not \
-             part of their entry"
-        ),
-        span: start..start + key.len(),
-        label: "indented too little".into(),
-        help: Some(format!(
+    Some(
+        Problem::error(
+            "fairy::yaml",
+            format!(
+                "`{key}:` on line {line} is indented less than the keys above it, so it is not \
+                 part of their entry"
+            ),
+            start..start + key.len(),
+            "indented too little",
+        )
+        .help(format!(
             "indent `{key}:` as far as the other keys of its entry"
         )),
-        ..problem.clone()
-    };
-    Some((reworded, recover::entry_at(text, start)?))
+    )
 }
 
 /// Deserializes a definition from `text`, its spans counted in file `index` of the chain.

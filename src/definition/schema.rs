@@ -4,6 +4,7 @@ use indexmap::IndexMap;
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
+use super::pieces::PieceDraft;
 use super::Sp;
 
 /// A whole variant definition (one YAML file).
@@ -27,9 +28,13 @@ pub struct VariantDef {
     /// Named regions, either one region for both sides or one per side.
     #[serde(default)]
     pub regions: IndexMap<String, Sp<RegionDef>>,
-    /// Piece types by name, in the order they are listed.
-    #[serde(default)]
+    /// Piece types by name, in the order they are listed (complete once the chain of
+    /// `extends:` is merged: see [`super::load_chain`]).
+    #[serde(skip)]
     pub pieces: IndexMap<String, Sp<PieceDef>>,
+    /// The pieces as this file writes them.
+    #[serde(default, rename = "pieces")]
+    pub drafts: IndexMap<String, Sp<PieceDraft>>,
     /// Start position: the board part of a FEN, ranks from the top; missing cells are
     /// skipped. Required.
     #[serde(default)]
@@ -219,9 +224,14 @@ pub struct ReturnDef {
 
 impl VariantDef {
     /// This definition over `base`: its own parts where it has them, the base's elsewhere;
-    /// `regions` and `pieces` merge by name (an entry here replaces the base's entry of the
-    /// same name in its place, new entries come after).
-    pub fn over(self, base: VariantDef) -> VariantDef {
+    /// `regions`, `parameters` and `markers` merge by name (an entry here replaces the
+    /// base's entry of the same name in its place, new entries come after), pieces key by
+    /// key, and `remove: true` takes a base's piece out (a problem when no base has it).
+    pub fn over(
+        self,
+        base: VariantDef,
+        problems: &mut Vec<crate::diagnostics::Problem>,
+    ) -> VariantDef {
         fn merge<V>(
             mut base: IndexMap<String, V>,
             own: IndexMap<String, V>,
@@ -235,7 +245,8 @@ impl VariantDef {
             description: self.description.or(base.description),
             board: self.board.or(base.board),
             regions: merge(base.regions, self.regions),
-            pieces: merge(base.pieces, self.pieces),
+            pieces: IndexMap::new(),
+            drafts: super::pieces::merge(base.drafts, self.drafts, problems),
             setup: self.setup.or(base.setup),
             castling: self.castling.or(base.castling),
             chance: self.chance.or(base.chance),
@@ -253,9 +264,9 @@ impl VariantDef {
     }
 }
 
-/// One piece type.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// One piece type, complete: written in one file or merged key by key from a chain of
+/// `extends:` (see [`PieceDraft`], its form as a file writes it).
+#[derive(Debug)]
 pub struct PieceDef {
     /// The FEN letter: upper case for White, lower case for Black. One ASCII letter.
     pub letter: Sp<String>,
@@ -263,41 +274,30 @@ pub struct PieceDef {
     pub moves: Sp<String>,
     /// Whether the piece is royal: under the checkmate rule it may not be left attacked and
     /// checkmating it wins; under extinction, capturing the last one wins.
-    #[serde(default)]
     pub royal: bool,
     /// Whether the piece's multi-square non-capturing moves may be captured en passant on the
     /// squares they pass, and whether it may itself capture that way.
-    #[serde(default)]
     pub en_passant: bool,
     /// Whether a move of this piece resets the halfmove clock (the n-move rule), as a pawn's does.
-    #[serde(default)]
     pub resets_halfmove_clock: bool,
     /// Promotion, when the piece promotes.
-    #[serde(default)]
     pub promotion: Option<PromotionDef>,
     /// Moves allowed only inside a region: by region name, Betza components whose moves
     /// start, pass and end within the region (per side: a pawn's "any distance forward inside
     /// its own half" is `own-half: fmR`).
-    #[serde(default)]
     pub within: IndexMap<String, Sp<String>>,
     /// A region (per side): only the cells of it that the piece passes may be captured en
     /// passant (all passed cells when absent).
-    #[serde(default)]
     pub en_passant_zone: Option<Sp<String>>,
     /// Ammunition counters by name.
-    #[serde(default)]
     pub ammo: IndexMap<String, Sp<AmmoDef>>,
     /// Planting a marker on its own cell instead of moving.
-    #[serde(default)]
     pub plant: Option<Sp<PlantDef>>,
     /// Captures without moving.
-    #[serde(default)]
     pub remote: Vec<Sp<RemoteDef>>,
     /// Diving below the surface.
-    #[serde(default)]
     pub submerge: Option<Sp<SubmergeDef>>,
     /// What it does to submerged pieces.
-    #[serde(default)]
     pub versus_submerged: Option<Sp<VersusSubmergedDef>>,
 }
 

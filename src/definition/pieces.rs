@@ -1,0 +1,194 @@
+//! Pieces as a file writes them, merged field by field along an `extends:` chain, then
+//! checked complete.
+
+use indexmap::IndexMap;
+use serde::Deserialize;
+
+use super::schema::{
+    AmmoDef, PieceDef, PlantDef, PromotionDef, RemoteDef, SubmergeDef, VersusSubmergedDef,
+};
+use super::{misindented, recover, Removed, Sp};
+use crate::diagnostics::{Problem, Source};
+
+/// A piece as one file writes it: every key may be left to the file it extends. The keys
+/// are [`PieceDef`]'s, and `remove`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceDraft {
+    letter: Option<Sp<String>>,
+    moves: Option<Sp<String>>,
+    royal: Option<bool>,
+    en_passant: Option<bool>,
+    resets_halfmove_clock: Option<bool>,
+    promotion: Option<PromotionDef>,
+    within: Option<IndexMap<String, Sp<String>>>,
+    en_passant_zone: Option<Sp<String>>,
+    ammo: Option<IndexMap<String, Sp<AmmoDef>>>,
+    plant: Option<Sp<PlantDef>>,
+    remote: Option<Vec<Sp<RemoteDef>>>,
+    submerge: Option<Sp<SubmergeDef>>,
+    versus_submerged: Option<Sp<VersusSubmergedDef>>,
+    /// `true`: the piece of this name that an extended file defines is not part of this
+    /// variant.
+    remove: Option<Sp<bool>>,
+}
+
+impl PieceDraft {
+    /// Each key of this draft, and the base's where this one has none.
+    fn over(self, base: PieceDraft) -> PieceDraft {
+        PieceDraft {
+            letter: self.letter.or(base.letter),
+            moves: self.moves.or(base.moves),
+            royal: self.royal.or(base.royal),
+            en_passant: self.en_passant.or(base.en_passant),
+            resets_halfmove_clock: self.resets_halfmove_clock.or(base.resets_halfmove_clock),
+            promotion: self.promotion.or(base.promotion),
+            within: self.within.or(base.within),
+            en_passant_zone: self.en_passant_zone.or(base.en_passant_zone),
+            ammo: self.ammo.or(base.ammo),
+            plant: self.plant.or(base.plant),
+            remote: self.remote.or(base.remote),
+            submerge: self.submerge.or(base.submerge),
+            versus_submerged: self.versus_submerged.or(base.versus_submerged),
+            remove: None,
+        }
+    }
+}
+
+/// The pieces of a file (`own`) over those of the files it extends (`base`): a piece of a
+/// new name comes after the base's; one the base has merges key by key in its place; one
+/// with `remove: true` takes the base's out. Removing a piece that no base has is a
+/// problem, with the nearest name the base has.
+pub(super) fn merge(
+    mut base: IndexMap<String, Sp<PieceDraft>>,
+    own: IndexMap<String, Sp<PieceDraft>>,
+    problems: &mut Vec<Problem>,
+) -> IndexMap<String, Sp<PieceDraft>> {
+    for (name, draft) in own {
+        if let Some(remove) = draft.value.remove.as_ref().filter(|r| r.value) {
+            if base.shift_remove(&name).is_none() {
+                let nearest = base
+                    .keys()
+                    .map(|k| (strsim::levenshtein(k, &name), k))
+                    .min()
+                    .filter(|(d, _)| *d <= 2.max(name.len() / 3));
+                let help = match nearest {
+                    Some((_, k)) => format!("did you mean `{k}`?"),
+                    None => {
+                        "`remove: true` takes out a piece of a definition this one extends".into()
+                    }
+                };
+                problems.push(Problem {
+                    file: remove.file,
+                    ..Problem::error(
+                        "fairy::unknown-piece",
+                        format!("no extended definition has a piece `{name}` to remove"),
+                        remove.span.clone(),
+                        "nothing to remove",
+                    )
+                    .help(help)
+                });
+            }
+            continue;
+        }
+        match base.get_mut(&name) {
+            Some(old) => {
+                let merged = std::mem::take(&mut old.value);
+                *old = Sp {
+                    value: draft.value.over(merged),
+                    ..draft
+                };
+            }
+            None => {
+                base.insert(name, draft);
+            }
+        }
+    }
+    base
+}
+
+/// The merged drafts as complete pieces. A piece without `letter` or `moves` is a problem
+/// at its entry (worded as a bad indentation when the key follows it indented less) and is
+/// taken out, as a YAML error takes out its entry.
+pub(super) fn complete(
+    drafts: IndexMap<String, Sp<PieceDraft>>,
+    files: &[Source],
+    problems: &mut Vec<Problem>,
+    removed: &mut Vec<Removed>,
+) -> IndexMap<String, Sp<PieceDef>> {
+    let mut pieces = IndexMap::new();
+    for (name, draft) in drafts {
+        let Sp {
+            value: d,
+            span,
+            file,
+        } = draft;
+        let (Some(letter), Some(moves)) = (d.letter.clone(), d.moves.clone()) else {
+            let key = if d.letter.is_none() {
+                "letter"
+            } else {
+                "moves"
+            };
+            let text = &files[file].text;
+            let misplaced = misindented(text, key, span.start);
+            if let Some(p) = &misplaced {
+                // Read as a piece of its own name, the misplaced key was a YAML error: this
+                // problem says what happened instead.
+                let at = p.span.start;
+                let line = text[..at].rfind('\n').map_or(0, |i| i + 1)
+                    ..text[at..].find('\n').map_or(text.len(), |i| at + i);
+                problems.retain(|q| q.file != file || !line.contains(&q.span.start));
+                removed.retain(|r| r.file != file || !line.contains(&r.span.start));
+            }
+            let problem = misplaced.unwrap_or_else(|| {
+                let example = if key == "letter" {
+                    "letter: C"
+                } else {
+                    "moves: C"
+                };
+                Problem::error(
+                    "fairy::missing-key",
+                    format!("the piece `{name}` has no `{key}`"),
+                    span.start..span.start,
+                    format!("no `{key}` here"),
+                )
+                .help(format!(
+                    "add `{example}` under it, or extend a definition that has the piece"
+                ))
+            });
+            problems.push(Problem { file, ..problem });
+            if let Some(entry) = recover::enclosing(text, span.start) {
+                removed.push(Removed {
+                    path: vec!["pieces".into(), name],
+                    span: entry,
+                    file,
+                });
+            }
+            continue;
+        };
+        let def = PieceDef {
+            letter,
+            moves,
+            royal: d.royal.unwrap_or_default(),
+            en_passant: d.en_passant.unwrap_or_default(),
+            resets_halfmove_clock: d.resets_halfmove_clock.unwrap_or_default(),
+            promotion: d.promotion,
+            within: d.within.unwrap_or_default(),
+            en_passant_zone: d.en_passant_zone,
+            ammo: d.ammo.unwrap_or_default(),
+            plant: d.plant,
+            remote: d.remote.unwrap_or_default(),
+            submerge: d.submerge,
+            versus_submerged: d.versus_submerged,
+        };
+        pieces.insert(
+            name,
+            Sp {
+                value: def,
+                span,
+                file,
+            },
+        );
+    }
+    pieces
+}
