@@ -56,6 +56,8 @@ pub struct Diagram {
     regions: Vec<String>,
     /// Upper-case FEN letters, indexed by kind.
     letters: Vec<char>,
+    /// Image names, indexed by kind (see [`crate::picture::image_names`]).
+    images: Vec<Option<String>>,
 }
 
 /// Why a diagram cannot be made.
@@ -156,6 +158,7 @@ impl Ruleset {
             shaded,
             regions: regions.iter().map(|r| r.to_string()).collect(),
             letters: self.pieces.iter().map(|p| p.letter).collect(),
+            images: self.pieces.iter().map(|p| p.image.clone()).collect(),
         })
     }
 

@@ -37,6 +37,7 @@ mod engine;
 mod game;
 mod limits;
 pub mod notation;
+pub mod picture;
 mod referee;
 mod rules;
 pub mod search;

@@ -347,7 +347,7 @@ fn duplicate_and_malformed_letters() {
             ),
             d(
                 "fairy::duplicate-letter",
-                line_of(&yaml, "moves: B") - 1,
+                line_of(&yaml, "image: bishop") - 1,
                 13,
                 "N",
                 "used before"

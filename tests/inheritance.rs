@@ -190,11 +190,11 @@ fn remove_takes_an_inherited_piece_out() {
         })
         .collect();
     assert!(
-        found.contains(&("fairy::unknown-piece", "chess.yaml".into(), (19, 17))),
+        found.contains(&("fairy::unknown-piece", "chess.yaml".into(), (20, 17))),
         "{found:?}"
     );
     assert!(
-        found.contains(&("fairy::bad-setup", "chess.yaml".into(), (36, 11))),
+        found.contains(&("fairy::bad-setup", "chess.yaml".into(), (42, 11))),
         "{found:?}"
     );
 }

@@ -15,6 +15,7 @@ mod diagram;
 mod perft;
 mod replay;
 mod search;
+mod show;
 mod validate;
 
 use std::path::{Path, PathBuf};
@@ -67,6 +68,10 @@ enum Command {
     /// Play a game record (`-`: standard input) and print the moves applied, the FEN and the
     /// result; exit code 1 at the first move that fails, naming it.
     Replay(replay::Args),
+    /// Draw a position as text (coordinates, holes left blank, crews, layers; `--view` for
+    /// one side's view), and write it as SVG or PNG with the pieces' images; `--empty` prints
+    /// the board's cell names.
+    Show(show::Args),
     /// Search a position and print the engine's move (`bestmove`), with a line per finished
     /// iteration: depth, score (`cp` or `mate`), nodes, milliseconds and the expected line.
     /// Without a limit, it searches 6 plies.
@@ -111,6 +116,7 @@ pub fn run() -> ExitCode {
         Command::Diagram(args) => diagram::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Search(args) => search::run(&args),
+        Command::Show(args) => show::run(&args),
         Command::List => list(),
     };
     match result {

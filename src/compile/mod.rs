@@ -430,6 +430,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             resets_halfmove_clock: p.resets_halfmove_clock,
             promotion,
             first_move,
+            image: p.image.as_ref().and_then(|image| known_image(cx, image)),
         });
     }
 
@@ -574,6 +575,31 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     }
     start_reads_back(&rules, setup, cx);
     Some(rules)
+}
+
+/// A piece's `image:` when the project's set has it; else a problem, with the nearest name.
+fn known_image(cx: &mut Ctx, image: &Sp<String>) -> Option<String> {
+    if crate::picture::image_names().any(|n| n == image.value) {
+        return Some(image.value.clone());
+    }
+    let names: Vec<&str> = crate::picture::image_names().collect();
+    let nearest = names
+        .iter()
+        .map(|n| (strsim::levenshtein(n, &image.value), *n))
+        .min()
+        .filter(|(d, _)| *d <= 2.max(image.value.len() / 3));
+    let help = match nearest {
+        Some((_, n)) => format!("did you mean `{n}`?"),
+        None => format!("the images are {}", names.join(", ")),
+    };
+    cx.error(
+        image,
+        "fairy::unknown-image",
+        format!("the project has no piece image `{}`", image.value),
+        "no such image",
+        &help,
+    );
+    None
 }
 
 /// The setup's placement, or `None` after reporting why it cannot be read.

@@ -28,6 +28,7 @@ pub struct PieceDraft {
     remote: Option<Vec<Sp<RemoteDef>>>,
     submerge: Option<Sp<SubmergeDef>>,
     versus_submerged: Option<Sp<VersusSubmergedDef>>,
+    image: Option<Sp<String>>,
     /// `true`: the piece of this name that an extended file defines is not part of this
     /// variant.
     remove: Option<Sp<bool>>,
@@ -50,6 +51,7 @@ impl PieceDraft {
             remote: self.remote.or(base.remote),
             submerge: self.submerge.or(base.submerge),
             versus_submerged: self.versus_submerged.or(base.versus_submerged),
+            image: self.image.or(base.image),
             remove: None,
         }
     }
@@ -180,6 +182,7 @@ pub(super) fn complete(
             remote: d.remote.unwrap_or_default(),
             submerge: d.submerge,
             versus_submerged: d.versus_submerged,
+            image: d.image,
         };
         pieces.insert(
             name,

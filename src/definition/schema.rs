@@ -299,6 +299,8 @@ pub struct PieceDef {
     pub submerge: Option<Sp<SubmergeDef>>,
     /// What it does to submerged pieces.
     pub versus_submerged: Option<Sp<VersusSubmergedDef>>,
+    /// The name of its image in the project's set, for pictures (`king`, `falcon`).
+    pub image: Option<Sp<String>>,
 }
 
 /// Where a piece promotes and to what.

@@ -1,7 +1,7 @@
 //! The SVG rendering of a diagram: a standalone SVG 1.1 picture with no external resources.
 
 use super::{Diagram, Mark};
-use crate::rules::{Color, Piece};
+use crate::rules::Piece;
 
 /// Side of a board square, in pixels.
 const SQUARE: u32 = 48;
@@ -29,9 +29,10 @@ impl Diagram {
     /// `viewBox`, sizes in pixels, 48 per square) that a browser shows as it is.
     ///
     /// Light and dark squares (missing squares left out), shaded regions in translucent
-    /// blue, file letters and rank numbers, the piece as its letter in a circle, other pieces
-    /// as letters, `m` as a green dot, `c` as a red ring, `x` as both, a capturable enemy with
-    /// a red ring around its letter, and a legend below. Each marked square is a `<g>` with
+    /// blue, file letters and rank numbers, the pieces drawn as position pictures draw them
+    /// (see [`crate::Ruleset::picture_svg`]), the diagrammed one on a blue disc, `m` as a green
+    /// dot, `c` as a red ring, `x` as both, a capturable enemy with a red ring around it, and
+    /// a legend below. Each marked square is a `<g>` with
     /// the class `move`, `capture`, `both` or `capturable`, so tools can find them.
     pub fn render_svg(&self) -> String {
         let (w, h) = (self.topology.width() as u32, self.topology.height() as u32);
@@ -126,22 +127,16 @@ impl Diagram {
     fn square_content(&self, mark: Mark, cx: u32, cy: u32) -> String {
         match mark {
             Mark::Missing | Mark::Empty => String::new(),
-            Mark::Origin => {
-                let (disc, ink) = match self.piece.color() {
-                    Color::White => ("#ffffff", INK),
-                    Color::Black => (INK, "#ffffff"),
-                };
-                format!(
-                    "<g class=\"origin\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"19\" fill=\"{disc}\" stroke=\"{INK}\" stroke-width=\"3\"/>{}</g>\n",
-                    letter_text(self.letter(self.piece), cx, cy, 24, ink, None)
-                )
-            }
+            Mark::Origin => format!(
+                "<g class=\"origin\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"22\" fill=\"{SHADE}\" fill-opacity=\"0.35\" stroke=\"{SHADE}\" stroke-width=\"3\"/>{}</g>\n",
+                self.piece_image(self.piece, cx, cy)
+            ),
             Mark::Blocker(p) => {
-                format!("<g class=\"blocker\">{}</g>\n", self.piece_text(p, cx, cy))
+                format!("<g class=\"blocker\">{}</g>\n", self.piece_image(p, cx, cy))
             }
             Mark::Capturable(p) => format!(
                 "<g class=\"capturable\">{}{}</g>\n",
-                self.piece_text(p, cx, cy),
+                self.piece_image(p, cx, cy),
                 ring(cx, cy, 20, 3)
             ),
             Mark::Move => format!("<g class=\"move\">{}</g>\n", dot(cx, cy, SQUARE)),
@@ -154,14 +149,14 @@ impl Diagram {
         }
     }
 
-    /// A piece other than the diagrammed one: its letter, white on a dark halo for White,
-    /// dark on a white halo for Black.
-    fn piece_text(&self, piece: Piece, cx: u32, cy: u32) -> String {
-        let letter = self.letter(piece);
-        match piece.color() {
-            Color::White => letter_text(letter, cx, cy, 28, "#ffffff", Some(INK)),
-            Color::Black => letter_text(letter, cx, cy, 28, INK, Some("#ffffff")),
-        }
+    /// A piece centred on `(cx, cy)`, drawn as position pictures draw it: its image, or its
+    /// letter in a disc.
+    fn piece_image(&self, piece: Piece, cx: u32, cy: u32) -> String {
+        let kind = piece.kind().index();
+        let image = self.images.get(kind).and_then(Option::as_deref);
+        let size = f64::from(SQUARE) - 6.0;
+        let (x, y) = (f64::from(cx) - size / 2.0, f64::from(cy) - size / 2.0);
+        crate::picture::piece_svg(image, self.letter(piece), piece.color(), x, y, size)
     }
 
     /// The legend entries: the four marks, then the shaded regions if any.

@@ -350,13 +350,7 @@ impl Ruleset {
                 let Some(cell) = topo.cell(file, rank) else {
                     continue;
                 };
-                let text = if self.layers.is_some() {
-                    self.layer_cell_text(pos, cell)
-                } else if self.containers.is_some() {
-                    self.crew_text(pos.crew_at(cell))
-                } else {
-                    self.piece_text(pos, cell)
-                };
+                let text = self.cell_text(pos, cell);
                 if text.is_empty() {
                     empty += 1;
                 } else {
@@ -414,6 +408,18 @@ impl Ruleset {
             out.push_str(&self.state_text(pos));
         }
         out
+    }
+
+    /// What the board field of a FEN writes for one cell: empty for an empty cell, a letter,
+    /// a crew in its container's brackets, or a layered cell in braces.
+    pub(crate) fn cell_text(&self, pos: &Position, cell: Cell) -> String {
+        if self.layers.is_some() {
+            self.layer_cell_text(pos, cell)
+        } else if self.containers.is_some() {
+            self.crew_text(pos.crew_at(cell))
+        } else {
+            self.piece_text(pos, cell)
+        }
     }
 
     /// The letter of the piece on `cell` (empty for none), with `'` when it is a first-move

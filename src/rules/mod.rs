@@ -214,6 +214,9 @@ pub struct PieceType {
     pub promotion: Option<Promotion>,
     /// Whether it has first-move-only (`i`) components.
     pub first_move: bool,
+    /// The name of its image in the project's set (`image:`; see
+    /// [`crate::picture::image_names`]), `None` to draw its letter in a disc.
+    pub image: Option<String>,
 }
 
 /// Where and into what a piece promotes.

@@ -1,0 +1,59 @@
+//! `fairy show`: a position drawn as text, and as SVG or PNG.
+
+use std::path::PathBuf;
+
+use fairy_rules::Color;
+
+use super::At;
+
+#[derive(clap::Args)]
+pub(super) struct Args {
+    #[command(flatten)]
+    at: At,
+    /// Draw what this side sees (`white` or `black`): the opponent's hidden parts left out.
+    #[arg(long, value_parser = ["white", "black"])]
+    view: Option<String>,
+    /// Also write the picture as SVG to this file.
+    #[arg(long)]
+    svg: Option<PathBuf>,
+    /// Also write the picture as PNG to this file.
+    #[arg(long)]
+    png: Option<PathBuf>,
+    /// Print the board's cells with their names instead (a guide to writing a FEN).
+    #[arg(long)]
+    empty: bool,
+}
+
+pub(super) fn run(args: &Args) -> miette::Result<()> {
+    if args.empty {
+        let variant = super::load(&args.at.variant)?;
+        for line in variant.cell_names_text().lines() {
+            out!("{line}");
+        }
+        return Ok(());
+    }
+    let game = super::game(&args.at)?;
+    let variant = game.variant();
+    let pos = match args.view.as_deref() {
+        Some("white") => variant.redact(game.position(), Color::White),
+        Some(_) => variant.redact(game.position(), Color::Black),
+        None => game.position().clone(),
+    };
+    for line in variant.picture_text(&pos).lines() {
+        out!("{line}");
+    }
+    if let Some(outcome) = game.outcome() {
+        out!("game over: {outcome}");
+    }
+    let svg = variant.picture_svg(&pos);
+    if let Some(path) = &args.svg {
+        std::fs::write(path, &svg)
+            .map_err(|e| miette::miette!("cannot write {}: {e}", path.display()))?;
+    }
+    if let Some(path) = &args.png {
+        let png = fairy_rules::picture::svg_to_png(&svg).map_err(|e| miette::miette!("{e}"))?;
+        std::fs::write(path, png)
+            .map_err(|e| miette::miette!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! Pictures of positions: the board as text, and as an SVG (or PNG) drawing with the
+//! project's piece images.
+//!
+//! ```
+//! let chess = fairy_rules::Variant::bundled("chess")?;
+//! let text = chess.picture_text(&chess.start_position());
+//! assert!(text.starts_with("8  r n b q k b n r\n"));
+//! let svg = chess.picture_svg(&chess.start_position());
+//! assert_eq!(svg.matches("class=\"piece white\"").count(), 16);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod images;
+#[cfg(feature = "png")]
+mod png;
+mod svg;
+
+pub use images::image_names;
+pub(crate) use images::piece_svg;
+#[cfg(feature = "png")]
+pub use png::{svg_to_png, PngError};
+
+use crate::engine::Position;
+use crate::rules::Ruleset;
+
+impl Ruleset {
+    /// The position as text: a line per rank from the top, its number first, then the file
+    /// letters; then the side to move and the FEN. Each cell is what the FEN writes for it
+    /// (a letter, upper case White; a crew in its container's brackets; a layered cell in
+    /// braces), `.` when empty, blank when the board has no such cell; cells are padded to
+    /// the widest. Trailing spaces are cut; every line ends with a newline.
+    pub fn picture_text(&self, pos: &Position) -> String {
+        let texts = self.cell_grid(|cell| {
+            let t = self.cell_text(pos, cell);
+            if t.is_empty() {
+                ".".into()
+            } else {
+                t
+            }
+        });
+        let mut out = grid_text(self, &texts);
+        out.push_str(&format!(
+            "{} to move\n{}\n",
+            pos.side_to_move().name(),
+            self.fen(pos)
+        ));
+        out
+    }
+
+    /// The board's cells by name, laid out as the board is (blank where it has no cell): a
+    /// guide to writing a FEN for an irregular board.
+    pub fn cell_names_text(&self) -> String {
+        let names = self.cell_grid(|cell| self.topology.name(cell));
+        grid_text(self, &names)
+    }
+
+    /// For each rank from the top, each file's text (`None` for a missing cell).
+    fn cell_grid(&self, text: impl Fn(crate::Cell) -> String) -> Vec<Vec<Option<String>>> {
+        let t = &self.topology;
+        (0..t.height() as i32)
+            .rev()
+            .map(|rank| {
+                (0..t.width() as i32)
+                    .map(|file| t.cell(file, rank).map(&text))
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// The grid with rank numbers on the left and file letters below, cells padded to the widest.
+fn grid_text(rules: &Ruleset, grid: &[Vec<Option<String>>]) -> String {
+    let width = grid
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|t| t.chars().count())
+        .max()
+        .unwrap_or(1);
+    let height = rules.topology.height();
+    let label = height.to_string().len();
+    let mut out = String::new();
+    for (row, cells) in grid.iter().enumerate() {
+        let mut line = format!("{:>label$} ", height as usize - row);
+        for cell in cells {
+            line.push(' ');
+            line.push_str(&format!("{:<width$}", cell.as_deref().unwrap_or("")));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    let mut files = " ".repeat(label + 1);
+    for file in 0..rules.topology.width() {
+        files.push(' ');
+        files.push_str(&format!("{:<width$}", (b'a' + file) as char));
+    }
+    out.push_str(files.trim_end());
+    out.push('\n');
+    out
+}

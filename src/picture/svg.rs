@@ -1,0 +1,155 @@
+//! The SVG picture of a position.
+
+use super::piece_svg;
+use crate::engine::Position;
+use crate::rules::{Color, Piece, Ruleset};
+use crate::Cell;
+
+/// Side of a square, in pixels.
+const SQUARE: f64 = 56.0;
+/// Room for the rank numbers on the left, and margins.
+const LEFT: f64 = 32.0;
+const TOP: f64 = 12.0;
+const RIGHT: f64 = 12.0;
+/// Room below the board for the file letters and the caption.
+const BELOW: f64 = 52.0;
+
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+const INK: &str = "#222222";
+const HULL: &str = "#6b4423";
+const SEA: &str = "#3a6fd8";
+
+impl Ruleset {
+    /// The position as a standalone SVG 1.1 document, 56 pixels per square: light and dark
+    /// squares (none where the board has no cell), file letters and rank numbers, each piece
+    /// as its image (see [`super::image_names`]) or its letter in a disc, a crew inside its
+    /// container's outline, a submerged piece small and faded at the foot of its cell, a
+    /// marker as its letter in a dashed diamond; a caption says who is to move. Every piece is
+    /// a `<g>` of class `piece` and `white` or `black`, so tools can find them.
+    pub fn picture_svg(&self, pos: &Position) -> String {
+        let (w, h) = (
+            f64::from(self.topology.width()),
+            f64::from(self.topology.height()),
+        );
+        let (width, height) = (LEFT + w * SQUARE + RIGHT, TOP + h * SQUARE + BELOW);
+        let mut s = format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+             <svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">\n\
+             <title>{}</title>\n<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n",
+            escape(&self.name)
+        );
+        let mut pieces = String::new();
+        for cell in self.topology.cells() {
+            let (file, rank) = self.topology.coords(cell);
+            let (x, y) = (
+                LEFT + f64::from(file) * SQUARE,
+                TOP + (h - 1.0 - f64::from(rank)) * SQUARE,
+            );
+            let fill = if (file + rank) % 2 == 0 { DARK } else { LIGHT };
+            s.push_str(&format!(
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\"/>\n"
+            ));
+            pieces.push_str(&self.cell_svg(pos, cell, x, y));
+        }
+        s.push_str(&format!(
+            "<g font-family=\"DejaVu Sans, sans-serif\" font-size=\"14\" fill=\"{INK}\" text-anchor=\"middle\">\n"
+        ));
+        for rank in 0..self.topology.height() {
+            let y = TOP + (h - 1.0 - f64::from(rank)) * SQUARE + SQUARE / 2.0 + 5.0;
+            s.push_str(&format!(
+                "<text x=\"{}\" y=\"{y}\">{}</text>\n",
+                LEFT / 2.0,
+                rank + 1
+            ));
+        }
+        for file in 0..self.topology.width() {
+            let x = LEFT + f64::from(file) * SQUARE + SQUARE / 2.0;
+            s.push_str(&format!(
+                "<text x=\"{x}\" y=\"{}\">{}</text>\n",
+                TOP + h * SQUARE + 18.0,
+                (b'a' + file) as char
+            ));
+        }
+        s.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\">{} to move</text>\n</g>\n",
+            width / 2.0,
+            TOP + h * SQUARE + 42.0,
+            pos.side_to_move().name()
+        ));
+        s.push_str(&pieces);
+        s.push_str("</svg>\n");
+        s
+    }
+
+    /// What stands on one cell, drawn in the square whose top left corner is `(x, y)`.
+    fn cell_svg(&self, pos: &Position, cell: Cell, x: f64, y: f64) -> String {
+        let mut out = String::new();
+        if self.containers.is_some() {
+            let crew = pos.crew_at(cell);
+            if crew.is_container() {
+                out.push_str(&format!(
+                    "<rect class=\"container\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"8\" fill=\"none\" stroke=\"{HULL}\" stroke-width=\"3\"/>\n",
+                    x + 3.0,
+                    y + 3.0,
+                    SQUARE - 6.0,
+                    SQUARE - 6.0
+                ));
+                let crew: Vec<Piece> = crew.pieces().collect();
+                let n = crew.len().max(1) as f64;
+                let size = ((SQUARE - 10.0) / n).min(SQUARE * 0.62);
+                for (i, p) in crew.iter().enumerate() {
+                    let px = x + (SQUARE - n * size) / 2.0 + i as f64 * size;
+                    out.push_str(&self.piece_drawing(*p, px, y + (SQUARE - size) / 2.0, size));
+                }
+            }
+            return out;
+        }
+        if let Some(p) = pos.piece_at(cell) {
+            out.push_str(&self.piece_drawing(p, x + 3.0, y + 3.0, SQUARE - 6.0));
+        }
+        if let Some(p) = pos.submerged_at(cell) {
+            let size = SQUARE * 0.45;
+            out.push_str(&format!(
+                "<g class=\"submerged\" opacity=\"0.65\"><rect x=\"{}\" y=\"{}\" width=\"{size}\" height=\"{size}\" fill=\"{SEA}\" fill-opacity=\"0.5\"/>{}</g>\n",
+                x + SQUARE - size,
+                y + SQUARE - size,
+                self.piece_drawing(p, x + SQUARE - size, y + SQUARE - size, size)
+            ));
+        }
+        if let Some((ty, color)) = pos.marker_at(cell) {
+            let letter = self
+                .layers
+                .as_ref()
+                .map_or('?', |l| l.markers[ty as usize].letter);
+            let letter = match color {
+                Color::White => letter,
+                Color::Black => letter.to_ascii_lowercase(),
+            };
+            let (cx, cy, r) = (x + 11.0, y + 11.0, 9.0);
+            out.push_str(&format!(
+                "<g class=\"marker\"><path d=\"M{cx} {} L{} {cy} L{cx} {} L{} {cy} Z\" fill=\"#ffffff\" stroke=\"{INK}\" stroke-dasharray=\"3 2\"/>\
+                 <text x=\"{cx}\" y=\"{}\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"10\" text-anchor=\"middle\" fill=\"{INK}\">{letter}</text></g>\n",
+                cy - r,
+                cx + r,
+                cy + r,
+                cx - r,
+                cy + 3.5
+            ));
+        }
+        out
+    }
+
+    fn piece_drawing(&self, p: Piece, x: f64, y: f64, size: f64) -> String {
+        let t = &self.pieces[p.kind().index()];
+        piece_svg(t.image.as_deref(), t.letter, p.color(), x, y, size)
+    }
+}
+
+/// Text with the XML special characters escaped.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
