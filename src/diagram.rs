@@ -177,7 +177,10 @@ impl Ruleset {
     }
 
     /// The union of the named regions as they are for `color`.
-    fn region_cells(&self, names: &[&str], color: Color) -> Result<Bitboard, DiagramError> {
+    ///
+    /// # Errors
+    /// [`DiagramError::UnknownRegion`] for a name the variant does not define.
+    pub fn region_cells(&self, names: &[&str], color: Color) -> Result<Bitboard, DiagramError> {
         names
             .iter()
             .try_fold(Bitboard::EMPTY, |acc, name| match self.regions.get(*name) {

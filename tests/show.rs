@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use fairy_rules::{Color, Variant};
+use fairy_rules::{Bitboard, Color, Variant};
 
 fn fairy(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_fairy"))
@@ -22,7 +22,7 @@ fn the_text_board_has_coordinates_and_the_fen() {
     let chess = Variant::bundled("chess").unwrap();
     let pos = chess.parse_fen("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1").unwrap();
     assert_eq!(
-        chess.picture_text(&pos),
+        chess.picture_text(&pos, Bitboard::EMPTY),
         "8  . . . . k . . .\n7  . . . . . . . .\n6  . . . . . . . .\n5  . . . . . . . .\n\
          4  . . . . P . . .\n3  . . . . . . . .\n2  . . . . . . . .\n1  . . . . K . . .\n   \
          a b c d e f g h\nblack to move\n4k3/8/8/8/4P3/8/8/4K3 b - - 0 1\n"
@@ -35,21 +35,21 @@ fn crews_stand_in_their_brackets_and_holes_are_blank() {
     let pos = pk
         .parse_fen("3<k>/6/3<pp>2/6/1<>1<QRb>2/6/6/<K>3 w - - 0 1")
         .unwrap();
-    insta::assert_snapshot!(pk.picture_text(&pos));
+    insta::assert_snapshot!(pk.picture_text(&pos, Bitboard::EMPTY));
 }
 
 #[test]
 fn each_side_sees_its_own_view() {
     let sea = Variant::bundled("seachess").unwrap();
     let pos = sea.parse_fen(SEA).unwrap();
-    insta::assert_snapshot!("seachess_whole", sea.picture_text(&pos));
+    insta::assert_snapshot!("seachess_whole", sea.picture_text(&pos, Bitboard::EMPTY));
     insta::assert_snapshot!(
         "seachess_white_view",
-        sea.picture_text(&sea.redact(&pos, Color::White))
+        sea.picture_text(&sea.redact(&pos, Color::White), Bitboard::EMPTY)
     );
     insta::assert_snapshot!(
         "seachess_black_view",
-        sea.picture_text(&sea.redact(&pos, Color::Black))
+        sea.picture_text(&sea.redact(&pos, Color::Black), Bitboard::EMPTY)
     );
 }
 
@@ -74,7 +74,7 @@ fn cell_names_lay_out_an_irregular_board() {
 #[test]
 fn the_svg_draws_each_piece_with_its_image() {
     let chess = Variant::bundled("chess").unwrap();
-    let svg = chess.picture_svg(&chess.start_position());
+    let svg = chess.picture_svg(&chess.start_position(), Bitboard::EMPTY);
     assert_eq!(svg.matches("class=\"piece white\"").count(), 16);
     assert_eq!(svg.matches("class=\"piece black\"").count(), 16);
     assert_eq!(svg.matches("data-image=\"pawn\"").count(), 16);
@@ -86,13 +86,13 @@ fn the_svg_draws_each_piece_with_its_image() {
         .unwrap()
         .replace("    image: knight\n", "");
     let v = Variant::from_yaml("no-knight-image.yaml", &yaml).unwrap();
-    let svg = v.picture_svg(&v.start_position());
+    let svg = v.picture_svg(&v.start_position(), Bitboard::EMPTY);
     assert_eq!(svg.matches("data-image=\"letter\"").count(), 4);
     assert!(svg.contains(">N</text>") && svg.contains(">n</text>"));
     // Seachess: 8 missing cells in each of the four corners of 12x12 are not drawn; the
     // hidden mine and the submarine have their marks.
     let sea = Variant::bundled("seachess").unwrap();
-    let svg = sea.picture_svg(&sea.parse_fen(SEA).unwrap());
+    let svg = sea.picture_svg(&sea.parse_fen(SEA).unwrap(), Bitboard::EMPTY);
     assert_eq!(svg.matches("<rect x=").count(), 128 + 1);
     assert_eq!(svg.matches("class=\"marker\"").count(), 2);
     assert_eq!(svg.matches("class=\"submerged\"").count(), 1);
@@ -101,8 +101,10 @@ fn the_svg_draws_each_piece_with_its_image() {
 #[test]
 fn the_png_has_the_pictures_size_and_tells_the_sides_apart() {
     let chess = Variant::bundled("chess").unwrap();
-    let png = fairy_rules::picture::svg_to_png(&chess.picture_svg(&chess.start_position()))
-        .expect("a font and a PNG");
+    let png = fairy_rules::picture::svg_to_png(
+        &chess.picture_svg(&chess.start_position(), Bitboard::EMPTY),
+    )
+    .expect("a font and a PNG");
     let pixmap = resvg::tiny_skia::Pixmap::decode_png(&png).unwrap();
     assert_eq!((pixmap.width(), pixmap.height()), (492, 512));
     // The middle of each king's body: light for White (e1), dark for Black (e8).
@@ -142,6 +144,15 @@ fn fairy_show_prints_and_writes_pictures_and_refuses_bad_input() {
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("move 1: `e2e5` is not legal here"));
     let o = fairy(&["show", "chess", "--fen", "8/8/8 w - - 0 1"]);
+    assert_eq!(o.status.code(), Some(1));
+    // A region shades the empty cells of King of the Hill's hill.
+    let o = fairy(&["show", "king-of-the-hill", "--region", "hill"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("\n5  . . . : : . . .\n4  . . . : : . . .\n"),
+        "{out}"
+    );
+    let o = fairy(&["show", "chess", "--region", "hil"]);
     assert_eq!(o.status.code(), Some(1));
     let o = fairy(&["show", "seachess", "--empty"]);
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("12          c12 d12"));

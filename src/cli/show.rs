@@ -19,6 +19,10 @@ pub(super) struct Args {
     /// Also write the picture as PNG to this file.
     #[arg(long)]
     png: Option<PathBuf>,
+    /// Shade this region (as it is for White: `:` on its empty cells in the text); may be
+    /// given several times.
+    #[arg(long = "region", value_name = "NAME")]
+    regions: Vec<String>,
     /// Print the board's cells with their names instead (a guide to writing a FEN).
     #[arg(long)]
     empty: bool,
@@ -39,13 +43,17 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         Some(_) => variant.redact(game.position(), Color::Black),
         None => game.position().clone(),
     };
-    for line in variant.picture_text(&pos).lines() {
+    let names: Vec<&str> = args.regions.iter().map(String::as_str).collect();
+    let shaded = variant
+        .region_cells(&names, Color::White)
+        .map_err(|e| miette::miette!("{e}"))?;
+    for line in variant.picture_text(&pos, shaded).lines() {
         out!("{line}");
     }
     if let Some(outcome) = game.outcome() {
         out!("game over: {outcome}");
     }
-    let svg = variant.picture_svg(&pos);
+    let svg = variant.picture_svg(&pos, shaded);
     if let Some(path) = &args.svg {
         std::fs::write(path, &svg)
             .map_err(|e| miette::miette!("cannot write {}: {e}", path.display()))?;

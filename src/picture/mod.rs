@@ -3,9 +3,10 @@
 //!
 //! ```
 //! let chess = fairy_rules::Variant::bundled("chess")?;
-//! let text = chess.picture_text(&chess.start_position());
+//! let none = fairy_rules::Bitboard::EMPTY;
+//! let text = chess.picture_text(&chess.start_position(), none);
 //! assert!(text.starts_with("8  r n b q k b n r\n"));
-//! let svg = chess.picture_svg(&chess.start_position());
+//! let svg = chess.picture_svg(&chess.start_position(), none);
 //! assert_eq!(svg.matches("class=\"piece white\"").count(), 16);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -22,20 +23,22 @@ pub use png::{svg_to_png, PngError};
 
 use crate::engine::Position;
 use crate::rules::Ruleset;
+use crate::Bitboard;
 
 impl Ruleset {
     /// The position as text: a line per rank from the top, its number first, then the file
     /// letters; then the side to move and the FEN. Each cell is what the FEN writes for it
     /// (a letter, upper case White; a crew in its container's brackets; a layered cell in
     /// braces), `.` when empty, blank when the board has no such cell; cells are padded to
-    /// the widest. Trailing spaces are cut; every line ends with a newline.
-    pub fn picture_text(&self, pos: &Position) -> String {
+    /// the widest; an empty cell of `shaded` (regions: see [`Ruleset::region_cells`]) is
+    /// `:`. Trailing spaces are cut; every line ends with a newline.
+    pub fn picture_text(&self, pos: &Position, shaded: Bitboard) -> String {
         let texts = self.cell_grid(|cell| {
             let t = self.cell_text(pos, cell);
-            if t.is_empty() {
-                ".".into()
-            } else {
-                t
+            match (t.is_empty(), shaded.has(cell)) {
+                (true, true) => ":".into(),
+                (true, false) => ".".into(),
+                (false, _) => t,
             }
         });
         let mut out = grid_text(self, &texts);

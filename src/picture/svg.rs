@@ -3,7 +3,7 @@
 use super::piece_svg;
 use crate::engine::Position;
 use crate::rules::{Color, Piece, Ruleset};
-use crate::Cell;
+use crate::{Bitboard, Cell};
 
 /// Side of a square, in pixels.
 const SQUARE: f64 = 56.0;
@@ -25,9 +25,10 @@ impl Ruleset {
     /// squares (none where the board has no cell), file letters and rank numbers, each piece
     /// as its image (see [`super::image_names`]) or its letter in a disc, a crew inside its
     /// container's outline, a submerged piece small and faded at the foot of its cell, a
-    /// marker as its letter in a dashed diamond; a caption says who is to move. Every piece is
+    /// marker as its letter in a dashed diamond, the cells of `shaded` (regions: see
+    /// [`Ruleset::region_cells`]) under translucent blue; a caption says who is to move. Every piece is
     /// a `<g>` of class `piece` and `white` or `black`, so tools can find them.
-    pub fn picture_svg(&self, pos: &Position) -> String {
+    pub fn picture_svg(&self, pos: &Position, shaded: Bitboard) -> String {
         let (w, h) = (
             f64::from(self.topology.width()),
             f64::from(self.topology.height()),
@@ -50,6 +51,11 @@ impl Ruleset {
             s.push_str(&format!(
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\"/>\n"
             ));
+            if shaded.has(cell) {
+                s.push_str(&format!(
+                    "<rect class=\"region\" x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{SEA}\" fill-opacity=\"0.35\"/>\n"
+                ));
+            }
             pieces.push_str(&self.cell_svg(pos, cell, x, y));
         }
         s.push_str(&format!(
