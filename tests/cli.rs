@@ -334,3 +334,77 @@ fn search_prints_iterations_and_the_best_move() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("rank"), "{}", stderr(&o));
 }
+
+/// Runs `fairy` with `input` on standard input.
+fn fairy_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run fairy");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().expect("fairy ends")
+}
+
+/// `fairy play`: a wrong move gets its reason and the game goes on; undo takes the person's
+/// move back; the engine answers; a saved record replays.
+#[test]
+fn play_goes_on_after_a_wrong_move_and_saves_the_record() {
+    let dir = std::env::temp_dir().join(format!("fairy-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.txt");
+    let input = format!("e2e5\ne2e4\nundo\nd2d4\nsave {}\nquit\n", record.display());
+    let o = fairy_with_input(&["play", "chess", "--movetime", "50"], &input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("`e2e5` is not legal here: the pawn on e2 cannot go to e5; type `moves`"),
+        "{out}"
+    );
+    assert_eq!(out.matches("black plays ").count(), 2, "{out}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    let moves: Vec<&str> = saved.split_whitespace().collect();
+    assert_eq!(moves.len(), 2, "{saved}");
+    assert_eq!(moves[0], "d2d4");
+    let o = fairy(&["replay", "chess", record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Engine against engine in the games of hidden parts and of crews: legal play to the limit.
+#[test]
+fn the_engine_plays_seachess_and_pirateknics_against_itself() {
+    for variant in ["seachess", "pirateknics", "bermuda"] {
+        let o = fairy_with_input(
+            &[
+                "play",
+                variant,
+                "--white",
+                "engine",
+                "--black",
+                "engine",
+                "--movetime",
+                "20",
+                "--max-plies",
+                "6",
+            ],
+            "",
+        );
+        assert!(o.status.success(), "{variant}: {}", stderr(&o));
+        let out = stdout(&o);
+        let plays = out.matches("white plays ").count() + out.matches("black plays ").count();
+        assert!(
+            out.contains("stopped after 6 plies") || out.contains("game over"),
+            "{variant}: {out}"
+        );
+        assert!((1..=6).contains(&plays), "{variant}: {out}");
+    }
+}

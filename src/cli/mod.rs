@@ -13,6 +13,7 @@ macro_rules! out {
 
 mod diagram;
 mod perft;
+mod play;
 mod replay;
 mod search;
 mod show;
@@ -68,6 +69,10 @@ enum Command {
     /// Play a game record (`-`: standard input) and print the moves applied, the FEN and the
     /// result; exit code 1 at the first move that fails, naming it.
     Replay(replay::Args),
+    /// Play a game in the terminal: each side a person (`human`) or the engine, the board
+    /// drawn after every move (each side shown its own view in games of hidden parts); at the
+    /// prompt a move, or `moves`, `hint`, `undo`, `save FILE`, `quit`.
+    Play(play::Args),
     /// Draw a position as text (coordinates, holes left blank, crews, layers; `--view` for
     /// one side's view), and write it as SVG or PNG with the pieces' images; `--empty` prints
     /// the board's cell names.
@@ -117,6 +122,7 @@ pub fn run() -> ExitCode {
         Command::Replay(args) => replay::run(&args),
         Command::Search(args) => search::run(&args),
         Command::Show(args) => show::run(&args),
+        Command::Play(args) => play::run(&args),
         Command::List => list(),
     };
     match result {

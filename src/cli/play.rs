@@ -1,0 +1,140 @@
+//! `fairy play`: a game in the terminal, each side a person or the engine.
+
+use std::io::BufRead;
+use std::time::Duration;
+
+use fairy_rules::search::{SearchLimits, Searcher};
+use fairy_rules::{Bitboard, Color, Game, Refusal};
+
+use super::At;
+
+/// Who plays a side.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(super) enum Player {
+    /// Moves typed at the prompt.
+    Human,
+    /// The search.
+    Engine,
+}
+
+#[derive(clap::Args)]
+pub(super) struct Args {
+    #[command(flatten)]
+    at: At,
+    /// Who plays White.
+    #[arg(long, value_enum, default_value_t = Player::Human)]
+    white: Player,
+    /// Who plays Black.
+    #[arg(long, value_enum, default_value_t = Player::Engine)]
+    black: Player,
+    /// The engine's time per move, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
+    /// Stop after this many moves in all (plies), for engine games.
+    #[arg(long)]
+    max_plies: Option<usize>,
+}
+
+const HELP: &str = "type a move (e2e4), or: moves (the legal moves), hint, undo, save FILE, quit";
+
+pub(super) fn run(args: &Args) -> miette::Result<()> {
+    let mut game = super::game(&args.at)?;
+    let variant = game.variant().clone();
+    if game.legal_moves().is_empty() && game.outcome().is_none() {
+        return Err(miette::miette!("the side to move has no legal move"));
+    }
+    let hidden = variant.layers.is_some();
+    let mut searcher = Searcher::new(variant.clone());
+    let limits = SearchLimits::time(Duration::from_millis(args.movetime));
+    let mut earlier: Vec<Game> = Vec::new();
+    let mut lines = std::io::stdin().lock().lines();
+    out!("{HELP}");
+    loop {
+        let side = game.position().side_to_move();
+        // Each side is shown what it may see: in a hot-seat game of hidden parts, only its view.
+        let seen = variant.redact(game.position(), side);
+        for line in variant.picture_text(&seen, Bitboard::EMPTY).lines() {
+            out!("{line}");
+        }
+        if let Some(outcome) = game.outcome() {
+            out!("game over: {outcome}");
+            return Ok(());
+        }
+        if args.max_plies.is_some_and(|n| game.moves().len() >= n) {
+            out!("stopped after {} plies", game.moves().len());
+            return Ok(());
+        }
+        let player = if side == Color::White {
+            args.white
+        } else {
+            args.black
+        };
+        if player == Player::Engine {
+            let result = searcher.search(&seen, game.earlier_hashes(), &limits);
+            // The view may allow a move the hidden state forbids: the next one is tried.
+            let mut candidates: Vec<_> = result.best.into_iter().collect();
+            candidates.extend(variant.legal_moves(&seen));
+            let played = candidates.into_iter().find_map(|m| {
+                let text = variant.move_text(m);
+                game.attempt(side, &text).ok().map(|_| text)
+            });
+            match played {
+                Some(text) => out!("{} plays {text} ({})", side.name(), result.score),
+                None => return Err(miette::miette!("the engine found no move it may play")),
+            }
+            continue;
+        }
+        if hidden && args.white == Player::Human && args.black == Player::Human {
+            out!("(pass the keyboard to {})", side.name());
+        }
+        out!("{} to move>", side.name());
+        let Some(line) = lines.next() else {
+            return Ok(());
+        };
+        let line = line.map_err(|e| miette::miette!("cannot read the input: {e}"))?;
+        let mut words = line.split_whitespace();
+        match (words.next(), words.next()) {
+            (None, _) => out!("{HELP}"),
+            (Some("quit"), _) => return Ok(()),
+            (Some("moves"), _) => {
+                let mut texts: Vec<String> = variant
+                    .legal_moves(&seen)
+                    .into_iter()
+                    .map(|m| variant.move_text(m))
+                    .collect();
+                texts.sort();
+                out!("{}", texts.join(" "));
+            }
+            (Some("hint"), _) => {
+                let r = searcher.search(&seen, game.earlier_hashes(), &limits);
+                if let Some(m) = r.best {
+                    out!("hint: {} ({})", variant.move_text(m), r.score);
+                }
+            }
+            (Some("undo"), _) => {
+                // Back to the last position where a person was to move.
+                match earlier.pop() {
+                    Some(before) => game = before,
+                    None => out!("nothing to undo"),
+                }
+            }
+            (Some("save"), Some(file)) => {
+                let record: Vec<String> =
+                    game.moves().iter().map(|&m| variant.move_text(m)).collect();
+                std::fs::write(file, record.join(" ") + "\n")
+                    .map_err(|e| miette::miette!("cannot write {file}: {e}"))?;
+                out!("saved {} moves to {file}", record.len());
+            }
+            (Some(text), _) => {
+                let before = game.clone();
+                match game.attempt(side, text) {
+                    Ok(_) => earlier.push(before),
+                    Err(Refusal::NotPossible) => {
+                        out!("not possible: the hidden pieces forbid it; try another move")
+                    }
+                    Err(e) => out!("{e}; type `moves` for the legal moves"),
+                }
+            }
+        }
+    }
+}
