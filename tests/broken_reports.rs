@@ -16,7 +16,7 @@ fn each_broken_definition_has_its_full_report() {
         .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
         .collect();
     files.sort();
-    assert!(files.len() >= 19, "the fixtures are gone: {files:?}");
+    assert!(files.len() >= 20, "the fixtures are gone: {files:?}");
     for path in files {
         let (problems, reports) = match Variant::from_file(&path) {
             Ok(v) => (v.warnings().to_vec(), v.warning_reports()),

@@ -224,7 +224,7 @@ pub fn compile(
     };
     let result = build(&loaded.def, &mut cx);
     for part in std::mem::take(&mut cx.unsure) {
-        cx.skipped(part, &format!("some names of {part}"));
+        cx.skipped(part, &format!("some references to {part} were"));
     }
     cx.problems.sort_by_key(Problem::order);
     match result {
