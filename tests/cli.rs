@@ -370,6 +370,7 @@ fn play_goes_on_after_a_wrong_move_and_saves_the_record() {
         "{out}"
     );
     assert_eq!(out.matches("black plays ").count(), 2, "{out}");
+    assert!(out.contains("last move: d2d4\n"), "{out}");
     let saved = std::fs::read_to_string(&record).unwrap();
     let moves: Vec<&str> = saved.split_whitespace().collect();
     assert_eq!(moves.len(), 2, "{saved}");

@@ -30,6 +30,17 @@ fn derived_values_put_the_orthodox_pieces_in_their_usual_order() {
 }
 
 #[test]
+fn a_value_in_the_definition_replaces_the_derived_one() {
+    let yaml = std::fs::read_to_string("variants/chess.yaml")
+        .unwrap()
+        .replace("    image: pawn\n", "    image: pawn\n    value: 100\n");
+    let chess = Variant::from_yaml("valued.yaml", &yaml).unwrap();
+    let searcher = Searcher::new(chess.clone());
+    let value = |l: char| searcher.values().of(chess.kind_of_letter(l).unwrap());
+    assert_eq!((value('P'), value('N')), (100, 320));
+}
+
+#[test]
 fn mate_in_two_is_found_with_its_distance() {
     let chess = Variant::bundled("chess").unwrap();
     // Nf6+ gxf6, Bxf7#.

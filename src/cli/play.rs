@@ -53,6 +53,13 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         let side = game.position().side_to_move();
         // Each side is shown what it may see: in a hot-seat game of hidden parts, only its view.
         let seen = variant.redact(game.position(), side);
+        if let Some(&last) = game.moves().last() {
+            // A hidden move is told only as that: the side to move did not make it.
+            match game.last_move_hidden() {
+                true => out!("last move: a hidden move"),
+                false => out!("last move: {}", variant.move_text(last)),
+            }
+        }
         for line in variant.picture_text(&seen, Bitboard::EMPTY).lines() {
             out!("{line}");
         }

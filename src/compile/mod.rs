@@ -431,6 +431,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             promotion,
             first_move,
             image: p.image.as_ref().and_then(|image| known_image(cx, image)),
+            value: p.value,
         });
     }
 

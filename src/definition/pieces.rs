@@ -29,6 +29,7 @@ pub struct PieceDraft {
     submerge: Option<Sp<SubmergeDef>>,
     versus_submerged: Option<Sp<VersusSubmergedDef>>,
     image: Option<Sp<String>>,
+    value: Option<u32>,
     /// `true`: the piece of this name that an extended file defines is not part of this
     /// variant.
     remove: Option<Sp<bool>>,
@@ -52,6 +53,7 @@ impl PieceDraft {
             submerge: self.submerge.or(base.submerge),
             versus_submerged: self.versus_submerged.or(base.versus_submerged),
             image: self.image.or(base.image),
+            value: self.value.or(base.value),
             remove: None,
         }
     }
@@ -183,6 +185,7 @@ pub(super) fn complete(
             submerge: d.submerge,
             versus_submerged: d.versus_submerged,
             image: d.image,
+            value: d.value,
         };
         pieces.insert(
             name,

@@ -301,6 +301,8 @@ pub struct PieceDef {
     pub versus_submerged: Option<Sp<VersusSubmergedDef>>,
     /// The name of its image in the project's set, for pictures (`king`, `falcon`).
     pub image: Option<Sp<String>>,
+    /// Its value for the search, in centipawns, instead of the one derived from its movement.
+    pub value: Option<u32>,
 }
 
 /// Where a piece promotes and to what.

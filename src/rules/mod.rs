@@ -217,6 +217,9 @@ pub struct PieceType {
     /// The name of its image in the project's set (`image:`; see
     /// [`crate::picture::image_names`]), `None` to draw its letter in a disc.
     pub image: Option<String>,
+    /// Its value for the search in centipawns, when the definition gives one (`value:`);
+    /// otherwise the search derives it from the movement (see [`crate::search::Values`]).
+    pub value: Option<u32>,
 }
 
 /// Where and into what a piece promotes.

@@ -17,19 +17,22 @@ const CENTIPAWNS_PER_MOVE: f64 = 61.0;
 /// a move that only moves or only captures counting half, each further square along a ride
 /// weighing 0.7 of the one before. Like Fairy-Max's and Fairy-Stockfish's, it reads the value
 /// off the movement, so a new piece needs no table; a royal piece that cannot be captured
-/// (checkmate rule) is worth nothing as material.
+/// (checkmate rule) is worth nothing as material. A definition may give a piece its own
+/// `value:` instead.
 #[derive(Debug, Clone)]
 pub struct Values(Vec<i32>);
 
 impl Values {
-    /// The derived values of `rules`' pieces.
+    /// The values of `rules`' pieces: each its `value:`, or derived from its movement.
     pub fn derived(rules: &Ruleset) -> Values {
         let royal_is_material = rules.end.royal == crate::definition::RoyalRule::Extinction;
         Values(
             (0..rules.pieces.len())
                 .map(|k| {
                     let kind = Kind::new(k as u8);
-                    if rules.pieces[k].royal && !royal_is_material {
+                    if let Some(value) = rules.pieces[k].value {
+                        value.min(i32::MAX as u32) as i32
+                    } else if rules.pieces[k].royal && !royal_is_material {
                         0
                     } else {
                         (CENTIPAWNS_PER_MOVE * rules.empty_board_mobility(kind)).round() as i32
