@@ -38,6 +38,7 @@ mod game;
 mod limits;
 pub mod notation;
 pub mod picture;
+pub mod playtest;
 mod referee;
 mod rules;
 pub mod search;

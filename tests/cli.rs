@@ -371,6 +371,9 @@ fn play_goes_on_after_a_wrong_move_and_saves_the_record() {
     );
     assert_eq!(out.matches("black plays ").count(), 2, "{out}");
     assert!(out.contains("last move: d2d4\n"), "{out}");
+    // The move's cells are marked on the board drawn after it.
+    assert!(out.contains("\n4  . . .[P]. . . .\n"), "{out}");
+    assert!(out.contains("\n2  P P P[.]P P P P\n"), "{out}");
     let saved = std::fs::read_to_string(&record).unwrap();
     let moves: Vec<&str> = saved.split_whitespace().collect();
     assert_eq!(moves.len(), 2, "{saved}");

@@ -29,6 +29,24 @@ fn the_text_board_has_coordinates_and_the_fen() {
     );
 }
 
+/// A last move's cells stand in brackets; two marked neighbours share a `|`.
+#[test]
+fn marked_cells_stand_in_brackets() {
+    let chess = Variant::bundled("chess").unwrap();
+    let pos = chess.parse_fen("4k3/8/8/8/4P3/8/8/4K2R b - - 0 1").unwrap();
+    let cells = |names: &[&str]| {
+        names.iter().fold(Bitboard::EMPTY, |b, n| {
+            b.with(chess.topology.parse_cell(n).unwrap())
+        })
+    };
+    let text = chess.picture_text_marked(&pos, Bitboard::EMPTY, cells(&["e2", "e4", "g1", "h1"]));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[4], "4  . . . .[P]. . .");
+    assert_eq!(lines[6], "2  . . . .[.]. . .");
+    assert_eq!(lines[7], "1  . . . . K .[.|R]");
+    assert_eq!(lines[0], "8  . . . . k . . .");
+}
+
 #[test]
 fn crews_stand_in_their_brackets_and_holes_are_blank() {
     let pk = Variant::bundled("pirateknics").unwrap();

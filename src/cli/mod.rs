@@ -14,6 +14,7 @@ macro_rules! out {
 mod diagram;
 mod perft;
 mod play;
+mod playtest;
 mod replay;
 mod search;
 mod show;
@@ -73,6 +74,11 @@ enum Command {
     /// drawn after every move (each side shown its own view in games of hidden parts); at the
     /// prompt a move, or `moves`, `hint`, `undo`, `save FILE`, `quit`.
     Play(play::Args),
+    /// Engine self-play for designers: balance (White's score with a 95% confidence interval),
+    /// draw rate and every ending's reason, game length, branching factor, lead changes and
+    /// decisiveness, over every core; `--json` writes the study with every game, `--shard K/N`
+    /// plays a part of it and `fairy playtest merge` combines the parts.
+    Playtest(playtest::Args),
     /// Draw a position as text (coordinates, holes left blank, crews, layers; `--view` for
     /// one side's view), and write it as SVG or PNG with the pieces' images; `--empty` prints
     /// the board's cell names.
@@ -123,6 +129,7 @@ pub fn run() -> ExitCode {
         Command::Search(args) => search::run(&args),
         Command::Show(args) => show::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Playtest(args) => playtest::run(&args),
         Command::List => list(),
     };
     match result {

@@ -53,14 +53,20 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         let side = game.position().side_to_move();
         // Each side is shown what it may see: in a hot-seat game of hidden parts, only its view.
         let seen = variant.redact(game.position(), side);
+        let mut marked = Bitboard::EMPTY;
         if let Some(&last) = game.moves().last() {
             // A hidden move is told only as that: the side to move did not make it.
-            match game.last_move_hidden() {
-                true => out!("last move: a hidden move"),
-                false => out!("last move: {}", variant.move_text(last)),
+            if game.last_move_hidden() {
+                out!("last move: a hidden move");
+            } else {
+                out!("last move: {}", variant.move_text(last));
+                marked = Bitboard::from_cell(last.from) | Bitboard::from_cell(last.to);
             }
         }
-        for line in variant.picture_text(&seen, Bitboard::EMPTY).lines() {
+        for line in variant
+            .picture_text_marked(&seen, Bitboard::EMPTY, marked)
+            .lines()
+        {
             out!("{line}");
         }
         if let Some(outcome) = game.outcome() {
@@ -77,17 +83,20 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             args.black
         };
         if player == Player::Engine {
-            let result = searcher.search(&seen, game.earlier_hashes(), &limits);
-            // The view may allow a move the hidden state forbids: the next one is tried.
-            let mut candidates: Vec<_> = result.best.into_iter().collect();
-            candidates.extend(variant.legal_moves(&seen));
-            let played = candidates.into_iter().find_map(|m| {
-                let text = variant.move_text(m);
-                game.attempt(side, &text).ok().map(|_| text)
-            });
-            match played {
-                Some(text) => out!("{} plays {text} ({})", side.name(), result.score),
-                None => return Err(miette::miette!("the engine found no move it may play")),
+            let Some(p) = searcher.play(&mut game, &limits) else {
+                return Err(miette::miette!("the engine found no move it may play"));
+            };
+            // A person playing the other side is not told a hidden move.
+            let opponent = if side == Color::White {
+                args.black
+            } else {
+                args.white
+            };
+            if opponent == Player::Human && game.last_move_hidden() {
+                out!("{} plays a hidden move", side.name());
+            } else {
+                let text = variant.move_text(p.played);
+                out!("{} plays {text} ({})", side.name(), p.result.score);
             }
             continue;
         }

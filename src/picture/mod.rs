@@ -33,6 +33,17 @@ impl Ruleset {
     /// the widest; an empty cell of `shaded` (regions: see [`Ruleset::region_cells`]) is
     /// `:`. Trailing spaces are cut; every line ends with a newline.
     pub fn picture_text(&self, pos: &Position, shaded: Bitboard) -> String {
+        self.picture_text_marked(pos, shaded, Bitboard::EMPTY)
+    }
+
+    /// [`Ruleset::picture_text`] with the cells of `marked` (a last move's cells) in square
+    /// brackets: `[P]`, or `|` between two marked neighbours.
+    pub fn picture_text_marked(
+        &self,
+        pos: &Position,
+        shaded: Bitboard,
+        marked: Bitboard,
+    ) -> String {
         let texts = self.cell_grid(|cell| {
             let t = self.cell_text(pos, cell);
             match (t.is_empty(), shaded.has(cell)) {
@@ -41,7 +52,7 @@ impl Ruleset {
                 (false, _) => t,
             }
         });
-        let mut out = grid_text(self, &texts);
+        let mut out = grid_text(self, &texts, marked);
         out.push_str(&format!(
             "{} to move\n{}\n",
             pos.side_to_move().name(),
@@ -54,7 +65,7 @@ impl Ruleset {
     /// guide to writing a FEN for an irregular board.
     pub fn cell_names_text(&self) -> String {
         let names = self.cell_grid(|cell| self.topology.name(cell));
-        grid_text(self, &names)
+        grid_text(self, &names, Bitboard::EMPTY)
     }
 
     /// For each rank from the top, each file's text (`None` for a missing cell).
@@ -71,8 +82,9 @@ impl Ruleset {
     }
 }
 
-/// The grid with rank numbers on the left and file letters below, cells padded to the widest.
-fn grid_text(rules: &Ruleset, grid: &[Vec<Option<String>>]) -> String {
+/// The grid with rank numbers on the left and file letters below, cells padded to the widest,
+/// each cell of `marked` between `[` and `]`.
+fn grid_text(rules: &Ruleset, grid: &[Vec<Option<String>>], marked: Bitboard) -> String {
     let width = grid
         .iter()
         .flatten()
@@ -84,10 +96,25 @@ fn grid_text(rules: &Ruleset, grid: &[Vec<Option<String>>]) -> String {
     let label = height.to_string().len();
     let mut out = String::new();
     for (row, cells) in grid.iter().enumerate() {
-        let mut line = format!("{:>label$} ", height as usize - row);
-        for cell in cells {
-            line.push(' ');
+        let rank = height as usize - row;
+        let mut line = format!("{rank:>label$} ");
+        let is_marked = |file: usize| {
+            rules
+                .topology
+                .cell(file as i32, rank as i32 - 1)
+                .is_some_and(|c| marked.has(c))
+        };
+        for (file, cell) in cells.iter().enumerate() {
+            line.push(match (file > 0 && is_marked(file - 1), is_marked(file)) {
+                (true, true) => '|',
+                (false, true) => '[',
+                (true, false) => ']',
+                (false, false) => ' ',
+            });
             line.push_str(&format!("{:<width$}", cell.as_deref().unwrap_or("")));
+        }
+        if is_marked(cells.len() - 1) {
+            line.push(']');
         }
         out.push_str(line.trim_end());
         out.push('\n');

@@ -20,6 +20,7 @@
 
 mod eval;
 mod order;
+mod player;
 mod tree;
 mod tt;
 
@@ -31,6 +32,7 @@ use crate::engine::{Move, Position, UndoStack};
 use crate::Variant;
 
 pub use eval::Values;
+pub use player::Played;
 
 /// Deepest iteration searched when no other limit is given.
 pub const MAX_DEPTH: u32 = 64;
