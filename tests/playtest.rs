@@ -236,3 +236,17 @@ fn the_command_writes_shards_and_merges_them() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Flying Dutchman's ship returns when captured, so captures need not end: these games once
+/// overflowed the stack in quiescence. The search stops at its deepest line (on a test
+/// thread's small stack too).
+#[test]
+fn captures_that_need_not_end_do_not_overflow_the_search() {
+    let dutchman = Variant::bundled("flying-dutchman").unwrap();
+    let s = Settings {
+        seed: 0,
+        ..settings(4, 20_000, 300)
+    };
+    let endings: Vec<String> = (0..4).map(|i| play_game(&dutchman, &s, i).reason).collect();
+    assert_eq!(endings, ["flag", "checkmate", "flag", "flag"]);
+}

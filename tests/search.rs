@@ -138,3 +138,42 @@ fn every_bundled_variant_gets_a_legal_move() {
         assert_eq!(r.depth, 2, "{name}");
     }
 }
+
+/// The evaluation beyond material: a knight is worth more in the centre than in a corner
+/// (8 centipawns per empty-board move: 8 moves on d4, 2 on a8).
+#[test]
+fn a_centralised_knight_evaluates_higher() {
+    let chess = Variant::bundled("chess").unwrap();
+    let s = Searcher::new(chess.clone());
+    let eval = |fen: &str| s.evaluate(&chess.parse_fen(fen).unwrap()).0;
+    let centre = eval("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1");
+    let corner = eval("N3k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(centre - corner, 8 * (8 - 2));
+    // From the other side's point of view, the same value negated.
+    assert_eq!(eval("4k3/8/8/8/3N4/8/8/4K3 b - - 0 1"), -centre);
+}
+
+/// A pawn a step from promotion counts a quarter of the gain (queen 856 - pawn 73 = 783),
+/// two steps an eighth.
+#[test]
+fn a_pawn_near_its_promotion_zone_evaluates_higher() {
+    let chess = Variant::bundled("chess").unwrap();
+    let s = Searcher::new(chess.clone());
+    let eval = |fen: &str| s.evaluate(&chess.parse_fen(fen).unwrap()).0;
+    let seventh = eval("k7/3P4/8/8/8/8/8/4K3 w - - 0 1");
+    let sixth = eval("k7/8/3P4/8/8/8/8/4K3 w - - 0 1");
+    // 195.75 and 97.875 with the same mobility term, each rounded with it.
+    assert!((97..=99).contains(&(seventh - sixth)), "{seventh} {sixth}");
+}
+
+/// A flag piece near its zone: King of the Hill's king one step from the hill counts 200,
+/// two steps 100 (a royal piece has no mobility term).
+#[test]
+fn a_flag_piece_near_its_zone_evaluates_higher() {
+    let koth = Variant::bundled("king-of-the-hill").unwrap();
+    let s = Searcher::new(koth.clone());
+    let eval = |fen: &str| s.evaluate(&koth.parse_fen(fen).unwrap()).0;
+    let near = eval("4k3/8/8/8/8/4K3/8/8 w - - 0 1");
+    let far = eval("4k3/8/8/8/8/8/4K3/8 w - - 0 1");
+    assert_eq!(near - far, 100);
+}

@@ -103,6 +103,8 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     );
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
+        // A search line may run MAX_PLY deep; the main thread's stack, not a spawned one's.
+        .stack_size(8 << 20)
         .build()
         .map_err(|e| miette::miette!("cannot start {threads} threads: {e}"))?;
     let bar = ProgressBar::new(range.end - range.start).with_style(

@@ -566,6 +566,21 @@ impl Ruleset {
         with_engine!(self, e => e.empty_board_mobility(kind))
     }
 
+    /// How much a `kind` piece of `color` can do from `from` on an empty board (weighted as
+    /// in [`Ruleset::empty_board_mobility`]).
+    pub(crate) fn cell_mobility(&self, kind: Kind, color: Color, from: Cell) -> f64 {
+        with_engine!(self, e => e.cell_mobility(kind, color, from))
+    }
+
+    /// For each flag rule, `side`'s pieces that could win by it and the cells they must reach.
+    pub(crate) fn flag_goals(&self, pos: &Position, side: Color) -> Vec<(Bitboard, Bitboard)> {
+        dispatch!(self, &pos.0, e, p => e
+            .flag_goals(p, side)
+            .into_iter()
+            .map(|(a, b)| (a.resize(), b.resize()))
+            .collect())
+    }
+
     /// Whether that piece reaches `to` from `from` on an empty board without capturing.
     pub(crate) fn could_move_quietly(
         &self,

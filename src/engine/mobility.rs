@@ -1,8 +1,9 @@
 //! How much a piece can do on an empty board: the measure its derived value rests on.
 
-use crate::bitboard::Cell;
+use crate::bitboard::{Bits, Cell};
 use crate::rules::{Color, Kind};
 
+use super::position::Pos;
 use super::tables::{Hop, Mode};
 use super::Engine;
 
@@ -19,35 +20,56 @@ fn mode_weight(mode: Mode) -> f64 {
 
 impl<const W: usize> Engine<'_, W> {
     /// The weighted number of moves a White `kind` piece has on an empty board, averaged over
-    /// the board's cells: each destination counts 1, or 0.5 when reached only moving or only
-    /// capturing, times `RIDE_DECAY` to the power of its distance along a ride minus one;
-    /// hopping rides count half, first moves nothing (they happen once).
+    /// the board's cells (see [`Engine::cell_mobility`]).
     pub(crate) fn empty_board_mobility(&self, kind: Kind) -> f64 {
-        let t = &self.t.pieces[Color::White.index()][kind.index()];
         let cells = self.rules.topology.cell_count();
-        let mut total = 0.0;
-        for f in 0..cells {
-            let from = Cell::new(f as u8);
-            let l = &t.leaps[f];
-            total += (l.quiet & l.capture).count() as f64;
-            total += 0.5 * (l.quiet ^ l.capture).count() as f64;
-            total += t.conditional[f]
-                .iter()
-                .filter(|c| !c.initial)
-                .map(|c| mode_weight(c.mode))
-                .sum::<f64>();
-            for r in t.rides.iter().filter(|r| !r.initial) {
-                let reach = r.extent.at(&self.t.lines, r.line, from);
-                let hop = if r.hop == Hop::None { 1.0 } else { 0.5 };
-                let mut weight = mode_weight(r.mode) * hop;
-                let mut at = self.t.lines.next(r.line, from);
-                while let Some(cell) = at.filter(|&c| reach.has(c)) {
-                    total += weight;
-                    weight *= RIDE_DECAY;
-                    at = self.t.lines.next(r.line, cell);
-                }
+        let total: f64 = (0..cells)
+            .map(|f| self.cell_mobility(kind, Color::White, Cell::new(f as u8)))
+            .sum();
+        total / cells.max(1) as f64
+    }
+
+    /// The weighted number of moves a `kind` piece of `color` has from `from` on an empty
+    /// board: each destination counts 1, or 0.5 when reached only moving or only capturing,
+    /// times `RIDE_DECAY` to the power of its distance along a ride minus one; hopping rides
+    /// count half, first moves nothing (they happen once).
+    pub(crate) fn cell_mobility(&self, kind: Kind, color: Color, from: Cell) -> f64 {
+        let t = &self.t.pieces[color.index()][kind.index()];
+        let f = from.index();
+        let l = &t.leaps[f];
+        let mut total = (l.quiet & l.capture).count() as f64;
+        total += 0.5 * (l.quiet ^ l.capture).count() as f64;
+        total += t.conditional[f]
+            .iter()
+            .filter(|c| !c.initial)
+            .map(|c| mode_weight(c.mode))
+            .sum::<f64>();
+        for r in t.rides.iter().filter(|r| !r.initial) {
+            let reach = r.extent.at(&self.t.lines, r.line, from);
+            let hop = if r.hop == Hop::None { 1.0 } else { 0.5 };
+            let mut weight = mode_weight(r.mode) * hop;
+            let mut at = self.t.lines.next(r.line, from);
+            while let Some(cell) = at.filter(|&c| reach.has(c)) {
+                total += weight;
+                weight *= RIDE_DECAY;
+                at = self.t.lines.next(r.line, cell);
             }
         }
-        total / cells.max(1) as f64
+        total
+    }
+
+    /// For each flag rule, `side`'s pieces that could win by it and the cells they must
+    /// reach, resolved with the position's parameters.
+    pub(crate) fn flag_goals(&self, pos: &Pos<W>, side: Color) -> Vec<(Bits<W>, Bits<W>)> {
+        self.rules
+            .end
+            .flags
+            .iter()
+            .filter_map(|f| {
+                let kind = self.piece_of(&pos.st, f.piece, side)?;
+                let zone = self.zone_of(&pos.st, f.zone, side)?;
+                Some((pos.sets.of(side, kind), zone))
+            })
+            .collect()
     }
 }

@@ -125,6 +125,7 @@ pub struct SearchResult {
 pub struct Searcher {
     variant: Variant,
     values: Values,
+    squares: eval::Squares,
     table: tt::Table,
     heuristics: order::Heuristics,
 }
@@ -138,8 +139,10 @@ impl Searcher {
     /// A searcher with a transposition table of about `megabytes` MiB.
     pub fn with_table(variant: Variant, megabytes: usize) -> Searcher {
         let cells = variant.topology.cell_count();
+        let values = Values::derived(&variant);
         Searcher {
-            values: Values::derived(&variant),
+            squares: eval::Squares::new(&variant, &values),
+            values,
             variant,
             table: tt::Table::new(megabytes),
             heuristics: order::Heuristics::new(cells),
@@ -149,6 +152,15 @@ impl Searcher {
     /// The piece values the evaluation uses.
     pub fn values(&self) -> &Values {
         &self.values
+    }
+
+    /// The static evaluation of `pos` for the side to move: material, each piece's mobility
+    /// on its square (its empty-board moves there against its average, 8 centipawns each), a
+    /// promoting piece's nearness to its zone (a quarter of the promotion's gain one king
+    /// step away, halved per step further) and a flag piece's nearness to its zone (200
+    /// centipawns one step away, halved per step further).
+    pub fn evaluate(&self, pos: &Position) -> Score {
+        eval::evaluate(&self.variant, &self.values, &self.squares, pos)
     }
 
     /// Forgets what earlier searches learned (for a new game).
@@ -179,6 +191,7 @@ impl Searcher {
         let mut tree = tree::Tree {
             rules: &self.variant,
             values: &self.values,
+            squares: &self.squares,
             table: &mut self.table,
             heuristics: &mut self.heuristics,
             limits,

@@ -7,7 +7,7 @@ use std::time::Instant;
 use crate::engine::{Move, Outcome, Position, UndoStack};
 use crate::rules::Ruleset;
 
-use super::eval::{evaluate, Values};
+use super::eval::{evaluate, Squares, Values};
 use super::order::Heuristics;
 use super::tt::{Bound, Entry, Table};
 use super::{Score, SearchLimits, SearchResult, MAX_DEPTH};
@@ -15,10 +15,14 @@ use super::{Score, SearchLimits, SearchResult, MAX_DEPTH};
 const INFINITY: i32 = Score::MATE + 1;
 /// Checks in a row that quiescence answers with every legal move before it stands pat.
 const QUIESCENCE_CHECKS: u32 = 4;
+/// The deepest line searched, extensions and quiescence included: where captures need not
+/// end (a piece that returns when captured), the static evaluation stands there.
+const MAX_PLY: usize = 3 * MAX_DEPTH as usize;
 
 pub(super) struct Tree<'a> {
     pub(super) rules: &'a Ruleset,
     pub(super) values: &'a Values,
+    pub(super) squares: &'a Squares,
     pub(super) table: &'a mut Table,
     pub(super) heuristics: &'a mut Heuristics,
     pub(super) limits: &'a SearchLimits,
@@ -203,7 +207,7 @@ impl Tree<'_> {
         } else {
             depth
         };
-        if depth == 0 {
+        if depth == 0 || ply >= MAX_PLY {
             return self.quiescence(pos, alpha, beta, ply, 0);
         }
         let key = pos.hash();
@@ -338,6 +342,9 @@ impl Tree<'_> {
         if let Some(o) = self.rules.decided(pos) {
             return outcome_score(o, side, ply);
         }
+        if ply >= MAX_PLY {
+            return evaluate(self.rules, self.values, self.squares, pos).0;
+        }
         let evasions = checks < QUIESCENCE_CHECKS && self.rules.in_check(pos);
         let mut moves = self.take_list(ply);
         let mut best = -INFINITY;
@@ -351,7 +358,7 @@ impl Tree<'_> {
                     .map_or(0, |o| outcome_score(o, side, ply));
             }
         } else {
-            best = evaluate(self.rules, self.values, pos).0;
+            best = evaluate(self.rules, self.values, self.squares, pos).0;
             if best >= beta {
                 self.lists[ply] = moves;
                 return best;
