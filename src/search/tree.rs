@@ -34,6 +34,8 @@ pub(super) struct Tree<'a> {
     pub(super) path: Vec<u64>,
     /// One move list per ply, reused.
     pub(super) lists: Vec<Vec<Move>>,
+    /// Whether chance events are searched with Star1 windows (off only to test it).
+    pub(super) star1: bool,
 }
 
 /// The score of an ended game for the side to move, `ply` plies from the root.
@@ -250,7 +252,7 @@ impl Tree<'_> {
         for (i, &m) in moves.iter().enumerate() {
             let score =
                 if self.rules.chance.is_some() && !self.rules.chance_cells(pos, m).is_empty() {
-                    self.chance(pos, m, depth, ply)
+                    self.chance(pos, m, depth, (alpha, beta), ply)
                 } else {
                     self.make(pos, m);
                     let mut score = if i == 0 {
@@ -300,10 +302,22 @@ impl Tree<'_> {
         best
     }
 
-    /// A move followed by a chance event: the mean of its outcomes' exact scores, each drawn
-    /// with the same probability (expectimax). Outcomes that lead to the same position (a
-    /// die that hits nothing) are searched once, with their weight.
-    fn chance(&mut self, pos: &mut Position, m: Move, depth: u32, ply: usize) -> i32 {
+    /// A move followed by a chance event: the mean of its outcomes' scores, each drawn with
+    /// the same probability (expectimax). Outcomes that lead to the same position (a die
+    /// that hits nothing) are searched once, with their weight.
+    ///
+    /// Star1 pruning (Ballard, "The *-minimax search procedure for trees containing chance
+    /// nodes", 1983): every score lies within ±`INFINITY`, so after some outcomes the mean is
+    /// bounded; each outcome is searched with the window that would decide the mean outside
+    /// `(alpha, beta)`, and when one does, the search stops with that bound (fail-hard).
+    fn chance(
+        &mut self,
+        pos: &mut Position,
+        m: Move,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> i32 {
         let cells = self.rules.chance_cells(pos, m);
         let mut groups: Vec<(u64, Move, i64)> = Vec::new();
         for cell in cells.cells() {
@@ -316,13 +330,33 @@ impl Tree<'_> {
                 None => groups.push((key, outcome, 1)),
             }
         }
-        let mut total: i64 = 0;
-        for (_, outcome, weight) in groups {
+        let n = i64::from(cells.count().max(1));
+        let (low, high) = (-i64::from(INFINITY), i64::from(INFINITY));
+        let (alpha, beta) = (i64::from(alpha), i64::from(beta));
+        // The weighted sum of the scores found, and the weight of the outcomes left.
+        let (mut sum, mut left) = (0i64, n);
+        for (_, outcome, w) in groups {
+            left -= w;
+            let (a, b) = if self.star1 {
+                (
+                    (alpha * n - sum - left * high).div_euclid(w).max(low),
+                    (-(-(beta * n - sum - left * low)).div_euclid(w)).min(high),
+                )
+            } else {
+                (low, high)
+            };
             self.make(pos, outcome);
-            total += weight * i64::from(-self.node(pos, depth - 1, -INFINITY, INFINITY, ply + 1));
+            let v = i64::from(-self.node(pos, depth - 1, -(b as i32), -(a as i32), ply + 1));
             self.unmake(pos);
+            if v >= b && b < high {
+                return beta as i32;
+            }
+            if v <= a && a > low {
+                return alpha as i32;
+            }
+            sum += w * v;
         }
-        (total / i64::from(cells.count().max(1))) as i32
+        (sum / n) as i32
     }
 
     /// Captures and promotions until the position is quiet; every move out of check, for a
