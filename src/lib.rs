@@ -49,7 +49,7 @@ pub use diagnostics::{DefinitionError, Problem, Source};
 pub use diagram::{Diagram, DiagramError, Mark};
 pub use engine::{
     Divide, Move, MoveKind, Outcome, ParameterError, ParameterValue, PerftBuffers, Position,
-    Reason, UndoStack,
+    Reason, UndoStack, Unseen,
 };
 pub use game::Game;
 pub use limits::{Limit, LimitExceeded, Limits};

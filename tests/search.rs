@@ -177,3 +177,54 @@ fn a_flag_piece_near_its_zone_evaluates_higher() {
     let far = eval("4k3/8/8/8/8/8/4K3/8 w - - 0 1");
     assert_eq!(near - far, 100);
 }
+
+/// Seachess, White to move: a black submarine under water and a black mine, hidden from
+/// White, in three different places; White's view is the same.
+const HIDDEN: [&str; 3] = [
+    "4k3/8/12/12/5{_s}6/12/12/3C8/12/1{*m}10/8/4K3 w - - 0 1 _f8.submerged=1",
+    "4k3/8/12/7{_s}4/12/12/12/3C8/9{*m}2/12/8/4K3 w - - 0 1 _h9.submerged=1",
+    "4k3/8/{_s}11/12/12/12/12/3C8/12/12/8/1{*m}2K3 w - - 0 1 _a10.submerged=1",
+];
+
+/// Determinization: the engine reads only its view and the number of hidden things, so its
+/// move does not change when the hidden pieces move but the view does not; and every
+/// position it samples is one the side cannot tell from the truth.
+#[test]
+fn the_move_chosen_depends_on_the_view_not_on_what_is_hidden() {
+    use fairy_rules::search::SearchLimits;
+    use fairy_rules::{Color, Game};
+    use rand::SeedableRng;
+    let sea = Variant::bundled("seachess").unwrap();
+    let view_fen = "4k3/8/12/12/12/12/12/3C8/12/12/8/4K3 w - - 0 1 -";
+    let mut played = Vec::new();
+    for fen in HIDDEN {
+        let truth = sea.parse_fen(fen).unwrap();
+        let view = sea.redact(&truth, Color::White);
+        assert_eq!(sea.fen(&view), view_fen, "{fen}");
+        let unseen = sea.unseen(&truth, Color::White);
+        assert_eq!(unseen.submerged.len(), 1, "{fen}");
+        assert_eq!(unseen.submerged[0].1, 1, "{fen}");
+        assert_eq!(unseen.markers, vec![(0, 1)], "{fen}");
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        for _ in 0..20 {
+            let sample = sea.determinize(&view, Color::White, &unseen, &mut rng);
+            assert_eq!(sea.fen(&sea.redact(&sample, Color::White)), view_fen);
+            assert_eq!(sea.unseen(&sample, Color::White), unseen);
+            assert_ne!(sea.fen(&sample), view_fen);
+        }
+        let mut game = Game::from_fen(sea.clone(), fen).unwrap();
+        let mut searcher = Searcher::new(sea.clone());
+        let p = searcher
+            .play(
+                &mut game,
+                &SearchLimits {
+                    nodes: Some(4_000),
+                    ..SearchLimits::default()
+                },
+            )
+            .unwrap();
+        played.push(sea.move_text(p.played));
+    }
+    assert_eq!(played[0], played[1]);
+    assert_eq!(played[1], played[2]);
+}

@@ -19,6 +19,7 @@ use super::board::{Log, Logged, Undo, View};
 use super::effects;
 use super::movegen::{Gen, List};
 use super::position::{on_pos, AnyPos, Pos};
+use super::view::Unseen;
 use super::{dispatch, with_engine, AnyTables, Divide, Move, Outcome, Position};
 
 /// The saved state of moves made with [`Ruleset::make`], to unmake them. Create one per
@@ -522,6 +523,26 @@ impl Ruleset {
     /// back by [`Ruleset::parse_view`], not [`Ruleset::parse_fen`].
     pub fn redact(&self, pos: &Position, side: Color) -> Position {
         dispatch!(self, &pos.0, e, p => Position(AnyPos::from(e.redact(p, side))))
+    }
+
+    /// What `side` does not see of `pos`, counted: the opponent's hidden submerged pieces by
+    /// kind and hidden markers by type.
+    pub fn unseen(&self, pos: &Position, side: Color) -> Unseen {
+        dispatch!(self, &pos.0, e, p => e.unseen(p, side))
+    }
+
+    /// A position `side` cannot tell from `view`, its view of the game ([`Ruleset::redact`]):
+    /// the opponent's `unseen` pieces and markers put on cells drawn with `rng` where they
+    /// could be. Its redaction for `side` is `view` again. The search plays from such
+    /// samples in games of hidden information (determinization).
+    pub fn determinize(
+        &self,
+        view: &Position,
+        side: Color,
+        unseen: &Unseen,
+        rng: &mut impl rand::Rng,
+    ) -> Position {
+        dispatch!(self, &view.0, e, p => Position(AnyPos::from(e.determinize(p, side, unseen, rng))))
     }
 
     /// Whether the opponent of the side that makes `m` sees no more of it than that a hidden

@@ -35,6 +35,7 @@ pub use outcome::{Outcome, Reason};
 pub use parameters::{ParameterError, ParameterValue};
 pub use perft::Divide;
 pub use position::Position;
+pub use view::Unseen;
 
 use crate::rules::Ruleset;
 use tables::Tables;

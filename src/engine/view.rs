@@ -1,13 +1,103 @@
 //! What one side may see of a position with hidden parts: the opponent's hidden markers and
-//! submerged pieces removed, its hidden ammunition counts shown full.
+//! submerged pieces removed, its hidden ammunition counts shown full; and positions that the
+//! side cannot tell from the truth (determinization, for the search).
 
-use crate::rules::Color;
+use rand::Rng;
+
+use crate::bitboard::{Bits, Cell};
+use crate::rules::{Color, Kind, Piece};
 
 use super::board::{Log, Logged};
 use super::position::Pos;
 use super::{Engine, Move, MoveKind};
 
+/// What a side knows exists but cannot see: how many of the opponent's hidden pieces are
+/// submerged, by kind, and how many of its hidden markers lie on the board, by type.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Unseen {
+    /// `(kind, count)` of the opponent's hidden submerged pieces.
+    pub submerged: Vec<(Kind, u32)>,
+    /// `(marker type index, count)` of the opponent's hidden markers.
+    pub markers: Vec<(u8, u32)>,
+}
+
+impl Unseen {
+    /// Whether nothing is hidden.
+    pub fn is_empty(&self) -> bool {
+        self.submerged.is_empty() && self.markers.is_empty()
+    }
+}
+
 impl<const W: usize> Engine<'_, W> {
+    /// What `side` does not see of `pos`, counted.
+    pub(crate) fn unseen(&self, pos: &Pos<W>, side: Color) -> Unseen {
+        let mut unseen = Unseen::default();
+        let Some(rules) = &self.rules.layers else {
+            return unseen;
+        };
+        let them = side.opponent();
+        for cell in pos.st.under[them.index()] {
+            let Some(p) = pos.slots[cell.index()].under else {
+                continue;
+            };
+            if rules.kinds[p.kind().index()]
+                .submerge
+                .is_some_and(|s| s.hidden)
+            {
+                bump(&mut unseen.submerged, p.kind());
+            }
+        }
+        for cell in pos.st.marked[them.index()] {
+            let ty = pos.slots[cell.index()].marker.saturating_sub(1);
+            if rules.markers[ty as usize].hidden {
+                bump(&mut unseen.markers, ty);
+            }
+        }
+        unseen
+    }
+
+    /// A position `side` cannot tell from `view` (its view of the truth): `unseen`'s pieces
+    /// and markers of the opponent put on cells drawn at random where they could be. A
+    /// submerged piece goes under a cell without a submerged piece or a marker; a marker on
+    /// a cell without a marker, a piece of `side` or a submerged piece of `side`. Submerged
+    /// pieces get their start state.
+    pub(crate) fn determinize(
+        &self,
+        view: &Pos<W>,
+        side: Color,
+        unseen: &Unseen,
+        rng: &mut impl Rng,
+    ) -> Pos<W> {
+        let mut pos = view.clone();
+        let Some(rules) = &self.rules.layers else {
+            return pos;
+        };
+        let them = side.opponent();
+        let mut log = Log::default();
+        let mut b = Logged {
+            pos: &mut pos,
+            log: &mut log,
+        };
+        let all: Bits<W> = self.rules.topology.all().resize();
+        for &(kind, count) in &unseen.submerged {
+            let st = &b.pos.st;
+            let taken = st.under[0] | st.under[1] | st.marked[0] | st.marked[1];
+            for cell in draw(all & !taken, count, rng) {
+                let state = rules.start_state(kind, them);
+                self.put_under(&mut b, cell, Piece::new(kind, them), state);
+            }
+        }
+        for &(ty, count) in &unseen.markers {
+            let st = &b.pos.st;
+            let taken =
+                st.marked[0] | st.marked[1] | st.by_color[side.index()] | st.under[side.index()];
+            for cell in draw(all & !taken, count, rng) {
+                self.set_marker(&mut b, cell, ty, them);
+            }
+        }
+        pos
+    }
+
     /// `pos` as `side` sees it. In games without hidden parts, `pos` itself.
     pub(crate) fn redact(&self, pos: &Pos<W>, side: Color) -> Pos<W> {
         let mut view = pos.clone();
@@ -64,4 +154,23 @@ impl<const W: usize> Engine<'_, W> {
             _ => false,
         }
     }
+}
+
+fn bump<T: PartialEq>(counts: &mut Vec<(T, u32)>, item: T) {
+    match counts.iter_mut().find(|(t, _)| *t == item) {
+        Some((_, n)) => *n += 1,
+        None => counts.push((item, 1)),
+    }
+}
+
+/// `count` cells of `from` drawn at random without repeats (all of them if it has fewer).
+fn draw<const W: usize>(from: Bits<W>, count: u32, rng: &mut impl Rng) -> Vec<Cell> {
+    let mut cells: Vec<Cell> = from.cells().collect();
+    let n = (count as usize).min(cells.len());
+    for i in 0..n {
+        let j = rng.random_range(i..cells.len());
+        cells.swap(i, j);
+    }
+    cells.truncate(n);
+    cells
 }

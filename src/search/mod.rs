@@ -32,7 +32,7 @@ use crate::engine::{Move, Position, UndoStack};
 use crate::Variant;
 
 pub use eval::Values;
-pub use player::Played;
+pub use player::{Played, SAMPLES};
 
 /// Deepest iteration searched when no other limit is given.
 pub const MAX_DEPTH: u32 = 64;
