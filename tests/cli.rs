@@ -412,3 +412,31 @@ fn the_engine_plays_seachess_and_pirateknics_against_itself() {
         assert!((1..=6).contains(&plays), "{variant}: {out}");
     }
 }
+
+/// Two people at one keyboard in Seachess: a pass screen clears the terminal between turns,
+/// and the next side's board waits for Enter.
+#[test]
+fn hot_seat_with_hidden_parts_shows_a_pass_screen() {
+    let o = fairy_with_input(
+        &["play", "seachess", "--white", "human", "--black", "human"],
+        "c2c3\n\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let pass =
+        "\x1b[2J\x1b[3J\x1b[H(pass the keyboard to black, then press Enter)\nlast move: c2c3\n";
+    assert!(out.contains(pass), "{out}");
+    assert!(out.ends_with("black to move>\n"), "{out}");
+}
+
+/// In Bermuda the chance event's cell is told after the move that rolled.
+#[test]
+fn play_tells_the_chance_outcome() {
+    let o = fairy_with_input(&["play", "bermuda", "--movetime", "30"], "d2d4@e5\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("last move: d2d4@e5\nthe chance event drew e5\n"),
+        "{out}"
+    );
+}

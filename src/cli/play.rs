@@ -43,7 +43,9 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     if game.legal_moves().is_empty() && game.outcome().is_none() {
         return Err(miette::miette!("the side to move has no legal move"));
     }
-    let hidden = variant.layers.is_some();
+    // Two people at one keyboard in a game of hidden parts: a pass screen between turns.
+    let hot_seat =
+        variant.layers.is_some() && args.white == Player::Human && args.black == Player::Human;
     let mut searcher = Searcher::new(variant.clone());
     let limits = SearchLimits::time(Duration::from_millis(args.movetime));
     let mut earlier: Vec<Game> = Vec::new();
@@ -53,6 +55,16 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         let side = game.position().side_to_move();
         // Each side is shown what it may see: in a hot-seat game of hidden parts, only its view.
         let seen = variant.redact(game.position(), side);
+        if hot_seat && game.outcome().is_none() && !game.moves().is_empty() {
+            // The screen (and the terminal's scrollback) is cleared before the next view.
+            out!(
+                "\x1b[2J\x1b[3J\x1b[H(pass the keyboard to {}, then press Enter)",
+                side.name()
+            );
+            if lines.next().is_none() {
+                return Ok(());
+            }
+        }
         let mut marked = Bitboard::EMPTY;
         if let Some(&last) = game.moves().last() {
             // A hidden move is told only as that: the side to move did not make it.
@@ -60,6 +72,9 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
                 out!("last move: a hidden move");
             } else {
                 out!("last move: {}", variant.move_text(last));
+                if let Some(cell) = last.outcome {
+                    out!("the chance event drew {}", variant.topology.name(cell));
+                }
                 marked = Bitboard::from_cell(last.from) | Bitboard::from_cell(last.to);
             }
         }
@@ -99,9 +114,6 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
                 out!("{} plays {text} ({})", side.name(), p.result.score);
             }
             continue;
-        }
-        if hidden && args.white == Player::Human && args.black == Player::Human {
-            out!("(pass the keyboard to {})", side.name());
         }
         out!("{} to move>", side.name());
         let Some(line) = lines.next() else {
