@@ -42,6 +42,7 @@ pub mod playtest;
 mod referee;
 mod rules;
 pub mod search;
+pub mod solve;
 mod variant;
 
 pub use bitboard::{Bitboard, Bits, Cell, Cells, MAX_CELLS};

@@ -18,6 +18,7 @@ mod playtest;
 mod replay;
 mod search;
 mod show;
+mod solve;
 mod validate;
 
 use std::path::{Path, PathBuf};
@@ -87,6 +88,10 @@ enum Command {
     /// iteration: depth, score (`cp` or `mate`), nodes, milliseconds and the expected line.
     /// Without a limit, it searches 6 plies.
     Search(search::Args),
+    /// Solve a problem: every key of a directmate (`--mate N`) or selfmate (`--selfmate N`)
+    /// in N moves, each with its solution tree (defences and the continuations after them),
+    /// cooks and the shortest solution; exit code 1 when there is none.
+    Solve(solve::Args),
     /// List the bundled variants (embedded in the program) with the first sentence of each
     /// one's description.
     List,
@@ -130,6 +135,11 @@ pub fn run() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Playtest(args) => playtest::run(&args),
+        Command::Solve(args) => match solve::run(&args) {
+            Ok(true) => Ok(()),
+            Ok(false) => return ExitCode::FAILURE,
+            Err(e) => Err(e),
+        },
         Command::List => list(),
     };
     match result {
