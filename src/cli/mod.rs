@@ -20,6 +20,7 @@ mod search;
 mod show;
 mod solve;
 mod validate;
+mod versus;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -92,6 +93,11 @@ enum Command {
     /// in N moves, each with its solution tree (defences and the continuations after them),
     /// cooks and the shortest solution; exit code 1 when there is none.
     Solve(solve::Args),
+    /// Play the engine against a uniformly random mover (`--opponent random`) or an XBoard
+    /// engine (`--opponent xboard:fairymax`), colours alternating, and print each game and
+    /// the engine's score with its 95% confidence interval.
+    #[command(name = "match")]
+    Match(versus::Args),
     /// List the bundled variants (embedded in the program) with the first sentence of each
     /// one's description.
     List,
@@ -140,6 +146,7 @@ pub fn run() -> ExitCode {
             Ok(false) => return ExitCode::FAILURE,
             Err(e) => Err(e),
         },
+        Command::Match(args) => versus::run(&args),
         Command::List => list(),
     };
     match result {
