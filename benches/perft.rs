@@ -133,6 +133,34 @@ fn main() {
         println!("  {:<28} {:.2} ms", path.display(), times[10] * 1e3);
     }
     repeated_components();
+    search_rates();
+}
+
+/// The search's speed in every bundled variant: positions visited per second from the start
+/// position to a fixed node count, beside chess in the same run.
+fn search_rates() {
+    use fairy_rules::search::{SearchLimits, Searcher};
+    println!("\nsearch from the start, 300,000 nodes, median of the runs (nodes/s in millions):");
+    let limits = SearchLimits {
+        nodes: Some(300_000),
+        ..SearchLimits::default()
+    };
+    let rates: Vec<(&str, f64)> = Variant::bundled_names()
+        .map(|name| {
+            let v = Variant::bundled(name).expect("bundled variant");
+            let start = v.start_position();
+            let mut searcher = Searcher::new(v);
+            let (nodes, secs) = measure(|| {
+                searcher.clear();
+                searcher.search(&start, &[], &limits).nodes
+            });
+            (name, nodes as f64 / secs / 1e6)
+        })
+        .collect();
+    let chess = rates.iter().find(|r| r.0 == "chess").expect("chess").1;
+    for (name, rate) in rates {
+        println!("  {name:<20} {rate:>6.2}   {:>5.2}x chess", rate / chess);
+    }
 }
 
 /// Load time of a piece whose movement repeats one component 1,000 times: it should cost
