@@ -212,3 +212,30 @@ fn a_piece_checking_along_two_routes_is_one_checker() {
         ["a3e3", "e1d1", "e1d2", "e1f1", "e1f2"]
     );
 }
+
+/// An empty movement is a piece with no moves of its own: it stands where it is put, blocks
+/// lines and can be captured.
+#[test]
+fn an_empty_movement_is_a_piece_that_never_moves() {
+    let yaml = "name: Walls\nboard: 8x8\npieces:\n  king:\n    letter: K\n    moves: K\n    royal: true\n  rook:\n    letter: R\n    moves: R\n  wall:\n    letter: W\n    moves: \"\"\nsetup: 4k3/8/8/8/8/8/8/W3K2R\n";
+    let v = fairy_rules::Variant::from_yaml("walls.yaml", yaml).unwrap();
+    let start = v.start_position();
+    let mut moves: Vec<String> = v
+        .legal_moves(&start)
+        .into_iter()
+        .map(|m| v.move_text(m))
+        .collect();
+    moves.sort();
+    // The king's 5 steps and the rook's 9 moves; none from a1.
+    assert_eq!(moves.len(), 14, "{moves:?}");
+    assert!(moves.iter().all(|m| !m.starts_with("a1")), "{moves:?}");
+    // A black wall on h4 stops the rook's line there, and is taken.
+    let pos = v.parse_fen("4k3/8/8/8/7w/8/8/4K2R w - - 0 1").unwrap();
+    let up: Vec<String> = v
+        .legal_moves(&pos)
+        .into_iter()
+        .map(|m| v.move_text(m))
+        .filter(|t| t.starts_with("h1h"))
+        .collect();
+    assert_eq!(up, ["h1h2", "h1h3", "h1h4"]);
+}
