@@ -296,12 +296,7 @@ pub fn summarize(games: &[GameRecord]) -> Summary {
     let n = games.len() as u64;
     let count = |r: &str| games.iter().filter(|g| g.result == r).count() as u64;
     let points: Vec<f64> = games.iter().map(GameRecord::white_points).collect();
-    let score = Spread::of(&points);
-    let half = if n > 0 {
-        1.96 * score.sd / (n as f64).sqrt()
-    } else {
-        0.0
-    };
+    let (score, ci95) = score_ci95(&points);
     let mut endings = BTreeMap::new();
     for g in games {
         *endings.entry(g.reason.clone()).or_insert(0) += 1;
@@ -318,9 +313,9 @@ pub fn summarize(games: &[GameRecord]) -> Summary {
         black_wins: count("0-1"),
         draws,
         cut: games.iter().filter(|g| g.cut).count() as u64,
-        white_score: score.mean,
-        white_score_ci95: [(score.mean - half).max(0.0), (score.mean + half).min(1.0)],
-        first_move_advantage: if n > 0 { score.mean - 0.5 } else { 0.0 },
+        white_score: score,
+        white_score_ci95: ci95,
+        first_move_advantage: if n > 0 { score - 0.5 } else { 0.0 },
         draw_rate: ratio(draws, n),
         endings,
         length: Spread::of(&lengths),
@@ -328,6 +323,18 @@ pub fn summarize(games: &[GameRecord]) -> Summary {
         lead_changes: ratio(games.iter().map(|g| u64::from(g.lead_changes())).sum(), n),
         decided_share: Spread::of(&shares).mean,
     }
+}
+
+/// The mean of per-game points (1, ½, 0) and its 95% confidence interval: the mean ± 1.96
+/// standard errors (normal approximation), clamped to [0, 1].
+pub fn score_ci95(points: &[f64]) -> (f64, [f64; 2]) {
+    let s = Spread::of(points);
+    let half = if points.is_empty() {
+        0.0
+    } else {
+        1.96 * s.sd / (points.len() as f64).sqrt()
+    };
+    (s.mean, [(s.mean - half).max(0.0), (s.mean + half).min(1.0)])
 }
 
 fn ratio(a: u64, b: u64) -> f64 {

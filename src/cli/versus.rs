@@ -6,6 +6,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
+use fairy_rules::playtest::score_ci95;
 use fairy_rules::search::{SearchLimits, Searcher};
 use fairy_rules::{Color, Game, Outcome};
 use rand::rngs::StdRng;
@@ -164,21 +165,14 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     if let Opponent::XBoard(x) = &mut opponent {
         x.quit();
     }
-    let n = points.len().max(1) as f64;
-    let mean = points.iter().sum::<f64>() / n;
-    let sd = if points.len() > 1 {
-        (points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt()
-    } else {
-        0.0
-    };
-    let half = 1.96 * sd / n.sqrt();
+    let (mean, [low, high]) = score_ci95(&points);
     out!(
         "fairy against {name} in {}: +{wins} ={draws} -{losses} of {} games, score {:.1}% (95% CI {:.1}% to {:.1}%); {cut} cut by the move limit (scored as draws)",
         variant.name,
         points.len(),
         100.0 * mean,
-        100.0 * (mean - half).max(0.0),
-        100.0 * (mean + half).min(1.0)
+        100.0 * low,
+        100.0 * high
     );
     Ok(())
 }
