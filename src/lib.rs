@@ -39,6 +39,8 @@ mod limits;
 pub mod notation;
 pub mod picture;
 pub mod playtest;
+#[cfg(feature = "protocol")]
+pub mod protocol;
 mod referee;
 mod rules;
 pub mod search;

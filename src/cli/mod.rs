@@ -17,6 +17,7 @@ mod play;
 mod playtest;
 mod replay;
 mod search;
+mod serve;
 mod show;
 mod solve;
 mod validate;
@@ -98,6 +99,11 @@ enum Command {
     /// the engine's score with its 95% confidence interval.
     #[command(name = "match")]
     Match(versus::Args),
+    /// A game server speaking JSON lines on standard input and output, for frontends in
+    /// any language: load variants (with diagnostics), play several games by id, legal
+    /// moves with the cells they change, each side's view, chance, the engine, records.
+    /// The protocol: docs/protocol/.
+    Serve(serve::Args),
     /// List the bundled variants (embedded in the program) with the first sentence of each
     /// one's description.
     List,
@@ -147,6 +153,7 @@ pub fn run() -> ExitCode {
             Err(e) => Err(e),
         },
         Command::Match(args) => versus::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::List => list(),
     };
     match result {

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use fairy_rules::diagnostics::{tally, ProblemReport};
+use fairy_rules::protocol::Diagnostic;
 use fairy_rules::{LoadError, Variant};
-use miette::Severity;
 use serde_json::json;
 
 /// How `fairy validate` reports.
@@ -83,27 +83,10 @@ pub(super) fn run(paths: &[PathBuf], format: Format) -> ExitCode {
     }
 }
 
-/// One diagnostic as a JSON object; line and column are one-based, the byte range is into the
-/// file.
-fn json_line(report: &ProblemReport) -> serde_json::Value {
-    let p = &report.problem;
-    let (line, column) = report.file.line_col(p.span.start);
-    json!({
-        "file": report.file.name.to_string(),
-        "line": line,
-        "column": column,
-        "start": p.span.start,
-        "end": p.span.end,
-        "severity": match p.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Advice => "note",
-        },
-        "code": p.code,
-        "message": p.message,
-        "label": p.label,
-        "help": p.help,
-    })
+/// One diagnostic as a JSON object (the game protocol's [`Diagnostic`]); line and column are
+/// one-based, the byte range is into the file.
+fn json_line(report: &ProblemReport) -> String {
+    serde_json::to_string(&Diagnostic::from(report)).expect("a diagnostic serializes")
 }
 
 fn summary(v: &Variant) -> String {

@@ -545,6 +545,12 @@ impl Ruleset {
         dispatch!(self, &view.0, e, p => Position(AnyPos::from(e.determinize(p, side, unseen, rng))))
     }
 
+    /// Whether a side may not see everything of a position (Seachess's mines and
+    /// submarines): then a frontend shows each side only [`Ruleset::redact`]'s view.
+    pub fn has_hidden_information(&self) -> bool {
+        self.layers.as_ref().is_some_and(|l| l.hides_anything())
+    }
+
     /// Whether the opponent of the side that makes `m` sees no more of it than that a hidden
     /// move was made.
     pub fn is_hidden_move(&self, m: Move) -> bool {

@@ -410,9 +410,22 @@ impl Ruleset {
         out
     }
 
+    /// The cells whose contents differ between two positions of this variant, by what the
+    /// FEN writes for them: what a move changed, for highlighting (captures elsewhere, a
+    /// castling partner, a piece returned, a marker planted, a crew changed).
+    pub fn cells_changed(&self, before: &Position, after: &Position) -> Bitboard {
+        let mut changed = Bitboard::EMPTY;
+        for cell in self.topology.cells() {
+            if self.cell_text(before, cell) != self.cell_text(after, cell) {
+                changed = changed.with(cell);
+            }
+        }
+        changed
+    }
+
     /// What the board field of a FEN writes for one cell: empty for an empty cell, a letter,
     /// a crew in its container's brackets, or a layered cell in braces.
-    pub(crate) fn cell_text(&self, pos: &Position, cell: Cell) -> String {
+    pub fn cell_text(&self, pos: &Position, cell: Cell) -> String {
         if self.layers.is_some() {
             self.layer_cell_text(pos, cell)
         } else if self.containers.is_some() {

@@ -127,6 +127,16 @@ pub struct LayerRules {
 }
 
 impl LayerRules {
+    /// Whether anything in these layers is hidden from a side: a hidden marker type, a
+    /// hidden ammunition count or a piece hidden while submerged.
+    pub fn hides_anything(&self) -> bool {
+        self.markers.iter().any(|m| m.hidden)
+            || self
+                .kinds
+                .iter()
+                .any(|k| k.ammo.iter().any(|a| a.hidden) || k.submerge.is_some_and(|s| s.hidden))
+    }
+
     /// The state a piece of `kind` and `color` starts with: full ammunition, facing forward.
     pub fn start_state(&self, kind: Kind, color: Color) -> PieceState {
         let k = &self.kinds[kind.index()];

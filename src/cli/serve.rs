@@ -1,0 +1,48 @@
+//! `fairy serve`: the JSON-lines game server on standard input and output.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use fairy_rules::protocol::{read_line, Line, Server, MAX_LINE};
+
+#[derive(clap::Args)]
+pub(super) struct Args {
+    /// Definition files to offer besides the bundled variants, each under its file name
+    /// without `.yaml` (`my-variant.yaml` is `my-variant`).
+    files: Vec<PathBuf>,
+}
+
+pub(super) fn run(args: &Args) -> miette::Result<()> {
+    let mut server = Server::new();
+    for file in &args.files {
+        server.add_variant(&file_id(file), super::load(&file.to_string_lossy())?);
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut output = std::io::stdout().lock();
+    loop {
+        let replies = match read_line(&mut input, MAX_LINE)
+            .map_err(|e| miette::miette!("cannot read standard input: {e}"))?
+        {
+            Line::End => return Ok(()),
+            Line::Text(text) if text.trim().is_empty() => continue,
+            Line::Text(text) => server.handle_line(&text),
+            Line::Unreadable(code) => vec![Server::unreadable(code)],
+        };
+        for reply in replies {
+            if let Err(e) = writeln!(output, "{reply}") {
+                super::output_failed(e);
+            }
+        }
+        if let Err(e) = output.flush() {
+            super::output_failed(e);
+        }
+    }
+}
+
+/// The id of a definition file: its name without the extension.
+fn file_id(file: &Path) -> String {
+    file.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| file.to_string_lossy().into_owned())
+}

@@ -1,0 +1,789 @@
+//! The server's state and request handling: variants by id, games by id, each game's seats.
+
+use std::io::BufRead;
+
+use indexmap::IndexMap;
+use rand::Rng;
+use serde_json::Value;
+
+use super::types::*;
+use crate::diagnostics::ProblemReport;
+use crate::search::{SearchLimits, Searcher};
+use crate::{Color, Game, Move, Outcome, Position, Refusal, Variant};
+
+/// A game server: the state behind `fairy serve`. Feed it request lines with
+/// [`Server::handle_line`]; nothing a client sends can make it panic, and a failed request
+/// changes nothing.
+///
+/// ```
+/// use fairy_rules::protocol::Server;
+/// let mut server = Server::new();
+/// let out = server.handle_line(r#"{"id":1,"request":"new_game","variant":"chess"}"#);
+/// assert!(out[0].starts_with(r#"{"id":1,"ok":true,"result":{"kind":"game","game":"g1""#));
+/// let out = server.handle_line(r#"{"request":"play","game":"g1","move":"e2e5"}"#);
+/// assert!(out[0].contains(r#""code":"illegal_move""#));
+/// ```
+#[derive(Default)]
+pub struct Server {
+    /// Variants given to [`Server::add_variant`] or loaded from YAML, by id.
+    variants: IndexMap<String, Entry>,
+    games: IndexMap<String, Session>,
+    /// Games and loaded variants ever made, for fresh ids.
+    made_games: u64,
+    made_variants: u64,
+}
+
+struct Entry {
+    variant: Variant,
+    bundled: bool,
+    /// Loaded from YAML text by a client (counted against [`super::MAX_LOADED`]).
+    loaded: bool,
+}
+
+/// A game and what the server keeps beside it.
+struct Session {
+    variant: String,
+    game: Game,
+    /// The game before each move, for `undo`.
+    earlier: Vec<Game>,
+    /// Seat tokens, White's then Black's.
+    seats: [String; 2],
+    /// The engine, made at its first move.
+    searcher: Option<Searcher>,
+}
+
+/// A failed request's answer.
+struct Failure(ErrorInfo);
+
+impl Failure {
+    fn new(code: ErrorCode, message: impl Into<String>) -> Failure {
+        Failure(ErrorInfo {
+            code,
+            message: message.into(),
+            diagnostics: Vec::new(),
+        })
+    }
+}
+
+type Handled = Result<Answer, Failure>;
+
+impl Server {
+    /// A server that knows the bundled variants.
+    pub fn new() -> Server {
+        Server::default()
+    }
+
+    /// Makes `variant` available under `id` (a definition given on the command line).
+    pub fn add_variant(&mut self, id: &str, variant: Variant) {
+        let entry = Entry {
+            variant,
+            bundled: false,
+            loaded: false,
+        };
+        self.variants.insert(id.to_string(), entry);
+    }
+
+    /// Answers one request line: the event lines it caused, then its response line.
+    pub fn handle_line(&mut self, line: &str) -> Vec<String> {
+        let (id, command) = match parse_request(line) {
+            Ok(parsed) => parsed,
+            Err((id, failure)) => return vec![to_line(&respond(id, Err(failure)))],
+        };
+        let (events, response) = self.handle(id, command);
+        events
+            .iter()
+            .map(to_line)
+            .chain(std::iter::once(to_line(&response)))
+            .collect()
+    }
+
+    /// Answers one request: the events it caused, then its response.
+    pub fn handle(&mut self, id: Option<Value>, command: Command) -> (Vec<Event>, Response) {
+        let mut events = Vec::new();
+        let result = self.run(command, &mut events);
+        (events, respond(id, result))
+    }
+
+    fn run(&mut self, command: Command, events: &mut Vec<Event>) -> Handled {
+        match command {
+            Command::Hello => Ok(Answer::Hello {
+                protocol: super::VERSION,
+                program: format!("fairy-rules {}", env!("CARGO_PKG_VERSION")),
+            }),
+            Command::Variants => Ok(Answer::Variants {
+                variants: self.variant_list(),
+            }),
+            Command::LoadVariant { name, yaml } => self.load_variant(name, yaml),
+            Command::NewGame {
+                variant,
+                fen,
+                seed,
+                parameters,
+            } => self.new_game(&variant, fen, seed, parameters),
+            Command::Moves { game, seat } => {
+                let (session, side) = self.seated(&game, seat.as_deref())?;
+                Ok(Answer::Moves {
+                    moves: session.moves(side),
+                })
+            }
+            Command::Play { game, text, seat } => {
+                let (session, side) = self.seated_mut(&game, seat.as_deref())?;
+                session.play(&game, side, &text, events)
+            }
+            Command::Undo { game, seat } => {
+                let (session, side) = self.seated_mut(&game, seat.as_deref())?;
+                let before = session.earlier.pop().ok_or_else(|| {
+                    Failure::new(ErrorCode::NothingToUndo, "no move has been played")
+                })?;
+                session.game = before;
+                Ok(Answer::Position(session.position(&game, side)))
+            }
+            Command::Position { game, seat } => {
+                let (session, side) = self.seated(&game, seat.as_deref())?;
+                Ok(Answer::Position(session.position(&game, side)))
+            }
+            Command::EngineMove { game, seat, limits } => {
+                let (session, side) = self.seated_mut(&game, seat.as_deref())?;
+                session.engine_move(&game, side, &limits, events)
+            }
+            Command::Result { game } => Ok(Answer::Result {
+                outcome: self.session(&game)?.game.outcome().map(outcome_info),
+            }),
+            Command::Record { game, seat } => {
+                let (session, side) = self.seated(&game, seat.as_deref())?;
+                Ok(Answer::Record(session.record(&game, side)))
+            }
+            Command::CloseGame { game } => {
+                self.session(&game)?;
+                self.games.shift_remove(&game);
+                Ok(Answer::Closed { game })
+            }
+        }
+    }
+
+    fn variant_list(&self) -> Vec<VariantSummary> {
+        let mut list: Vec<VariantSummary> = Variant::bundled_names()
+            .filter(|name| !self.variants.contains_key(*name))
+            .map(|name| VariantSummary {
+                id: name.to_string(),
+                bundled: true,
+            })
+            .collect();
+        list.extend(self.variants.iter().map(|(id, e)| VariantSummary {
+            id: id.clone(),
+            bundled: e.bundled,
+        }));
+        list.sort_by(|a, b| a.id.cmp(&b.id));
+        list
+    }
+
+    /// The variant of `id`, loading a bundled one at its first use.
+    fn variant(&mut self, id: &str) -> Result<&Variant, Failure> {
+        if !self.variants.contains_key(id) {
+            let variant = Variant::bundled(id).map_err(|_| {
+                let known: Vec<String> = self.variant_list().into_iter().map(|v| v.id).collect();
+                Failure::new(
+                    ErrorCode::UnknownVariant,
+                    format!("no variant `{id}`; known: {}", known.join(", ")),
+                )
+            })?;
+            let entry = Entry {
+                variant,
+                bundled: true,
+                loaded: false,
+            };
+            self.variants.insert(id.to_string(), entry);
+        }
+        Ok(&self.variants[id].variant)
+    }
+
+    fn load_variant(&mut self, name: Option<String>, yaml: Option<String>) -> Handled {
+        let (id, variant) = match (name, yaml) {
+            (Some(name), None) => (name.clone(), self.variant(&name)?.clone()),
+            (name, Some(yaml)) => {
+                if self.variants.values().filter(|e| e.loaded).count() >= super::MAX_LOADED {
+                    return Err(Failure::new(
+                        ErrorCode::TooMany,
+                        format!("{} variants are loaded already", super::MAX_LOADED),
+                    ));
+                }
+                let source = name.unwrap_or_else(|| "definition.yaml".into());
+                let variant = Variant::from_yaml(&source, &yaml).map_err(|e| {
+                    Failure(ErrorInfo {
+                        code: ErrorCode::Definition,
+                        message: format!("{source}: {}", crate::diagnostics::tally(&e.problems)),
+                        diagnostics: e.diagnostics().iter().map(Diagnostic::from).collect(),
+                    })
+                })?;
+                self.made_variants += 1;
+                let id = format!("v{}", self.made_variants);
+                let entry = Entry {
+                    variant: variant.clone(),
+                    bundled: false,
+                    loaded: true,
+                };
+                self.variants.insert(id.clone(), entry);
+                (id, variant)
+            }
+            (None, None) => {
+                return Err(Failure::new(
+                    ErrorCode::BadRequest,
+                    "load_variant needs `name` or `yaml`",
+                ))
+            }
+        };
+        Ok(Answer::Variant(variant_info(id, &variant)))
+    }
+
+    fn new_game(
+        &mut self,
+        variant_id: &str,
+        fen: Option<String>,
+        seed: Option<u64>,
+        parameters: Option<String>,
+    ) -> Handled {
+        if self.games.len() >= super::MAX_GAMES {
+            return Err(Failure::new(
+                ErrorCode::TooMany,
+                format!("{} games are open; close one first", super::MAX_GAMES),
+            ));
+        }
+        let variant = self.variant(variant_id)?.clone();
+        let hidden_information = variant.has_hidden_information();
+        let game = match fen {
+            Some(fen) => Game::from_fen(variant, &fen)
+                .map_err(|e| Failure::new(ErrorCode::BadFen, e.to_string()))?,
+            None => Game::new(variant),
+        };
+        let mut game = game.with_seed(seed.unwrap_or(0));
+        if let Some(text) = parameters {
+            game.set_parameters(&text)
+                .map_err(|e| Failure::new(ErrorCode::BadParameters, e.to_string()))?;
+        }
+        self.made_games += 1;
+        let id = format!("g{}", self.made_games);
+        let seats = [token(), token()];
+        let info = GameInfo {
+            game: id.clone(),
+            variant: variant_id.to_string(),
+            seats: Seats {
+                white: seats[0].clone(),
+                black: seats[1].clone(),
+            },
+            hidden_information,
+        };
+        let session = Session {
+            variant: variant_id.to_string(),
+            game,
+            earlier: Vec::new(),
+            seats,
+            searcher: None,
+        };
+        self.games.insert(id, session);
+        Ok(Answer::Game(info))
+    }
+
+    fn session(&self, game: &str) -> Result<&Session, Failure> {
+        self.games
+            .get(game)
+            .ok_or_else(|| Failure::new(ErrorCode::UnknownGame, format!("no game `{game}`")))
+    }
+
+    /// The game and the seat's side (`None`: a client that sees everything).
+    fn seated(&self, game: &str, seat: Option<&str>) -> Result<(&Session, Option<Color>), Failure> {
+        let session = self.session(game)?;
+        let side = session.side_of(seat)?;
+        Ok((session, side))
+    }
+
+    fn seated_mut(
+        &mut self,
+        game: &str,
+        seat: Option<&str>,
+    ) -> Result<(&mut Session, Option<Color>), Failure> {
+        let side = self.session(game)?.side_of(seat)?;
+        Ok((self.games.get_mut(game).expect("checked above"), side))
+    }
+}
+
+impl Session {
+    /// The side of a seat token; `None` for no token in a game that hides nothing.
+    fn side_of(&self, seat: Option<&str>) -> Result<Option<Color>, Failure> {
+        match seat {
+            Some(token) => match self.seats.iter().position(|s| s == token) {
+                Some(0) => Ok(Some(Color::White)),
+                Some(_) => Ok(Some(Color::Black)),
+                None => Err(Failure::new(
+                    ErrorCode::BadSeat,
+                    "that seat token is not one of this game's",
+                )),
+            },
+            None if self.game.variant().has_hidden_information() => Err(Failure::new(
+                ErrorCode::SeatRequired,
+                "this game hides information: name your side's seat",
+            )),
+            None => Ok(None),
+        }
+    }
+
+    fn moves(&self, side: Option<Color>) -> Vec<MoveInfo> {
+        let variant = self.game.variant();
+        let seen = self.game.seen_by(side);
+        let moves = match side {
+            Some(side) => self.game.view_moves(side),
+            None => self.game.legal_moves(),
+        };
+        let mut infos: Vec<MoveInfo> = moves
+            .into_iter()
+            .map(|m| {
+                let after = variant.play_unchecked(&seen, m);
+                move_info(variant, m, &seen, &after)
+            })
+            .collect();
+        infos.sort_by(|a, b| a.text.cmp(&b.text));
+        infos
+    }
+
+    fn not_over(&self) -> Result<(), Failure> {
+        match self.game.outcome() {
+            Some(o) => Err(Failure::new(
+                ErrorCode::GameOver,
+                format!("the game is over: {o}"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn play(
+        &mut self,
+        id: &str,
+        side: Option<Color>,
+        text: &str,
+        events: &mut Vec<Event>,
+    ) -> Handled {
+        self.not_over()?;
+        let before = self.game.clone();
+        let mover = self.game.position().side_to_move();
+        let played = match side {
+            Some(side) => self.game.attempt(side, text).map_err(refusal)?,
+            None => self
+                .game
+                .play(text)
+                .map_err(|e| Failure::new(ErrorCode::IllegalMove, e.to_string()))?,
+        };
+        self.earlier.push(before);
+        Ok(Answer::Played(
+            self.played(id, mover, played, side, None, events),
+        ))
+    }
+
+    fn engine_move(
+        &mut self,
+        id: &str,
+        side: Option<Color>,
+        limits: &EngineLimits,
+        events: &mut Vec<Event>,
+    ) -> Handled {
+        self.not_over()?;
+        let before = self.game.clone();
+        let mover = self.game.position().side_to_move();
+        let searcher = self
+            .searcher
+            .get_or_insert_with(|| Searcher::with_table(self.game.variant().clone(), 16));
+        let Some(played) = searcher.play(&mut self.game, &search_limits(limits)) else {
+            return Err(Failure::new(
+                ErrorCode::GameOver,
+                "the side to move has no move",
+            ));
+        };
+        self.earlier.push(before);
+        let score = played.result.score.0;
+        Ok(Answer::Played(self.played(
+            id,
+            mover,
+            played.played,
+            side,
+            Some(score),
+            events,
+        )))
+    }
+
+    /// The answer to a move just played by `mover`, told to `side`, with its events.
+    fn played(
+        &self,
+        id: &str,
+        mover: Color,
+        m: Move,
+        side: Option<Color>,
+        score: Option<i32>,
+        events: &mut Vec<Event>,
+    ) -> PlayedInfo {
+        let variant = self.game.variant();
+        let ply = self.game.moves().len();
+        let before = self.earlier.last().expect("a move was played");
+        let hidden = side.is_some_and(|s| s != mover) && self.game.last_move_hidden();
+        let played = if hidden {
+            hidden_move_info(variant, &before.seen_by(side), &self.game.seen_by(side))
+        } else {
+            move_info(variant, m, &before.seen_by(side), &self.game.seen_by(side))
+        };
+        if let Some(cell) = m.outcome {
+            events.push(Event::Chance {
+                game: id.to_string(),
+                ply,
+                cell: variant.topology.name(cell),
+            });
+        }
+        let outcome = self.game.outcome().map(outcome_info);
+        if let Some(outcome) = &outcome {
+            events.push(Event::GameOver {
+                game: id.to_string(),
+                outcome: outcome.clone(),
+            });
+        }
+        PlayedInfo {
+            game: id.to_string(),
+            side: mover.into(),
+            played,
+            outcome,
+            // The engine's own score is not told to the other side of a hidden game.
+            score_cp: score.filter(|_| !hidden),
+        }
+    }
+
+    fn position(&self, id: &str, side: Option<Color>) -> PositionInfo {
+        let variant = self.game.variant();
+        let seen = self.game.seen_by(side);
+        let (fen, hidden_move, check) = match side {
+            Some(side) => {
+                let view = self.game.view(side);
+                (view.fen, view.hidden_move, view.check)
+            }
+            None => (
+                self.game.fen(),
+                false,
+                variant.in_check(self.game.position()),
+            ),
+        };
+        let cells = variant
+            .topology
+            .cells()
+            .filter_map(|cell| {
+                let content = variant.cell_text(&seen, cell);
+                (!content.is_empty()).then(|| CellContent {
+                    cell: variant.topology.name(cell),
+                    content,
+                })
+            })
+            .collect();
+        PositionInfo {
+            game: id.to_string(),
+            view: side.map(Side::from),
+            fen,
+            to_move: seen.side_to_move().into(),
+            ply: self.game.moves().len(),
+            check,
+            hidden_move,
+            cells,
+            outcome: self.game.outcome().map(outcome_info),
+            text: variant.picture_text(&seen, crate::Bitboard::EMPTY),
+        }
+    }
+
+    fn record(&self, id: &str, side: Option<Color>) -> RecordInfo {
+        let variant = self.game.variant();
+        let moves: Vec<RecordMove> = self
+            .game
+            .moves()
+            .iter()
+            .map(|&m| {
+                let mover = m.piece.color();
+                let hidden = side.is_some_and(|s| s != mover) && variant.is_hidden_move(m);
+                RecordMove {
+                    side: mover.into(),
+                    text: (!hidden).then(|| variant.move_text(m)),
+                }
+            })
+            .collect();
+        let text = moves
+            .iter()
+            .map(|m| m.text.clone())
+            .collect::<Option<Vec<String>>>()
+            .map(|t| t.join(" "));
+        RecordInfo {
+            game: id.to_string(),
+            variant: self.variant.clone(),
+            start_fen: variant.fen(self.game.start_position()),
+            moves,
+            outcome: self.game.outcome().map(outcome_info),
+            text,
+        }
+    }
+}
+
+/// The position a side sees (all of it for `None`).
+trait SeenBy {
+    fn seen_by(&self, side: Option<Color>) -> Position;
+}
+
+impl SeenBy for Game {
+    fn seen_by(&self, side: Option<Color>) -> Position {
+        match side {
+            Some(side) => self.variant().redact(self.position(), side),
+            None => self.position().clone(),
+        }
+    }
+}
+
+/// The limits of an engine move, capped.
+fn search_limits(limits: &EngineLimits) -> SearchLimits {
+    let none = limits.depth.is_none() && limits.nodes.is_none() && limits.movetime_ms.is_none();
+    SearchLimits {
+        depth: limits.depth.map(|d| d.clamp(1, 64)),
+        nodes: match none {
+            true => Some(20_000),
+            false => limits.nodes.map(|n| n.clamp(1, 100_000_000)),
+        },
+        time: limits
+            .movetime_ms
+            .map(|ms| std::time::Duration::from_millis(ms.clamp(1, 60_000))),
+        stop: None,
+    }
+}
+
+fn refusal(r: Refusal) -> Failure {
+    match r {
+        Refusal::NotYourTurn(_) => Failure::new(ErrorCode::NotYourTurn, r.to_string()),
+        Refusal::NotPossible => Failure::new(ErrorCode::NotPossible, r.to_string()),
+        Refusal::Invalid(e) => Failure::new(ErrorCode::IllegalMove, e.to_string()),
+    }
+}
+
+/// A move as the side that sees `before` and `after` knows it.
+fn move_info(variant: &Variant, m: Move, before: &Position, after: &Position) -> MoveInfo {
+    let name = |c| variant.topology.name(c);
+    MoveInfo {
+        text: Some(variant.move_text(m)),
+        from: Some(name(m.from)),
+        to: Some(name(m.to)),
+        cells: variant
+            .cells_changed(before, after)
+            .cells()
+            .map(name)
+            .collect(),
+        capture: m.captured.is_some(),
+        promotion: m.promotion.map(|k| variant.piece_type(k).letter),
+        chance: m.outcome.map(name),
+    }
+}
+
+/// A move hidden from this side: only what changed in its view.
+fn hidden_move_info(variant: &Variant, before: &Position, after: &Position) -> MoveInfo {
+    MoveInfo {
+        text: None,
+        from: None,
+        to: None,
+        cells: variant
+            .cells_changed(before, after)
+            .cells()
+            .map(|c| variant.topology.name(c))
+            .collect(),
+        capture: false,
+        promotion: None,
+        chance: None,
+    }
+}
+
+fn outcome_info(o: Outcome) -> OutcomeInfo {
+    let (result, winner, reason) = match o {
+        Outcome::Win { winner, reason } => {
+            let result = match winner {
+                Color::White => "1-0",
+                Color::Black => "0-1",
+            };
+            (result, Some(winner.into()), reason)
+        }
+        Outcome::Draw { reason } => ("1/2-1/2", None, reason),
+    };
+    OutcomeInfo {
+        result: result.to_string(),
+        winner,
+        reason: reason.to_string(),
+    }
+}
+
+fn variant_info(id: String, v: &Variant) -> VariantInfo {
+    let t = &v.topology;
+    VariantInfo {
+        id,
+        name: v.name.clone(),
+        description: v.description.clone(),
+        width: t.width(),
+        height: t.height(),
+        cells: t
+            .cells()
+            .map(|c| {
+                let (file, rank) = t.coords(c);
+                CellInfo {
+                    name: t.name(c),
+                    file,
+                    rank,
+                }
+            })
+            .collect(),
+        pieces: v
+            .pieces
+            .iter()
+            .map(|p| PieceInfo {
+                letter: p.letter,
+                name: p.name.clone(),
+                moves: p.moves.clone(),
+                royal: p.royal,
+            })
+            .collect(),
+        start_fen: v.fen(&v.start_position()),
+        chance: v.chance.is_some(),
+        hidden_information: v.has_hidden_information(),
+        parameters: v.parameters.iter().map(|p| p.name.clone()).collect(),
+        warnings: v.warning_reports().iter().map(Diagnostic::from).collect(),
+    }
+}
+
+impl From<&ProblemReport> for Diagnostic {
+    fn from(report: &ProblemReport) -> Diagnostic {
+        let p = &report.problem;
+        let (line, column) = report.file.line_col(p.span.start);
+        Diagnostic {
+            file: report.file.name.to_string(),
+            line,
+            column,
+            start: p.span.start,
+            end: p.span.end,
+            severity: match p.severity {
+                miette::Severity::Error => "error",
+                miette::Severity::Warning => "warning",
+                miette::Severity::Advice => "note",
+            }
+            .to_string(),
+            code: p.code.to_string(),
+            message: p.message.clone(),
+            label: p.label.clone(),
+            help: p.help.clone(),
+        }
+    }
+}
+
+/// A fresh seat token: 128 random bits in hex, from the operating system's generator.
+fn token() -> String {
+    let bits: u128 = rand::rng().random();
+    format!("{bits:032x}")
+}
+
+/// Reads a request: its id (kept for the error response even when the rest is wrong) and its
+/// command.
+fn parse_request(line: &str) -> Result<(Option<Value>, Command), (Option<Value>, Failure)> {
+    let value: Value = serde_json::from_str(line)
+        .map_err(|e| (None, Failure::new(ErrorCode::MalformedJson, e.to_string())))?;
+    let Value::Object(mut fields) = value else {
+        let failure = Failure::new(ErrorCode::BadRequest, "a request is a JSON object");
+        return Err((None, failure));
+    };
+    let id = fields.remove("id");
+    match serde_json::from_value(Value::Object(fields)) {
+        Ok(command) => Ok((id, command)),
+        Err(e) => {
+            // serde names the `request` tag's values "variants", a word taken here.
+            let message = e
+                .to_string()
+                .replacen("unknown variant", "unknown request", 1);
+            Err((id, Failure::new(ErrorCode::BadRequest, message)))
+        }
+    }
+}
+
+fn respond(id: Option<Value>, result: Handled) -> Response {
+    match result {
+        Ok(answer) => Response {
+            id,
+            ok: true,
+            result: Some(answer),
+            error: None,
+        },
+        Err(Failure(error)) => Response {
+            id,
+            ok: false,
+            result: None,
+            error: Some(error),
+        },
+    }
+}
+
+fn to_line(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).expect("protocol types serialize")
+}
+
+/// A line read by [`read_line`].
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line of text, without its line ending.
+    Text(String),
+    /// A line longer than the limit (skipped to its end), or not UTF-8.
+    Unreadable(ErrorCode),
+    /// The input ended.
+    End,
+}
+
+/// Reads one line of at most `max` bytes; a longer one is skipped to its end and reported,
+/// so a huge request costs no more memory than `max`.
+///
+/// # Errors
+/// The reader's I/O error.
+pub fn read_line(reader: &mut impl BufRead, max: usize) -> std::io::Result<Line> {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    loop {
+        let buf = reader.fill_buf()?;
+        if buf.is_empty() {
+            if line.is_empty() && !too_long {
+                return Ok(Line::End);
+            }
+            break;
+        }
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        if !too_long && line.len() + chunk.len() <= max {
+            line.extend_from_slice(chunk);
+        } else {
+            too_long = true;
+            line.clear();
+        }
+        let used = done.unwrap_or(buf.len());
+        reader.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Line::Unreadable(ErrorCode::TooLong));
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    match String::from_utf8(line) {
+        Ok(text) => Ok(Line::Text(text)),
+        Err(_) => Ok(Line::Unreadable(ErrorCode::MalformedJson)),
+    }
+}
+
+impl Server {
+    /// The response to a line [`read_line`] could not read.
+    pub fn unreadable(code: ErrorCode) -> String {
+        let message = match code {
+            ErrorCode::TooLong => format!("the line is longer than {} bytes", super::MAX_LINE),
+            _ => "the line is not UTF-8".to_string(),
+        };
+        to_line(&respond(None, Err(Failure::new(code, message))))
+    }
+}
