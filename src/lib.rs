@@ -28,6 +28,7 @@
 #![warn(missing_docs)]
 
 pub mod bitboard;
+pub mod cecp;
 mod compile;
 pub mod definition;
 pub mod diagnostics;

@@ -462,3 +462,25 @@ fn bundled_variants_have_no_warnings() {
         );
     }
 }
+
+#[test]
+fn xboard_name_that_xboard_does_not_know() {
+    let yaml = edited("xboard: normal\n", "xboard: chess\n");
+    let line = line_of(&yaml, "xboard: chess");
+    assert_eq!(
+        errors(&yaml),
+        [d(
+            "fairy::unknown-xboard-variant",
+            line,
+            9,
+            "chess",
+            "not an XBoard variant"
+        )]
+    );
+    assert_eq!(
+        Variant::bundled("chess").unwrap().xboard.as_deref(),
+        Some("normal")
+    );
+    // A variant of chess is another game: the name is not inherited.
+    assert_eq!(Variant::bundled("king-of-the-hill").unwrap().xboard, None);
+}

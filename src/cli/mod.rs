@@ -22,6 +22,7 @@ mod show;
 mod solve;
 mod validate;
 mod versus;
+mod xboard;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -104,6 +105,11 @@ enum Command {
     /// moves with the cells they change, each side's view, chance, the engine, records.
     /// The protocol: docs/protocol/.
     Serve(serve::Args),
+    /// An engine for XBoard and WinBoard (CECP version 2): offers every bundled variant it
+    /// can play and the definition files given; a variant XBoard does not know is described
+    /// to it (board, piece letters, start position, piece moves in Betza), and a piece's
+    /// legal targets are highlighted when it is lifted.
+    Xboard(xboard::Args),
     /// List the bundled variants (embedded in the program) with the first sentence of each
     /// one's description.
     List,
@@ -154,6 +160,7 @@ pub fn run() -> ExitCode {
         },
         Command::Match(args) => versus::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Xboard(args) => xboard::run(&args),
         Command::List => list(),
     };
     match result {

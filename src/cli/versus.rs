@@ -36,8 +36,8 @@ pub(super) struct Args {
     /// Seed of game 1 (game i uses seed + i - 1) for the random mover and chance events.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The variant's name in the XBoard protocol (default: `normal` for a variant named
-    /// `chess`, else the variant's name as given).
+    /// The variant's name in the XBoard protocol (default: the definition's `xboard:`, else
+    /// the variant's name as given).
     #[arg(long)]
     xboard_variant: Option<String>,
 }
@@ -63,13 +63,11 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         }
     };
     let name = args.opponent.trim_start_matches("xboard:");
-    let xboard_variant =
-        args.xboard_variant
-            .clone()
-            .unwrap_or_else(|| match args.variant.as_str() {
-                "chess" => "normal".to_string(),
-                other => other.to_string(),
-            });
+    let xboard_variant = args
+        .xboard_variant
+        .clone()
+        .or_else(|| variant.xboard.clone())
+        .unwrap_or_else(|| args.variant.clone());
     let seconds = args.movetime.div_ceil(1000).max(1);
     let limits = match args.nodes {
         Some(n) => SearchLimits {

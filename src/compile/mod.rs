@@ -553,6 +553,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         returns,
         containers,
         royals_apart: def.royals_apart.unwrap_or(false),
+        xboard: xboard_name(cx, def.xboard.as_ref()),
         layers,
         end: EndRules {
             royal: end.royal,
@@ -599,6 +600,28 @@ fn known_image(cx: &mut Ctx, image: &Sp<String>) -> Option<String> {
         format!("the project has no piece image `{}`", image.value),
         "no such image",
         &help,
+    );
+    None
+}
+
+/// The `xboard:` name, if it is one XBoard knows.
+fn xboard_name(cx: &mut Ctx, name: Option<&Sp<String>>) -> Option<String> {
+    let name = name?;
+    if crate::cecp::xboard_variants().any(|n| n == name.value) {
+        return Some(name.value.clone());
+    }
+    cx.error(
+        name,
+        "fairy::unknown-xboard-variant",
+        format!("XBoard has no variant `{}`", name.value),
+        "not an XBoard variant",
+        &format!(
+            "leave `xboard:` out for a variant XBoard does not know (`fairy xboard` then \
+             describes it to XBoard); XBoard's own: {}",
+            crate::cecp::xboard_variants()
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
     );
     None
 }

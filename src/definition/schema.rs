@@ -63,6 +63,10 @@ pub struct VariantDef {
     /// Marker types (mines) that pieces plant on cells, by name (`layers` mechanisms).
     #[serde(default)]
     pub markers: IndexMap<String, Sp<MarkerDef>>,
+    /// The variant's name in the XBoard protocol when XBoard knows its rules (`normal`,
+    /// `capablanca`); not inherited by `extends:`, since a variant of it is another game.
+    #[serde(default)]
+    pub xboard: Option<Sp<String>>,
 }
 
 /// A marker type: an object on a cell's marker layer, owned by a side.
@@ -260,6 +264,7 @@ impl VariantDef {
             containers: self.containers.or(base.containers),
             royals_apart: self.royals_apart.or(base.royals_apart),
             markers: merge(base.markers, self.markers),
+            xboard: self.xboard,
         }
     }
 }

@@ -515,6 +515,8 @@ pub struct Ruleset {
     pub containers: Option<containers::ContainerRules>,
     /// No move may leave royal pieces of opposite colours on adjacent cells.
     pub royals_apart: bool,
+    /// Its name in the XBoard protocol when XBoard knows its rules (`xboard:`).
+    pub xboard: Option<String>,
     /// Markers, submerged pieces, piece state and captures without moving, in a game that
     /// has them.
     pub layers: Option<layers::LayerRules>,

@@ -1,0 +1,507 @@
+//! A variant as XBoard (the CECP protocol, version 2) sees it: its name, the `setup` and
+//! `piece` commands that describe a variant XBoard does not know, square and move names as
+//! XBoard writes them, and the `highlight` board of a piece's legal targets.
+//!
+//! XBoard draws boards up to 16x16, numbers ranks from 1, or from 0 on boards of more than 9
+//! ranks, and knows piece types by image slot: a pieceToChar table maps our letters onto
+//! those slots. A piece whose movement XBoard's Betza reader understands is told with
+//! `piece`; a piece whose movement it does not (multi-path moves such as the falcon's) goes
+//! to one of XBoard's two wildcard slots (falcon and cobra), whose moves XBoard does not
+//! check, and the engine judges them: it answers `lift` with the legal targets.
+
+use crate::bitboard::Cell;
+use crate::{Move, Position, Ruleset};
+
+/// XBoard's image slots per side, the king's last (as in its `-pieceToCharTable`).
+const SLOTS: usize = 22;
+/// The king's slot.
+const KING: usize = SLOTS - 1;
+/// Slots whose built-in moves are these Betza movements (XBoard's pawn, knight, bishop,
+/// rook, queen, ferz, archbishop, chancellor, wazir, commoner, nightrider).
+const BUILT_IN: [(usize, &str); 11] = [
+    (0, "fmWfcFifmnD"),
+    (1, "N"),
+    (2, "B"),
+    (3, "R"),
+    (4, "Q"),
+    (5, "F"),
+    (7, "BN"),
+    (8, "RN"),
+    (9, "W"),
+    (10, "K"),
+    (12, "NN"),
+];
+/// XBoard's wildcard slots (falcon, cobra): any move of theirs is legal to XBoard.
+const WILDCARDS: [usize; 2] = [17, 19];
+/// Slots for pieces described with `piece`, in the order they are taken.
+const FREE: [usize; 7] = [13, 14, 15, 16, 18, 20, 11];
+/// The largest board XBoard draws.
+const MAX_SIDE: u8 = 16;
+
+/// XBoard's variant names (its `variantNames`, without the placeholders) that it finds
+/// anywhere in a `variant` command's name.
+const ANYWHERE: [&str; 14] = [
+    "normal",
+    "wildcastle",
+    "nocastle",
+    "fischerandom",
+    "bughouse",
+    "crazyhouse",
+    "losers",
+    "suicide",
+    "giveaway",
+    "twokings",
+    "kriegspiel",
+    "atomic",
+    "3check",
+    "shatranj",
+];
+/// XBoard's variant names that it finds at the start of a name, followed by no letter.
+const AT_START: [&str; 23] = [
+    "shogi",
+    "chu",
+    "courier",
+    "gothic",
+    "capablanca",
+    "knightmate",
+    "fairy",
+    "cylinder",
+    "falcon",
+    "caparandom",
+    "berolina",
+    "janus",
+    "super",
+    "great",
+    "twilight",
+    "makruk",
+    "seirawan",
+    "grand",
+    "spartan",
+    "xiangqi",
+    "asean",
+    "lion",
+    "chuchess",
+];
+
+/// XBoard's own variant names: the values `xboard:` takes.
+pub fn xboard_variants() -> impl Iterator<Item = &'static str> {
+    ANYWHERE.iter().chain(AT_START.iter()).copied()
+}
+
+/// The name under which XBoard will treat a variant as engine-defined: the id in camel case
+/// (`falcon-chess` is `FalconChess`), which XBoard does not mistake for one of its own.
+///
+/// # Errors
+/// When even that holds one of XBoard's names where XBoard looks for it.
+pub fn engine_defined_name(id: &str) -> Result<String, String> {
+    let mut name = String::new();
+    for word in id.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            name.push(first.to_ascii_uppercase());
+            name.extend(chars);
+        }
+    }
+    let lower = name.to_ascii_lowercase();
+    let at_start = |n: &str| {
+        lower.starts_with(n) && !lower[n.len()..].starts_with(|c: char| c.is_ascii_alphabetic())
+    };
+    let wild = |w: &str| {
+        lower
+            .find(w)
+            .is_some_and(|i| lower[i + w.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    };
+    let clash = ANYWHERE
+        .iter()
+        .find(|n| lower.contains(*n))
+        .copied()
+        .or_else(|| {
+            let special = ["frc", "960"].into_iter().find(|n| lower.contains(n));
+            special.or_else(|| AT_START.iter().find(|n| at_start(n)).copied())
+        });
+    match clash {
+        Some(n) => Err(format!(
+            "{id}: XBoard would read the name {name} as its variant {n}; rename the file"
+        )),
+        None if wild("wild") || wild("w") => Err(format!(
+            "{id}: XBoard would read the name {name} as a numbered wild variant; rename the file"
+        )),
+        None if name.is_empty() => Err(format!("{id}: no letters to name it by")),
+        None => Ok(name),
+    }
+}
+
+/// How a variant is offered to XBoard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct XBoardVariant {
+    /// The name for `feature variants=` and `variant`: XBoard's own for a variant it knows
+    /// (`xboard:` in the definition), else the name given.
+    pub name: String,
+    /// The commands that describe it, to send in answer to `variant`: `setup` with the
+    /// pieceToChar table, board size and start FEN, then a `piece` command for each piece
+    /// whose moves XBoard must be told. Empty for a variant XBoard knows.
+    pub commands: Vec<String>,
+    /// What XBoard cannot referee in it, if anything: then XBoard must play it with
+    /// legality testing off (`-testLegality false`), and the engine judges moves and
+    /// results.
+    pub unrefereed: Option<String>,
+}
+
+/// Why a variant cannot be played over XBoard, if it cannot: XBoard has no chance events,
+/// hidden parts, containers or boards over 16x16, and no way for an engine to put a piece
+/// back on its board (a captured piece that returns).
+pub fn refusal(rules: &Ruleset) -> Option<String> {
+    let t = &rules.topology;
+    let why = if rules.chance.is_some() {
+        "its chance events"
+    } else if rules.has_hidden_information() {
+        "its hidden pieces"
+    } else if rules.containers.is_some() {
+        "its containers and crews"
+    } else if !rules.returns.is_empty() {
+        "a captured piece returning to the board"
+    } else if t.width() > MAX_SIDE || t.height() > MAX_SIDE {
+        "its board, larger than XBoard's 16x16"
+    } else {
+        return None;
+    };
+    Some(format!("{}: XBoard cannot show {why}", rules.name))
+}
+
+/// How to offer `rules`, known by `id` (a bundled name or a file's stem), to XBoard: by
+/// its `xboard:` name, else as an engine-defined variant.
+///
+/// # Errors
+/// [`refusal`]'s reason, a name XBoard would misread ([`engine_defined_name`]), or that
+/// more than two piece types have moves XBoard cannot be told.
+pub fn describe(rules: &Ruleset, id: &str) -> Result<XBoardVariant, String> {
+    if let Some(why) = refusal(rules) {
+        return Err(why);
+    }
+    if let Some(known) = &rules.xboard {
+        return Ok(XBoardVariant {
+            name: known.clone(),
+            commands: Vec::new(),
+            unrefereed: None,
+        });
+    }
+    let name = engine_defined_name(id)?;
+    let mut table = ['.'; SLOTS];
+    let mut pieces = Vec::new();
+    let (mut free, mut wild) = (FREE.iter(), WILDCARDS.iter());
+    let mut king_taken = false;
+    for p in &rules.pieces {
+        let built_in = BUILT_IN
+            .iter()
+            .find(|(slot, moves)| *moves == p.moves && table[*slot] == '.');
+        let slot = if p.royal && !king_taken {
+            king_taken = true;
+            KING
+        } else if let Some((slot, _)) = built_in {
+            *slot
+        } else if translatable(&p.moves) && free.len() > 0 {
+            *free.next().expect("checked")
+        } else {
+            *wild.next().ok_or_else(|| {
+                format!(
+                    "{}: more than two piece types move in ways XBoard cannot be told",
+                    rules.name
+                )
+            })?
+        };
+        // XBoard's built-in moves depend on its variant and board (a pawn's double step on
+        // a small board): every piece that can be told is told, but a king whose castling
+        // is XBoard's own.
+        if translatable(&p.moves) && !(slot == KING && p.moves == "K") {
+            pieces.push(format!("piece {}& {}", p.letter, p.moves));
+        }
+        table[slot] = p.letter;
+    }
+    let white: String = table.iter().collect();
+    let black = white.to_ascii_lowercase();
+    let t = &rules.topology;
+    let start = rules.start_position();
+    let mut commands = vec![format!(
+        "setup ({white}{black}) {}x{}+0_fairy {}",
+        t.width(),
+        t.height(),
+        fen(rules, &start)
+    )];
+    commands.extend(pieces);
+    Ok(XBoardVariant {
+        name,
+        commands,
+        unrefereed: unrefereed(rules),
+    })
+}
+
+/// The rules of `rules` that XBoard, playing an engine-defined variant by the rules of its
+/// `fairy` variant, cannot follow, named for a person.
+fn unrefereed(rules: &Ruleset) -> Option<String> {
+    use crate::definition::{Distance, RoyalRule, StalemateRule};
+    let mut rules_out = Vec::new();
+    if !rules.end.flags.is_empty() {
+        rules_out.push("wins by reaching a goal");
+    }
+    if !rules.parameters.is_empty() {
+        rules_out.push("game parameters");
+    }
+    if rules.end.royal != RoyalRule::Checkmate {
+        rules_out.push("royal pieces that are captured");
+    }
+    if rules.end.stalemate != StalemateRule::Draw {
+        rules_out.push("stalemate that is not a draw");
+    }
+    if rules.royals_apart {
+        rules_out.push("kings kept apart");
+    }
+    if let Some(c) = &rules.castling {
+        // XBoard's castling puts the king on the second file from either edge.
+        let start = rules.start_position();
+        let width = i32::from(rules.topology.width());
+        let standard = rules.topology.cells().all(|cell| {
+            let Some(p) = start.piece_at(cell) else {
+                return true;
+            };
+            if p.kind() != c.king {
+                return true;
+            }
+            let file = i32::from(rules.topology.coords(cell).0);
+            matches!((c.kingside, c.queenside), (Distance::Fixed(k), Distance::Fixed(q))
+                if file + i32::from(k) == width - 2 && file - i32::from(q) == 2)
+        });
+        if !standard {
+            rules_out.push("castling");
+        }
+    }
+    (!rules_out.is_empty()).then(|| {
+        format!(
+            "XBoard cannot referee {}'s {}: play it with legality testing off",
+            rules.name,
+            rules_out.join(", ")
+        )
+    })
+}
+
+/// Whether XBoard's Betza reader understands a movement: atoms with counts and the
+/// direction and mode modifiers, nothing more (no groups, paths or hops).
+fn translatable(moves: &str) -> bool {
+    !moves.is_empty()
+        && moves
+            .chars()
+            .all(|c| "WFDNAHCZGKQRB".contains(c) || "fblrvsmcni".contains(c) || c.is_ascii_digit())
+}
+
+/// A position as the FEN XBoard reads: holes as `*`, the side to move, the castling field,
+/// no en passant target, the clocks.
+pub fn fen(rules: &Ruleset, pos: &Position) -> String {
+    let placement = board_text(rules, |cell| match cell {
+        Some(cell) => Some(rules.cell_text(pos, cell)).filter(|t| !t.is_empty()),
+        None => Some("*".to_string()),
+    });
+    let ours = rules.fen(pos);
+    let castling = ours.split_whitespace().nth(2).unwrap_or("-");
+    let side = match pos.side_to_move() {
+        crate::Color::White => 'w',
+        crate::Color::Black => 'b',
+    };
+    format!(
+        "{placement} {side} {castling} - {} {}",
+        pos.halfmove_clock(),
+        pos.fullmove_number()
+    )
+}
+
+/// A FEN as XBoard writes it, read into ours: our FEN does not write holes (`*`), so the
+/// empty squares on either side of one make one run.
+pub fn from_xboard_fen(fen: &str) -> String {
+    let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+    let mut out = String::new();
+    // Empty squares so far, and the number being read.
+    let (mut run, mut number) = (0u32, 0u32);
+    for c in placement.chars().chain(std::iter::once(' ')) {
+        if let Some(d) = c.to_digit(10) {
+            number = number.saturating_mul(10).saturating_add(d);
+            continue;
+        }
+        run = run.saturating_add(number);
+        number = 0;
+        if c == '*' {
+            continue;
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+            run = 0;
+        }
+        if c != ' ' {
+            out.push(c);
+        }
+    }
+    match rest {
+        "" => out,
+        _ => format!("{out} {rest}"),
+    }
+}
+
+/// The rank character of rank `rank` (0-based): XBoard counts from `1`, or from `0` on a
+/// board of more than 9 ranks.
+fn rank_char(rules: &Ruleset, rank: u8) -> char {
+    let one = if rules.topology.height() > 9 {
+        b'0'
+    } else {
+        b'1'
+    };
+    char::from(one + rank)
+}
+
+/// A cell's name as XBoard writes it.
+pub fn square(rules: &Ruleset, cell: Cell) -> String {
+    let (file, rank) = rules.topology.coords(cell);
+    format!("{}{}", char::from(b'a' + file), rank_char(rules, rank))
+}
+
+/// The cell XBoard names with the two characters `text` starts with.
+fn parse_square(rules: &Ruleset, text: &[u8]) -> Option<Cell> {
+    let (&f, &r) = (text.first()?, text.get(1)?);
+    let one = rank_char(rules, 0) as u8;
+    let file = i32::from(f.checked_sub(b'a')?);
+    let rank = i32::from(r.checked_sub(one)?);
+    rules.topology.cell(file, rank)
+}
+
+/// A move as XBoard writes it: from, to, and the promotion's letter in lower case.
+pub fn move_text(rules: &Ruleset, m: Move) -> String {
+    let mut text = square(rules, m.from) + &square(rules, m.to);
+    if let Some(k) = m.promotion {
+        text.push(rules.piece_type(k).letter.to_ascii_lowercase());
+    }
+    text
+}
+
+/// The legal move XBoard means by `text` (`e2e4`, `e7e8q`; a move that could be a king's
+/// step or a castling is the step).
+///
+/// # Errors
+/// Why not: malformed, or no legal move goes there.
+pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, String> {
+    let bytes = text.as_bytes();
+    let (Some(from), Some(to)) = (
+        parse_square(rules, bytes),
+        bytes.get(2..).and_then(|rest| parse_square(rules, rest)),
+    ) else {
+        return Err("not a move from a square to a square".into());
+    };
+    let promotion = match bytes.get(4..) {
+        None | Some([]) | Some([b'=']) => None,
+        Some([c]) | Some([b'=', c]) => Some(
+            rules
+                .kind_of_letter(char::from(*c))
+                .ok_or(format!("no piece has the letter {}", char::from(*c)))?,
+        ),
+        Some(_) => return Err("too long".into()),
+    };
+    let mut candidates: Vec<Move> = rules
+        .legal_moves(pos)
+        .into_iter()
+        .filter(|m| m.from == from && m.to == to && m.promotion == promotion)
+        .collect();
+    candidates.sort_by_key(|m| m.kind != crate::MoveKind::Normal);
+    candidates
+        .first()
+        .copied()
+        .ok_or_else(|| "no legal move does that".into())
+}
+
+/// The `highlight` board for a piece on `from`: its legal targets marked as legal for
+/// XBoard (`Y` a move, `R` a capture, `M` a move that asks for a promotion choice), other
+/// squares empty, in FEN rank order.
+pub fn highlight(rules: &Ruleset, pos: &Position, from: &str) -> Option<String> {
+    let from = parse_square(rules, from.as_bytes())?;
+    let moves: Vec<Move> = rules
+        .legal_moves(pos)
+        .into_iter()
+        .filter(|m| m.from == from)
+        .collect();
+    Some(board_text(rules, |cell| {
+        let here: Vec<&Move> = moves.iter().filter(|m| Some(m.to) == cell).collect();
+        let mark = if here.is_empty() {
+            return None;
+        } else if here.iter().any(|m| m.promotion.is_some()) {
+            "M"
+        } else if here.iter().any(|m| m.captured.is_some()) {
+            "R"
+        } else {
+            "Y"
+        };
+        Some(mark.to_string())
+    }))
+}
+
+/// A board in FEN's shape, ranks from the top: what `content` gives for each square of the
+/// bounding rectangle (`None` for a square that is not a cell), runs of empty squares as
+/// digits.
+fn board_text(rules: &Ruleset, content: impl Fn(Option<Cell>) -> Option<String>) -> String {
+    let t = &rules.topology;
+    let mut ranks = Vec::new();
+    for rank in (0..t.height()).rev() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for file in 0..t.width() {
+            let Some(c) = content(t.cell(file.into(), rank.into())) else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+                empty = 0;
+            }
+            text.push_str(&c);
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        ranks.push(text);
+    }
+    ranks.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_defined_names_avoid_xboard_s_own() {
+        assert_eq!(
+            engine_defined_name("falcon-chess").as_deref(),
+            Ok("FalconChess")
+        );
+        assert_eq!(
+            engine_defined_name("king-of-the-hill").as_deref(),
+            Ok("KingOfTheHill")
+        );
+        assert!(engine_defined_name("atomic-racing").is_err());
+        assert!(engine_defined_name("grand").is_err());
+        assert!(engine_defined_name("chess960").is_err());
+        assert!(engine_defined_name("w7").is_err());
+        assert!(engine_defined_name("---").is_err());
+    }
+
+    #[test]
+    fn holes_leave_xboard_fens() {
+        assert_eq!(
+            from_xboard_fen("2k3/6/3*2/2*3/6/R2K2 w - - 0 1"),
+            "2k3/6/5/5/6/R2K2 w - - 0 1"
+        );
+        assert_eq!(from_xboard_fen("*10*/r*8*k"), "10/r8k");
+    }
+
+    #[test]
+    fn only_plain_atoms_and_modifiers_translate() {
+        assert!(translatable("fmWfcFifmnD"));
+        assert!(translatable("NN"));
+        assert!(translatable("K2"));
+        assert!(!translatable("{WWF}{FFW}"));
+        assert!(!translatable("pR"));
+        assert!(!translatable(""));
+    }
+}

@@ -1,0 +1,382 @@
+//! `fairy xboard`: an engine speaking the XBoard protocol (CECP version 2) on standard input
+//! and output, for XBoard, WinBoard and tools that drive engines the same way.
+
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
+use std::time::Duration;
+
+use fairy_rules::cecp::{self, XBoardVariant};
+use fairy_rules::search::{SearchLimits, Searcher};
+use fairy_rules::{Color, Game, Outcome, Reason, Variant};
+
+#[derive(clap::Args)]
+pub(super) struct Args {
+    /// Definition files to offer besides the bundled variants, each under its file name
+    /// without `.yaml`.
+    files: Vec<PathBuf>,
+}
+
+/// Commands that interrupt a search: the move is played at once (`?`) or dropped.
+const INTERRUPTS: [&str; 8] = [
+    "?", "quit", "force", "new", "result", "undo", "remove", "setboard",
+];
+
+pub(super) fn run(args: &Args) -> miette::Result<()> {
+    let mut offered: Vec<(XBoardVariant, Variant)> = Vec::new();
+    let mut refused: Vec<(String, String)> = Vec::new();
+    let mut sources: Vec<(String, Variant)> = Vec::new();
+    for name in Variant::bundled_names() {
+        let v = Variant::bundled(name).map_err(|e| miette::miette!("{name}: {e}"))?;
+        sources.push((name.to_string(), v));
+    }
+    for file in &args.files {
+        let id = file.file_stem().map_or_else(
+            || file.display().to_string(),
+            |s| s.to_string_lossy().into(),
+        );
+        sources.push((id, super::load(&file.to_string_lossy())?));
+    }
+    for (id, v) in sources {
+        match cecp::describe(&v, &id) {
+            Ok(x) => offered.push((x, v)),
+            Err(why) => refused.push((id, why)),
+        }
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let lines = reader(stop.clone());
+    let mut engine = Engine::new(offered, refused, stop);
+    while let Ok(line) = lines.recv() {
+        if !engine.command(line.trim()) {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Standard input's lines on a channel; a line that interrupts a search also raises `stop`.
+fn reader(stop: Arc<AtomicBool>) -> Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            let word = line.split_whitespace().next().unwrap_or("");
+            if INTERRUPTS.contains(&word) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+        let _ = tx.send("quit".to_string());
+    });
+    rx
+}
+
+/// The time control XBoard set.
+#[derive(Debug, Clone, Copy, Default)]
+struct Clock {
+    /// Fixed time per move (`st`).
+    per_move: Option<Duration>,
+    /// Moves per session (`level`; 0: the whole game).
+    moves_per_session: u32,
+    /// Increment per move.
+    increment: Duration,
+    /// Our time left (`time`).
+    left: Option<Duration>,
+    /// Depth limit (`sd`).
+    depth: Option<u32>,
+}
+
+impl Clock {
+    /// The time for the next move, `moves_done` of our moves into the game.
+    fn budget(&self, moves_done: u32) -> Duration {
+        if let Some(t) = self.per_move {
+            return t
+                .saturating_sub(Duration::from_millis(30))
+                .max(Duration::from_millis(10));
+        }
+        let Some(left) = self.left else {
+            return Duration::from_secs(1);
+        };
+        let to_go = match self.moves_per_session {
+            0 => 30,
+            n => n - moves_done % n,
+        };
+        let share = left / to_go + self.increment * 9 / 10;
+        share
+            .min(left / 3)
+            .saturating_sub(Duration::from_millis(30))
+            .max(Duration::from_millis(10))
+    }
+}
+
+struct Engine {
+    offered: Vec<(XBoardVariant, Variant)>,
+    refused: Vec<(String, String)>,
+    /// The variant of `new`: XBoard's `normal` if offered, else the first.
+    default: Variant,
+    game: Game,
+    searcher: Searcher,
+    /// The side the engine plays, `None` in force mode.
+    side: Option<Color>,
+    clock: Clock,
+    stop: Arc<AtomicBool>,
+    /// The game's result was sent.
+    reported: bool,
+    /// What XBoard cannot referee in this variant, told to a person at the first move (not
+    /// to another engine: XBoard sends `computer` first then).
+    note: Option<String>,
+}
+
+impl Engine {
+    fn new(
+        offered: Vec<(XBoardVariant, Variant)>,
+        refused: Vec<(String, String)>,
+        stop: Arc<AtomicBool>,
+    ) -> Engine {
+        let first = offered
+            .iter()
+            .find(|(x, _)| x.name == "normal")
+            .or(offered.first())
+            .map(|(_, v)| v.clone())
+            .expect("the bundled variants include one XBoard can play");
+        Engine {
+            default: first.clone(),
+            offered,
+            refused,
+            game: Game::new(first.clone()),
+            searcher: Searcher::new(first),
+            side: None,
+            clock: Clock::default(),
+            stop,
+            reported: false,
+            note: None,
+        }
+    }
+
+    /// Handles one command; false to quit.
+    fn command(&mut self, line: &str) -> bool {
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        if matches!(word, "go" | "usermove" | "playother") {
+            if let Some(note) = self.note.take() {
+                say(&format!("telluser {note}"));
+            }
+        }
+        match word {
+            "quit" => return false,
+            "protover" => self.features(),
+            "new" => {
+                // The standard game until a `variant` command says otherwise.
+                let v = self.default.clone();
+                self.start(v);
+                self.side = Some(Color::Black);
+                self.clock.depth = None;
+            }
+            "variant" => self.variant(rest.trim()),
+            "force" => self.side = None,
+            "go" => {
+                self.side = Some(self.game.position().side_to_move());
+                self.think();
+            }
+            "playother" => self.side = Some(self.game.position().side_to_move().opponent()),
+            "usermove" => self.user_move(rest.trim()),
+            "setboard" => self.set_board(rest.trim()),
+            "undo" => self.take_back(1),
+            "remove" => self.take_back(2),
+            "level" => self.level(rest),
+            "st" => {
+                let secs: f64 = rest.trim().parse().unwrap_or(1.0);
+                self.clock.per_move = Some(Duration::from_secs_f64(secs.max(0.01)));
+            }
+            "sd" => self.clock.depth = rest.trim().parse().ok(),
+            "time" => {
+                let centis: u64 = rest.trim().parse().unwrap_or(0);
+                self.clock.left = Some(Duration::from_millis(centis * 10));
+            }
+            "ping" => say(&format!("pong {}", rest.trim())),
+            "lift" => {
+                if let Some(marks) =
+                    cecp::highlight(self.game.variant(), self.game.position(), rest.trim())
+                {
+                    say(&format!("highlight {marks}"));
+                }
+            }
+            "result" => self.side = None,
+            "computer" => self.note = None,
+            "?" => {}
+            // Commands with nothing to do for this engine.
+            "xboard" | "accepted" | "rejected" | "random" | "post" | "nopost" | "hard" | "easy"
+            | "otim" | "name" | "rating" | "ics" | "put" | "hover" | "draw" | "white" | "black"
+            | "option" | "memory" | "cores" | "." | "" => {}
+            _ => say(&format!("Error (unknown command): {line}")),
+        }
+        true
+    }
+
+    fn features(&self) {
+        let names: Vec<&str> = self.offered.iter().map(|(x, _)| x.name.as_str()).collect();
+        say("feature done=0");
+        say(&format!(
+            "feature myname=\"fairy-rules {}\" variants=\"{}\"",
+            env!("CARGO_PKG_VERSION"),
+            names.join(",")
+        ));
+        say("feature setboard=1 usermove=1 ping=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 memory=0 smp=0 exclude=0 highlight=1 debug=1");
+        say("feature done=1");
+    }
+
+    fn start(&mut self, variant: Variant) {
+        self.game = Game::new(variant.clone());
+        self.searcher = Searcher::new(variant);
+        self.reported = false;
+    }
+
+    fn variant(&mut self, name: &str) {
+        if let Some((x, v)) = self.offered.iter().find(|(x, _)| x.name == name) {
+            let (commands, note, v) = (x.commands.clone(), x.unrefereed.clone(), v.clone());
+            self.start(v);
+            for c in commands {
+                say(&c);
+            }
+            self.note = note;
+            return;
+        }
+        let why = match self.refused.iter().find(|(id, _)| id == name) {
+            Some((_, why)) => why.clone(),
+            None => format!("fairy-rules does not know the variant {name}"),
+        };
+        say(&format!("tellusererror {why}"));
+        say(&format!("Error (variant not playable): {name}"));
+    }
+
+    fn set_board(&mut self, fen: &str) {
+        let variant = self.game.variant().clone();
+        let ours = cecp::from_xboard_fen(fen);
+        let start = cecp::fen(&variant, &variant.start_position());
+        let game = match Game::from_fen(variant.clone(), &ours) {
+            Ok(g) => g,
+            // XBoard's form of the start position, without our own extra fields.
+            Err(_) if fields(fen, 2) == fields(&start, 2) => Game::new(variant.clone()),
+            Err(e) => {
+                say(&format!("tellusererror Illegal position: {e}"));
+                say(&format!("Error (bad FEN): {fen}"));
+                return;
+            }
+        };
+        self.game = game;
+        self.reported = false;
+    }
+
+    fn level(&mut self, rest: &str) {
+        let parts: Vec<&str> = rest.split_whitespace().collect();
+        if let [mps, base, inc] = parts[..] {
+            self.clock.moves_per_session = mps.parse().unwrap_or(0);
+            self.clock.increment = Duration::from_secs_f64(inc.parse().unwrap_or(0.0));
+            let base: f64 = match base.split_once(':') {
+                Some((m, s)) => m.parse().unwrap_or(0.0) * 60.0 + s.parse().unwrap_or(0.0),
+                None => base.parse::<f64>().unwrap_or(0.0) * 60.0,
+            };
+            self.clock.left = Some(Duration::from_secs_f64(base));
+            self.clock.per_move = None;
+        }
+    }
+
+    fn user_move(&mut self, text: &str) {
+        let variant = self.game.variant().clone();
+        let found = match self.game.outcome() {
+            Some(o) => Err(format!("the game is over: {o}")),
+            None => cecp::parse_move(&variant, self.game.position(), text),
+        };
+        match found.and_then(|m| self.game.play_move(m).map_err(|e| e.to_string())) {
+            Ok(()) => {
+                if !self.report() && self.side == Some(self.game.position().side_to_move()) {
+                    self.think();
+                }
+            }
+            Err(why) => say(&format!("Illegal move ({why}): {text}")),
+        }
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        let moves: Vec<_> = self.game.moves().to_vec();
+        let keep = moves.len().saturating_sub(plies);
+        let variant = self.game.variant().clone();
+        let fen = variant.fen(self.game.start_position());
+        let mut game = Game::from_fen(variant, &fen).expect("our own FEN reads back");
+        for &m in &moves[..keep] {
+            game.play_move(m).expect("a move played before");
+        }
+        self.game = game;
+        self.reported = false;
+    }
+
+    /// Searches and plays the engine's move.
+    fn think(&mut self) {
+        if self.game.outcome().is_some() {
+            self.report();
+            return;
+        }
+        self.stop.store(false, Ordering::Relaxed);
+        let ours = self.game.moves().len() as u32 / 2;
+        let limits = SearchLimits {
+            depth: self.clock.depth,
+            time: Some(self.clock.budget(ours)),
+            stop: Some(self.stop.clone()),
+            ..SearchLimits::default()
+        };
+        let Some(played) = self.searcher.play(&mut self.game, &limits) else {
+            self.report();
+            return;
+        };
+        let variant = self.game.variant();
+        say(&format!("move {}", cecp::move_text(variant, played.played)));
+        self.report();
+    }
+
+    /// Sends the result once the game is over; true if it is.
+    fn report(&mut self) -> bool {
+        let Some(outcome) = self.game.outcome() else {
+            return false;
+        };
+        if !self.reported {
+            self.reported = true;
+            say(&result_line(outcome));
+        }
+        true
+    }
+}
+
+/// The first `n` whitespace-separated fields of a FEN.
+fn fields(fen: &str, n: usize) -> Vec<&str> {
+    fen.split_whitespace().take(n).collect()
+}
+
+/// A result as XBoard reads it: `1-0 {White mates}`.
+fn result_line(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let result = match winner {
+                Color::White => "1-0",
+                Color::Black => "0-1",
+            };
+            let name = match winner {
+                Color::White => "White",
+                Color::Black => "Black",
+            };
+            let why = match reason {
+                Reason::Checkmate => format!("{name} mates"),
+                other => format!("{name} wins by {other}"),
+            };
+            format!("{result} {{{why}}}")
+        }
+        Outcome::Draw { reason } => format!("1/2-1/2 {{Draw by {reason}}}"),
+    }
+}
+
+/// Writes a line to XBoard at once.
+fn say(line: &str) {
+    out!("{line}");
+}

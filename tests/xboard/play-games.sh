@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Plays one full game in each of chess, Capablanca, Falcon Chess, King of the Hill and a small
+# custom variant in XBoard (Debian's xboard, a real window on an Xvfb display), with
+# `fairy xboard` as both engines, and checks each game XBoard saved as PGN: finished with a
+# result, in the right variant, with no illegal-move or false-claim verdict.
+#
+#   tests/xboard/play-games.sh FAIRY_BINARY OUT_DIR
+#
+# Needs the Debian packages xboard and xvfb (.ci/run installs them); fails when they are
+# missing.
+set -euo pipefail
+fairy=$(realpath "$1")
+out=$(realpath -m "$2")
+here=$(cd "$(dirname "$0")/../.." && pwd)
+xboard=/usr/games/xboard
+for need in "$xboard" Xvfb; do
+  command -v "$need" >/dev/null || { echo "missing $need: apt-get install xboard xvfb" >&2; exit 1; }
+done
+rm -rf "$out" && mkdir -p "$out"
+
+# A display of our own; Xvfb writes its number once it listens.
+exec 3< <(Xvfb -displayfd 1 -screen 0 1280x1024x24 -nolisten tcp 2>"$out/xvfb.log")
+read -r -t 20 display <&3 || { echo "Xvfb did not start" >&2; cat "$out/xvfb.log" >&2; exit 1; }
+xvfb_pid=$(pgrep -n Xvfb)
+trap 'kill $xvfb_pid 2>/dev/null || true' EXIT
+
+custom="$here/tests/fixtures/xboard/mini-camel.yaml"
+# variant name in XBoard | XBoard options | definition files for the engine
+games=(
+  "normal||"
+  "capablanca||"
+  "FalconChess|-testLegality false|"
+  "KingOfTheHill|-testLegality false|"
+  "MiniCamel||$custom"
+)
+pids=()
+for game in "${games[@]}"; do
+  IFS='|' read -r variant options files <<<"$game"
+  dir="$out/$variant" && mkdir -p "$dir"
+  engine="$fairy xboard${files:+ $files}"
+  # shellcheck disable=SC2086 # the options are words
+  DISPLAY=":$display" timeout 400 "$xboard" \
+    -settingsFile "$dir/xboardrc" -saveSettingsFile "$dir/xboardrc" \
+    -fcp "$engine" -fd "$dir" -scp "$engine" -sd "$dir" \
+    -variant "$variant" $options -matchGames 1 -tc 0:15 -inc 0.1 \
+    -saveGameFile "$dir/game.pgn" -debug -nameOfDebugFile "$dir/debug.txt" \
+    -popupExitMessage false -soundProgram true >"$dir/xboard.log" 2>&1 &
+  pids+=($!)
+done
+failed=0
+for i in "${!games[@]}"; do
+  IFS='|' read -r variant _ _ <<<"${games[$i]}"
+  dir="$out/$variant"
+  if ! wait "${pids[$i]}"; then
+    echo "FAIL $variant: xboard did not finish (see $dir)"; failed=1; continue
+  fi
+  pgn="$dir/game.pgn"
+  result=$(sed -n 's/^\[Result "\(.*\)"\]$/\1/p' "$pgn" 2>/dev/null || true)
+  tag=$(sed -n 's/^\[Variant "\(.*\)"\]$/\1/p' "$pgn" 2>/dev/null || true)
+  want_tag=$variant && [ "$variant" = normal ] && want_tag=
+  verdict=$(grep -o '{[^}]*} *\(1-0\|0-1\|1/2-1/2\)' "$pgn" 2>/dev/null | tail -1 || true)
+  moves=$(grep -c '^[0-9]*\.\|[^0-9][0-9]*\. ' "$pgn" 2>/dev/null || true)
+  case "$result" in 1-0|0-1|1/2-1/2) ;; *) echo "FAIL $variant: no result in $pgn"; failed=1; continue;; esac
+  if [ "$tag" != "$want_tag" ]; then
+    echo "FAIL $variant: the PGN's Variant tag is '$tag'"; failed=1; continue
+  fi
+  if grep -qi 'illegal\|invalid\|forfeit\|false .* claim' <<<"$verdict" || grep -q 'Illegal move' "$dir/debug.txt"; then
+    echo "FAIL $variant: $verdict"; failed=1; continue
+  fi
+  if [ "${moves:-0}" -lt 1 ]; then
+    echo "FAIL $variant: no moves in $pgn"; failed=1; continue
+  fi
+  echo "ok   $variant: $result $verdict"
+done
+exit $failed
