@@ -122,6 +122,20 @@ impl Variant {
         Variant::compile(source, &read, limits)
     }
 
+    /// Compiles a definition sent by someone else (a client of `fairy serve`) within
+    /// [`Limits::default`]: like [`Variant::from_yaml`], but it reads no file: `extends:` may
+    /// name only a bundled definition (`variants/chess.yaml`).
+    ///
+    /// # Errors
+    /// As [`Variant::from_yaml`]; extending anything else is a `fairy::extends` problem.
+    pub fn from_untrusted_yaml(name: &str, text: &str) -> Result<Variant, DefinitionError> {
+        let limits = Limits::default();
+        let source = Source::new(name, text);
+        LimitExceeded::check(Limit::DefinitionBytes, &limits, text.len())
+            .map_err(|e| too_large(source.clone(), e))?;
+        Variant::compile(source, &read_bundled, &limits)
+    }
+
     /// A variant bundled with the library, by its name (`chess`, `seachess`; see
     /// [`Variant::bundled_names`]): the definitions of `variants/`, embedded when the
     /// library was built, so they load from any folder. A bundled definition extends only

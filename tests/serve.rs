@@ -544,3 +544,28 @@ mod any_line {
         }
     }
 }
+
+/// A client's definition may extend a bundled one, and no file: the server reads nothing from
+/// its disk for a client.
+#[test]
+fn a_client_definition_extends_only_bundled_ones() {
+    let mut s = Server::start(&[]);
+    let hill = "extends: variants/chess.yaml\nname: Hill\nregions:\n  hill: d4-e5\nend:\n  flags:\n    - piece: K\n      zone: hill\n";
+    let loaded = s.ok(json!({"request": "load_variant", "yaml": hill}));
+    assert_eq!(loaded["name"], "Hill");
+    let outside = "extends: /etc/hostname\nname: Outside\n";
+    let (_, r) = s.call(json!({"request": "load_variant", "yaml": outside}));
+    assert_eq!(r["error"]["code"], "definition");
+    let d = &r["error"]["diagnostics"][0];
+    assert_eq!(
+        (d["line"].as_u64(), d["column"].as_u64()),
+        (Some(1), Some(10))
+    );
+    assert!(
+        d["message"]
+            .as_str()
+            .unwrap()
+            .contains("not a bundled definition"),
+        "{d}"
+    );
+}

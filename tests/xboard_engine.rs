@@ -235,3 +235,24 @@ fn xboard_plays_five_variants_to_the_end() {
         "{stdout}"
     );
 }
+
+/// On a board of more than 9 ranks XBoard numbers ranks from 0, past 9 with the characters
+/// after `9`; the description and the moves follow.
+#[test]
+fn tall_boards_number_ranks_as_xboard_does() {
+    let yaml = "name: Tall\nboard: 3x12\npieces:\n  rook:\n    letter: R\n    moves: R\n  king:\n    letter: K\n    moves: K\n    royal: true\nsetup: 2k/3/3/3/3/3/3/3/3/3/3/R1K\n";
+    let v = fairy_rules::Variant::from_yaml("tall.yaml", yaml).unwrap();
+    let described = fairy_rules::cecp::describe(&v, "tall").unwrap();
+    assert_eq!(described.name, "Tall");
+    assert_eq!(
+        described.commands,
+        [
+            "setup (...R.................K...r.................k) 3x12+0_fairy 2k/3/3/3/3/3/3/3/3/3/3/R1K w - - 0 1",
+            "piece R& R",
+        ]
+    );
+    let start = v.start_position();
+    let m = fairy_rules::cecp::parse_move(&v, &start, "a0a;").unwrap();
+    assert_eq!(v.move_text(m), "a1a12");
+    assert_eq!(fairy_rules::cecp::move_text(&v, m), "a0a;");
+}

@@ -208,7 +208,7 @@ impl Server {
                     ));
                 }
                 let source = name.unwrap_or_else(|| "definition.yaml".into());
-                let variant = Variant::from_yaml(&source, &yaml).map_err(|e| {
+                let variant = Variant::from_untrusted_yaml(&source, &yaml).map_err(|e| {
                     Failure(ErrorInfo {
                         code: ErrorCode::Definition,
                         message: format!("{source}: {}", crate::diagnostics::tally(&e.problems)),

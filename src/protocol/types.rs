@@ -26,8 +26,9 @@ pub enum Command {
     /// YAML text: [`Answer::Variants`].
     Variants,
     /// Loads a variant, by `name` (bundled or given on the command line) or from `yaml`
-    /// text (then `name`, if given, names it in diagnostics): [`Answer::Variant`], or an
-    /// error with the definition's diagnostics.
+    /// text (then `name`, if given, names it in diagnostics; it may extend only bundled
+    /// definitions, `variants/chess.yaml`, since the server reads no file for a client):
+    /// [`Answer::Variant`], or an error with the definition's diagnostics.
     LoadVariant {
         /// A variant's name, or the source name of `yaml`.
         #[serde(default, skip_serializing_if = "Option::is_none")]

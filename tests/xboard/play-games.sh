@@ -2,7 +2,7 @@
 # Plays one full game in each of chess, Capablanca, Falcon Chess, King of the Hill and a small
 # custom variant in XBoard (Debian's xboard, a real window on an Xvfb display), with
 # `fairy xboard` as both engines, and checks each game XBoard saved as PGN: finished with a
-# result, in the right variant, with no illegal-move or false-claim verdict.
+# result, in the right variant, with no illegal-move, time-forfeit or false-claim verdict.
 #
 #   tests/xboard/play-games.sh FAIRY_BINARY OUT_DIR
 #
@@ -64,7 +64,7 @@ for i in "${!games[@]}"; do
   if [ "$tag" != "$want_tag" ]; then
     echo "FAIL $variant: the PGN's Variant tag is '$tag'"; failed=1; continue
   fi
-  if grep -qi 'illegal\|invalid\|forfeit\|false .* claim' <<<"$verdict" || grep -q 'Illegal move' "$dir/debug.txt"; then
+  if grep -qi 'illegal\|invalid\|forfeit\|on time\|false .* claim' <<<"$verdict" || grep -q 'Illegal move' "$dir/debug.txt"; then
     echo "FAIL $variant: $verdict"; failed=1; continue
   fi
   if [ "${moves:-0}" -lt 1 ]; then
