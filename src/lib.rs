@@ -38,6 +38,7 @@ mod engine;
 mod game;
 mod limits;
 pub mod notation;
+pub mod pgn;
 pub mod picture;
 pub mod playtest;
 #[cfg(feature = "protocol")]

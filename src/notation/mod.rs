@@ -1,4 +1,4 @@
-//! Text forms: positions (FEN) and moves.
+//! Text forms: positions (FEN), moves in the engine's move text and in SAN.
 
 mod crewmoves;
 mod crews;
@@ -7,6 +7,7 @@ mod layermoves;
 mod layers;
 mod movetext;
 mod placement;
+mod san;
 
 pub use fen::{FenError, FenField};
 pub use movetext::MoveError;
