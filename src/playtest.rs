@@ -17,6 +17,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use crate::pgn::{PgnGame, Tags};
 use crate::search::{SearchLimits, Searcher};
 use crate::{Color, Game, Outcome, Variant};
 
@@ -135,6 +136,34 @@ impl GameRecord {
             leader = now;
         }
         changes
+    }
+
+    /// The game as a PGN record (`Event` "fairy playtest", `Round` its number from 1); a
+    /// game cut by the move limit is a draw by adjudication.
+    ///
+    /// # Errors
+    /// A move of [`GameRecord::moves`] that does not replay in `variant` (a record of
+    /// another variant or edited by hand).
+    pub fn pgn(&self, variant: &Variant) -> Result<PgnGame, crate::MoveError> {
+        let mut game = Game::new(variant.clone()).with_seed(self.seed);
+        for text in self.moves.split_whitespace() {
+            game.play(text)?;
+        }
+        let engine = Some("fairy-rules".to_string());
+        let tags = Tags {
+            event: Some("fairy playtest".into()),
+            round: Some((self.index + 1).to_string()),
+            white: engine.clone(),
+            black: engine,
+            ..Tags::default()
+        };
+        let mut pgn = PgnGame::from_game(&game, &tags, None);
+        if self.cut {
+            pgn.set_tag("Result", self.result.clone());
+            pgn.set_tag("Termination", "adjudication");
+            pgn.result.clone_from(&self.result);
+        }
+        Ok(pgn)
     }
 
     /// For a won game, the share of the engine's evaluations made after the winner's lead

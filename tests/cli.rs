@@ -355,13 +355,13 @@ fn fairy_with_input(args: &[&str], input: &str) -> Output {
 }
 
 /// `fairy play`: a wrong move gets its reason and the game goes on; undo takes the person's
-/// move back; the engine answers; a saved record replays.
+/// move back; a move in SAN is taken; the engine answers; the record saved as PGN replays.
 #[test]
 fn play_goes_on_after_a_wrong_move_and_saves_the_record() {
     let dir = std::env::temp_dir().join(format!("fairy-play-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let record = dir.join("game.txt");
-    let input = format!("e2e5\ne2e4\nundo\nd2d4\nsave {}\nquit\n", record.display());
+    let record = dir.join("game.pgn");
+    let input = format!("e2e5\ne2e4\nundo\nd4\nsave {}\nquit\n", record.display());
     let o = fairy_with_input(&["play", "chess", "--movetime", "50"], &input);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
@@ -375,11 +375,54 @@ fn play_goes_on_after_a_wrong_move_and_saves_the_record() {
     assert!(out.contains("\n4  . . .[P]. . . .\n"), "{out}");
     assert!(out.contains("\n2  P P P[.]P P P P\n"), "{out}");
     let saved = std::fs::read_to_string(&record).unwrap();
-    let moves: Vec<&str> = saved.split_whitespace().collect();
-    assert_eq!(moves.len(), 2, "{saved}");
-    assert_eq!(moves[0], "d2d4");
-    let o = fairy(&["replay", "chess", record.to_str().unwrap()]);
+    assert!(saved.starts_with("[Event \"fairy play\"]\n"), "{saved}");
+    assert!(
+        saved.contains(
+            "[White \"human\"]\n[Black \"fairy-rules\"]\n[Result \"*\"]\n[Variant \"Chess\"]\n"
+        ),
+        "{saved}"
+    );
+    assert!(saved.contains("\n\n1. d4 "), "{saved}");
+    // The record names its variant: no need to name it again.
+    let o = fairy(&["replay", record.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("moves: 2\n"), "{}", stdout(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `fairy replay` reads SAN and move text mixed, and PGN; a wrong move stops it with its
+/// number, the text and the nearest legal moves, after the position reached so far.
+#[test]
+fn replay_reads_san_and_pgn_and_names_the_nearest_moves() {
+    let dir = std::env::temp_dir().join(format!("fairy-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let plain = dir.join("game.txt");
+    std::fs::write(&plain, "1. e4 e7e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O").unwrap();
+    let o = fairy(&["replay", "chess", plain.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "moves: 9\nfen: r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 3 5\nresult: game goes on\n"
+    );
+    let pgn = dir.join("game.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"?\"]\n[Variant \"Falcon Chess\"]\n\n1. e4 {a comment} e5 (1... d5) 2. Fh3 *\n",
+    )
+    .unwrap();
+    let o = fairy(&["replay", pgn.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert_eq!(
+        stdout(&o),
+        "moves: 2\nfen: rnbfqkfbnr/pppp1ppppp/10/4p5/4P5/10/PPPP1PPPPP/RNBFQKFBNR w KQkq - 0 2\n"
+    );
+    assert!(
+        stderr(&o).contains("move 2. Fh3: no legal move reads so (legal moves like it: "),
+        "{}",
+        stderr(&o)
+    );
+    let o = fairy(&["replay", plain.to_str().unwrap()]);
+    assert!(stderr(&o).contains("name the variant"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

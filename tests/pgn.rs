@@ -77,9 +77,7 @@ fn comments_nags_and_variations_are_kept_and_written_back() {
          e5 2. Nf3 $5 Nc6 $6 3. Bb5 a6 {the Morphy defence} 1/2-1/2\n"
     );
     assert_eq!(&pgn::parse(&written).unwrap()[0], game);
-    let replay = game
-        .replay(&Variant::bundled("chess").unwrap(), 0)
-        .unwrap();
+    let replay = game.replay(&Variant::bundled("chess").unwrap(), 0).unwrap();
     assert_eq!(replay.error, None);
     assert_eq!(replay.game.moves().len(), 6);
 }
@@ -106,7 +104,11 @@ fn python_chess_games_replay_to_its_positions() {
     let chess = Variant::bundled("chess").unwrap();
     let mut variations = 0;
     for (game, want) in games.iter().zip(finals) {
-        variations += game.moves.iter().filter(|m| !m.variations.is_empty()).count();
+        variations += game
+            .moves
+            .iter()
+            .filter(|m| !m.variations.is_empty())
+            .count();
         let replay = game.replay(&chess, 0).unwrap();
         assert_eq!(replay.error, None, "{}", game.tag("Event").unwrap());
         let ours = replay.game.fen();
@@ -118,7 +120,12 @@ fn python_chess_games_replay_to_its_positions() {
                 .map(|(_, s)| s.to_string())
                 .collect()
         };
-        assert_eq!(fields(&ours), fields(want), "{}", game.tag("Event").unwrap());
+        assert_eq!(
+            fields(&ours),
+            fields(want),
+            "{}",
+            game.tag("Event").unwrap()
+        );
         // And our own writing of it reads back as the same game.
         let again = PgnGame::from_game(&replay.game, &Tags::default(), None).to_string();
         let back = pgn::parse(&again).unwrap()[0].replay(&chess, 0).unwrap();
@@ -145,7 +152,13 @@ fn every_bundled_variant_replays_exactly() {
             }
             let text = PgnGame::from_game(&game, &Tags::default(), None).to_string();
             let read = &pgn::parse(&text).unwrap()[0];
-            assert_eq!(read.variant(std::path::Path::new(".")).unwrap().unwrap().name, variant.name);
+            assert_eq!(
+                read.variant(std::path::Path::new("."))
+                    .unwrap()
+                    .unwrap()
+                    .name,
+                variant.name
+            );
             // Another seed: every outcome must come from the record.
             let replay = read.replay(&variant, 999).unwrap();
             assert_eq!(replay.error, None, "{name}: {text}");

@@ -197,7 +197,14 @@ fn the_command_writes_shards_and_merges_them() {
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         String::from_utf8_lossy(&o.stdout).into_owned()
     };
-    let whole = run(&["--json", &file("whole.json"), "--threads", "2"]);
+    let whole = run(&[
+        "--json",
+        &file("whole.json"),
+        "--threads",
+        "2",
+        "--pgn",
+        &file("games.pgn"),
+    ]);
     assert!(
         whole.starts_with(
             "Chess: 3 games (numbers 0..3 of 3), 300 nodes per move, 4 random opening plies, cut at 30 plies\n"
@@ -224,6 +231,28 @@ fn the_command_writes_shards_and_merges_them() {
         serde_json::from_str(&std::fs::read_to_string(file(n)).unwrap()).unwrap()
     };
     assert_eq!(read("merged.json"), read("whole.json"));
+    // The PGN holds the same games, each replaying to its recorded end.
+    let pgn = std::fs::read_to_string(file("games.pgn")).unwrap();
+    let games = fairy_rules::pgn::parse(&pgn).unwrap();
+    let study = read("whole.json");
+    assert_eq!(games.len(), 3);
+    let chess = fairy_rules::Variant::bundled("chess").unwrap();
+    for (pgn, record) in games.iter().zip(&study.games) {
+        assert_eq!(
+            pgn.tag("Round"),
+            Some((record.index + 1).to_string().as_str())
+        );
+        assert_eq!(pgn.result, record.result);
+        let replay = pgn.replay(&chess, 0).unwrap();
+        assert_eq!(replay.error, None);
+        let texts: Vec<String> = replay
+            .game
+            .moves()
+            .iter()
+            .map(|&m| chess.move_text(m))
+            .collect();
+        assert_eq!(texts.join(" "), record.moves);
+    }
 
     let bad = fairy(&["playtest", "chess", "--shard", "3/2"]);
     assert_eq!(bad.status.code(), Some(2));

@@ -43,7 +43,11 @@ fn chess_san_is_shakmaty_s() {
             let their_move = uci.to_move(&theirs).unwrap();
             let san = SanPlus::from_move(theirs.clone(), &their_move).to_string();
             assert_eq!(chess.san(game.position(), m), san, "at {fen}");
-            assert_eq!(chess.parse_san(game.position(), &san), Ok(m), "{san} at {fen}");
+            assert_eq!(
+                chess.parse_san(game.position(), &san),
+                Ok(m),
+                "{san} at {fen}"
+            );
             compared += 1;
         }
     }
@@ -61,7 +65,11 @@ fn every_move_of_every_variant_reads_back() {
             let mut seen = std::collections::HashSet::new();
             for m in game.legal_moves() {
                 let san = v.san(pos, m);
-                assert!(seen.insert(san.clone()), "{name}: {san} twice at {}", game.fen());
+                assert!(
+                    seen.insert(san.clone()),
+                    "{name}: {san} twice at {}",
+                    game.fen()
+                );
                 let back = v.parse_san(pos, &san);
                 assert_eq!(back, Ok(m), "{name}: {san} at {}", game.fen());
             }
@@ -78,11 +86,18 @@ fn read(v: &Variant, fen: &str, text: &str) -> Result<String, MoveError> {
 fn players_forms_are_read() {
     let chess = Variant::bundled("chess").unwrap();
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    for text in ["Nf3", "Ng1f3", "nf3", "N-f3", "Ngf3", "g1f3", "Nf3!?", "Nf3 "] {
+    for text in [
+        "Nf3", "Ng1f3", "nf3", "N-f3", "Ngf3", "g1f3", "Nf3!?", "Nf3 ",
+    ] {
         assert_eq!(read(&chess, start, text).as_deref(), Ok("g1f3"), "{text}");
     }
     let castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-    for (text, want) in [("O-O", "e1g1"), ("0-0", "e1g1"), ("O-O-O+", "e1c1"), ("0-0-0", "e1c1")] {
+    for (text, want) in [
+        ("O-O", "e1g1"),
+        ("0-0", "e1g1"),
+        ("O-O-O+", "e1c1"),
+        ("0-0-0", "e1c1"),
+    ] {
         assert_eq!(read(&chess, castle, text).as_deref(), Ok(want), "{text}");
     }
     let ep = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
@@ -90,7 +105,12 @@ fn players_forms_are_read() {
         assert_eq!(read(&chess, ep, text).as_deref(), Ok("e5d6"), "{text}");
     }
     let promote = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
-    for (text, want) in [("b8=Q+", "b7b8q"), ("b8Q", "b7b8q"), ("b8=n", "b7b8n"), ("b8N", "b7b8n")] {
+    for (text, want) in [
+        ("b8=Q+", "b7b8q"),
+        ("b8Q", "b7b8q"),
+        ("b8=n", "b7b8n"),
+        ("b8N", "b7b8n"),
+    ] {
         assert_eq!(read(&chess, promote, text).as_deref(), Ok(want), "{text}");
     }
     // A pawn capture read as such, a bishop's with its capital.

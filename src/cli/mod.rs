@@ -206,6 +206,48 @@ fn load(name: &str) -> miette::Result<Variant> {
     })
 }
 
+/// The PGN tags of a game played by a `fairy` command: the event, today's date, the
+/// players, and the definition file of a variant that is not bundled (as an absolute path,
+/// so the record finds it from anywhere on this machine).
+fn pgn_tags(variant: &str, event: &str, white: &str, black: &str) -> fairy_rules::pgn::Tags {
+    fairy_rules::pgn::Tags {
+        event: Some(event.into()),
+        site: None,
+        date: Some(today()),
+        round: None,
+        white: Some(white.into()),
+        black: Some(black.into()),
+        variant_file: variant_file(variant),
+    }
+}
+
+/// The absolute path of the definition file `variant` names, `None` for a bundled variant.
+fn variant_file(variant: &str) -> Option<String> {
+    Path::new(variant)
+        .is_file()
+        .then(|| std::fs::canonicalize(variant).ok())
+        .flatten()
+        .map(|p| p.display().to_string())
+}
+
+/// Today's date (UTC) as PGN writes it, `2026.11.25`.
+fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Days since 1970-01-01 to a civil date (H. Hinnant's `civil_from_days`).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 /// A FEN error as a report that shows the FEN with the offending part underlined.
 pub(crate) fn fen_report(fen: &str, e: fairy_rules::FenError) -> miette::Report {
     let label = match &e {

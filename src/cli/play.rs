@@ -3,6 +3,7 @@
 use std::io::BufRead;
 use std::time::Duration;
 
+use fairy_rules::pgn::PgnGame;
 use fairy_rules::search::{SearchLimits, Searcher};
 use fairy_rules::{Bitboard, Color, Game, Refusal};
 
@@ -33,12 +34,53 @@ pub(super) struct Args {
     /// Stop after this many moves in all (plies), for engine games.
     #[arg(long)]
     max_plies: Option<usize>,
+    /// Write the game as PGN to this file when it ends or is left.
+    #[arg(long)]
+    pgn: Option<String>,
 }
 
-const HELP: &str = "type a move (e2e4), or: moves (the legal moves), hint, undo, save FILE, quit";
+const HELP: &str =
+    "type a move (Nf3 or g1f3), or: moves (the legal moves), hint, undo, save FILE (PGN), quit";
 
 pub(super) fn run(args: &Args) -> miette::Result<()> {
     let mut game = super::game(&args.at)?;
+    let played = play(args, &mut game);
+    if let Some(file) = &args.pgn {
+        save(args, &game, file)?;
+    }
+    played
+}
+
+/// Writes the game as PGN: the full record once it is over or when no person plays it,
+/// else the record of the person to move (the opponent's hidden moves left out).
+fn save(args: &Args, game: &Game, file: &str) -> miette::Result<()> {
+    let name = |p: Player| match p {
+        Player::Human => "human",
+        Player::Engine => "fairy-rules",
+    };
+    let side = game.position().side_to_move();
+    let view = match (args.white, args.black) {
+        _ if game.outcome().is_some() => None,
+        (Player::Engine, Player::Engine) => None,
+        (Player::Human, Player::Engine) => Some(Color::White),
+        (Player::Engine, Player::Human) => Some(Color::Black),
+        (Player::Human, Player::Human) => Some(side),
+    };
+    let tags = super::pgn_tags(
+        &args.at.variant,
+        "fairy play",
+        name(args.white),
+        name(args.black),
+    );
+    let record = PgnGame::from_game(game, &tags, view);
+    std::fs::write(file, record.to_string())
+        .map_err(|e| miette::miette!("cannot write {file}: {e}"))?;
+    out!("saved {} moves to {file}", game.moves().len());
+    Ok(())
+}
+
+/// The game, turn by turn, until it ends or the person leaves.
+fn play(args: &Args, game: &mut Game) -> miette::Result<()> {
     let variant = game.variant().clone();
     if game.legal_moves().is_empty() && game.outcome().is_none() {
         return Err(miette::miette!("the side to move has no legal move"));
@@ -98,7 +140,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             args.black
         };
         if player == Player::Engine {
-            let Some(p) = searcher.play(&mut game, &limits) else {
+            let Some(p) = searcher.play(game, &limits) else {
                 return Err(miette::miette!("the engine found no move it may play"));
             };
             // A person playing the other side is not told a hidden move.
@@ -142,20 +184,20 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             (Some("undo"), _) => {
                 // Back to the last position where a person was to move.
                 match earlier.pop() {
-                    Some(before) => game = before,
+                    Some(before) => *game = before,
                     None => out!("nothing to undo"),
                 }
             }
-            (Some("save"), Some(file)) => {
-                let record: Vec<String> =
-                    game.moves().iter().map(|&m| variant.move_text(m)).collect();
-                std::fs::write(file, record.join(" ") + "\n")
-                    .map_err(|e| miette::miette!("cannot write {file}: {e}"))?;
-                out!("saved {} moves to {file}", record.len());
-            }
-            (Some(text), _) => {
-                let before = game.clone();
-                match game.attempt(side, text) {
+            (Some("save"), Some(file)) => save(args, game, file)?,
+            (Some(_), _) => {
+                let before = (*game).clone();
+                // SAN as the side sees the position, else the text as it is (its error).
+                let text = line.trim();
+                let text = match variant.parse_san(&seen, text) {
+                    Ok(m) => variant.move_text(m),
+                    Err(_) => text.to_string(),
+                };
+                match game.attempt(side, &text) {
                     Ok(_) => earlier.push(before),
                     Err(Refusal::NotPossible) => {
                         out!("not possible: the hidden pieces forbid it; try another move")

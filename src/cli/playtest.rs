@@ -1,8 +1,9 @@
 //! `fairy playtest`: engine self-play over all cores, with the statistics a designer reads.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use fairy_rules::playtest::{play_game, GameRecord, Settings, Study, Summary};
+use fairy_rules::Variant;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
@@ -44,6 +45,9 @@ pub(super) struct Args {
     /// Write the study (settings, summary, every game) as JSON to this file.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Write every game as PGN to this file.
+    #[arg(long)]
+    pgn: Option<PathBuf>,
 }
 
 #[derive(clap::Subcommand)]
@@ -125,7 +129,27 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     bar.finish_and_clear();
     let study = Study::new(name, &variant.name, settings, range, games);
     report(&study);
+    if let Some(path) = &args.pgn {
+        write_pgn(&study, &variant, name, path)?;
+    }
     write(&study, args.json.as_ref())
+}
+
+/// Every game of the study as PGN, one after another.
+fn write_pgn(study: &Study, variant: &Variant, name: &str, path: &Path) -> miette::Result<()> {
+    let file = super::variant_file(name);
+    let mut text = String::new();
+    for g in &study.games {
+        let mut pgn = g
+            .pgn(variant)
+            .map_err(|e| miette::miette!("game {}: {e}", g.index))?;
+        if let Some(file) = &file {
+            pgn.set_tag("VariantFile", file.clone());
+        }
+        text.push_str(&pgn.to_string());
+        text.push('\n');
+    }
+    std::fs::write(path, text).map_err(|e| miette::miette!("cannot write {}: {e}", path.display()))
 }
 
 fn merge(files: &[PathBuf], json: Option<&PathBuf>) -> miette::Result<()> {

@@ -1,9 +1,15 @@
 //! `fairy replay`: plays a game record move by move and tells where it led.
 //!
-//! A record is move text separated by whitespace, commas or semicolons. Move numbers (`12.`,
-//! `12)`, `12...`, also glued to the move: `12.e4`), `#` line comments, `{...}` comments
-//! (the check mark `{*}` among them), standalone check marks `*` `**` and annotations `!?`
-//! are skipped; a result (`1-0`, `0-1`, `1/2-1/2`, `½-½`) ends the record. A capture written
+//! A PGN record (it begins with a tag pair, `[Event "..."]`) is read by
+//! [`fairy_rules::pgn`]: its `Variant` or `VariantFile` tag names the variant when the
+//! command does not, its `FEN` tag the start, its `[%chance CELL]` comments the chance
+//! outcomes.
+//!
+//! Any other record is moves separated by whitespace, commas or semicolons, in SAN or the
+//! engine's move text ([`fairy_rules::Ruleset::parse_san`]). Move numbers (`12.`, `12)`,
+//! `12...`, also glued to the move: `12.e4`), `#` line comments, `{...}` comments (the check
+//! mark `{*}` among them), standalone check marks `*` `**` and annotations `!?` are
+//! skipped; a result (`1-0`, `0-1`, `1/2-1/2`, `½-½`) ends the record. A capture written
 //! with spaces around the `x` (`f7BR x d5P`, as some inventors write) is joined into one move
 //! text, `f7BR x d5P`, and so is a move split around a `-` (`b2 - b4`); the library reads the
 //! spaces as part of that notation.
@@ -11,26 +17,29 @@
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
-use fairy_rules::{Color, Game, Outcome, Reason};
+use fairy_rules::pgn::{self, PgnGame};
+use fairy_rules::{Color, Game, Outcome, Reason, Variant};
 
-use super::{game, At};
+use super::{game, load, At};
 
 /// Arguments of `fairy replay`.
 #[derive(clap::Args)]
 pub(super) struct Args {
-    /// A definition file, or the name of a bundled one in variants/ (`chess`, `pirateknics`).
-    variant: String,
-    /// The game record (`-`: standard input): moves separated by spaces, commas or
-    /// semicolons, with optional move numbers (`12.`, `12)`, `12...`), `#` line comments and
-    /// `{...}` comments.
-    file: PathBuf,
-    /// Start from this FEN instead of the variant's start position.
+    /// The variant (a definition file, or the name of a bundled one: `chess`,
+    /// `pirateknics`), then the record; a PGN record that names its variant may come alone.
+    #[arg(value_name = "[VARIANT] FILE", num_args = 1..=2, required = true)]
+    args: Vec<String>,
+    /// Start from this FEN instead of the variant's start position (a PGN record gives its
+    /// own in its FEN tag).
     #[arg(long)]
     fen: Option<String>,
     /// Seed of the generator that draws the game parameters and the chance outcomes that
     /// the record does not give.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Which game of a PGN file with several (1 is the first).
+    #[arg(long, default_value_t = 1)]
+    game: usize,
 }
 
 /// A piece of a game record.
@@ -50,11 +59,25 @@ pub(super) enum Token {
 }
 
 pub(super) fn run(args: &Args) -> miette::Result<()> {
-    let record = read(&args.file)?;
+    let (variant, file) = match args.args.as_slice() {
+        [file] => (None, PathBuf::from(file)),
+        [variant, file, ..] => (Some(variant.as_str()), PathBuf::from(file)),
+        [] => unreachable!("clap requires the record"),
+    };
+    let record = read(&file)?;
+    if record.trim_start().starts_with('[') {
+        return run_pgn(args, variant, &file, &record);
+    }
+    let Some(variant) = variant else {
+        return Err(miette::miette!(
+            "name the variant: fairy replay VARIANT {} (only a PGN record names its own)",
+            file.display()
+        ));
+    };
     let tokens = tokenize(&record)
-        .map_err(|e| miette::miette!("cannot read the record {}: {e}", name(&args.file)))?;
+        .map_err(|e| miette::miette!("cannot read the record {}: {e}", name(&file)))?;
     let mut game = game(&At {
-        variant: args.variant.clone(),
+        variant: variant.to_string(),
         fen: args.fen.clone(),
         moves: Vec::new(),
         seed: args.seed,
@@ -70,10 +93,19 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             Token::Move(text) => {
                 let side = game.position().side_to_move();
                 let (n, black) = given.take().unwrap_or((number, side == Color::Black));
-                if let Err(e) = game.play(strip_annotations(&text)) {
+                let text = strip_annotations(&text);
+                let played = game
+                    .variant()
+                    .parse_san(game.position(), text)
+                    .and_then(|m| game.play_move(m));
+                if let Err(e) = played {
+                    let nearest = game.variant().nearest_moves(game.position(), text, 3);
                     print_position(&game);
                     let dots = if black { "..." } else { "." };
-                    return Err(miette::miette!("move {n}{dots} {text}: {e}"));
+                    return Err(miette::miette!(
+                        "move {n}{dots} {text}: {e}{}",
+                        like(&nearest)
+                    ));
                 }
                 number = if side == Color::Black {
                     n.saturating_add(1)
@@ -85,6 +117,52 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     }
     print_position(&game);
     out!("result: {}", result(game.outcome()));
+    Ok(())
+}
+
+/// ` (legal moves like it: Bb5, Bc4)`, or nothing.
+fn like(nearest: &[String]) -> String {
+    if nearest.is_empty() {
+        String::new()
+    } else {
+        format!(" (legal moves like it: {})", nearest.join(", "))
+    }
+}
+
+/// Replays a game of a PGN record.
+fn run_pgn(args: &Args, variant: Option<&str>, file: &Path, record: &str) -> miette::Result<()> {
+    let games = pgn::parse(record)
+        .map_err(|e| miette::miette!("cannot read the record {}: {e}", name(file)))?;
+    let pgn: &PgnGame = games.get(args.game.wrapping_sub(1)).ok_or_else(|| {
+        miette::miette!(
+            "the record {} has {} game(s); there is no game {}",
+            name(file),
+            games.len(),
+            args.game
+        )
+    })?;
+    let variant: Variant = match variant {
+        Some(v) => load(v)?,
+        None => {
+            let folder = file.parent().unwrap_or(Path::new("."));
+            pgn.variant(folder)
+                .map_err(|e| miette::miette!("{e}"))?
+                .ok_or_else(|| {
+                    miette::miette!(
+                        "the record names no variant (no Variant tag): fairy replay VARIANT {}",
+                        file.display()
+                    )
+                })?
+        }
+    };
+    let replay = pgn
+        .replay(&variant, args.seed)
+        .map_err(|e| miette::miette!("the record's FEN tag: {e}"))?;
+    print_position(&replay.game);
+    if let Some(e) = replay.error {
+        return Err(miette::miette!("{e}"));
+    }
+    out!("result: {}", result(replay.game.outcome()));
     Ok(())
 }
 

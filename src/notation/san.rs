@@ -286,7 +286,11 @@ impl Ruleset {
                 .collect();
             // A promotion left unwritten is not guessed.
             let matching: Vec<Move> = if promotion.is_none() && matching.len() > 1 {
-                let plain: Vec<Move> = matching.iter().copied().filter(|m| m.promotion.is_none()).collect();
+                let plain: Vec<Move> = matching
+                    .iter()
+                    .copied()
+                    .filter(|m| m.promotion.is_none())
+                    .collect();
                 if plain.is_empty() {
                     matching
                 } else {
@@ -307,7 +311,9 @@ impl Ruleset {
 
 /// A cell's name split into its file letters and its rank digits: `b10` is `("b", "10")`.
 fn split_name(name: &str) -> (&str, &str) {
-    let at = name.find(|c: char| c.is_ascii_digit()).unwrap_or(name.len());
+    let at = name
+        .find(|c: char| c.is_ascii_digit())
+        .unwrap_or(name.len());
     name.split_at(at)
 }
 

@@ -181,7 +181,8 @@ mod tests {
         e4.comments.push("best by test".into());
         let mut e5 = PgnMove::new("e5");
         e5.nags.push(1);
-        e5.variations.push(vec![PgnMove::new("c5"), PgnMove::new("Nf3")]);
+        e5.variations
+            .push(vec![PgnMove::new("c5"), PgnMove::new("Nf3")]);
         let game = PgnGame {
             tags: vec![("Event".into(), "A \"test\"".into())],
             comments: vec!["start".into()],

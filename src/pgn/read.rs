@@ -34,7 +34,11 @@ pub struct PgnError {
 /// variation, a `)` that closes none, a NAG or a suffix annotation with no move before it.
 pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
     let mut reader = Reader {
-        chars: text.strip_prefix('\u{feff}').unwrap_or(text).chars().collect(),
+        chars: text
+            .strip_prefix('\u{feff}')
+            .unwrap_or(text)
+            .chars()
+            .collect(),
         at: 0,
         line: 1,
         column: 1,
@@ -346,9 +350,15 @@ mod tests {
         let e = parse("[White \"A]\n").unwrap_err();
         assert_eq!((e.line, e.column), (1, 11));
         let e = parse("1. e4 {open").unwrap_err();
-        assert_eq!((e.line, e.column, e.message.as_str()), (1, 7, "the comment `{` is not closed"));
+        assert_eq!(
+            (e.line, e.column, e.message.as_str()),
+            (1, 7, "the comment `{` is not closed")
+        );
         let e = parse("1. e4 e5)").unwrap_err();
-        assert_eq!(e.to_string(), "PGN line 1, column 9: `)` closes no variation");
+        assert_eq!(
+            e.to_string(),
+            "PGN line 1, column 9: `)` closes no variation"
+        );
         assert!(parse("1. e4 (e5 *").is_err());
         assert!(parse("$1 e4").is_err());
     }

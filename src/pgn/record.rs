@@ -218,7 +218,12 @@ fn play(game: &mut Game, written: &PgnMove) -> Result<(), RecordError> {
     let m = match written.command("chance") {
         Some(cell) => match variant.topology.parse_cell(cell) {
             Some(cell) => m.with_outcome(cell),
-            None => return Err(error(format!("its chance cell `{cell}` is no cell"), Vec::new())),
+            None => {
+                return Err(error(
+                    format!("its chance cell `{cell}` is no cell"),
+                    Vec::new(),
+                ))
+            }
         },
         None => m,
     };
