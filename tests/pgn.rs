@@ -214,3 +214,22 @@ fn a_wrong_move_stops_the_replay_with_its_number_and_the_nearest_moves() {
         "move 3. Bb6: no legal move reads so (legal moves like it: Ba6, Bb5, Bc4)"
     );
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// Any text is read or refused with a place; what is read replays without a panic.
+    #[test]
+    fn any_text_is_read_or_refused(text in "[\\[\\]{}();$%\"a-h1-9xO=+#!?.\\- \n*/KQRBNP]{0,80}") {
+        let chess = Variant::bundled("chess").unwrap();
+        match pgn::parse(&text) {
+            Ok(games) => {
+                for game in games {
+                    let _ = game.replay(&chess, 0);
+                    proptest::prop_assert_eq!(pgn::parse(&game.to_string()).map(|g| g.len()), Ok(1));
+                }
+            }
+            Err(e) => proptest::prop_assert!(e.line >= 1 && e.column >= 1),
+        }
+    }
+}

@@ -94,12 +94,19 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
                 let side = game.position().side_to_move();
                 let (n, black) = given.take().unwrap_or((number, side == Color::Black));
                 let text = strip_annotations(&text);
-                let played = game
-                    .variant()
-                    .parse_san(game.position(), text)
-                    .and_then(|m| game.play_move(m));
+                let played = match game.outcome() {
+                    Some(o) => Err(format!("the game is over: {o}")),
+                    None => game
+                        .variant()
+                        .parse_san(game.position(), text)
+                        .and_then(|m| game.play_move(m))
+                        .map_err(|e| e.to_string()),
+                };
                 if let Err(e) = played {
-                    let nearest = game.variant().nearest_moves(game.position(), text, 3);
+                    let nearest = match game.outcome() {
+                        Some(_) => Vec::new(),
+                        None => game.variant().nearest_moves(game.position(), text, 3),
+                    };
                     print_position(&game);
                     let dots = if black { "..." } else { "." };
                     return Err(miette::miette!(

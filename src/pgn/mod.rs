@@ -115,7 +115,7 @@ impl fmt::Display for PgnGame {
             .and_then(|fen| fen.split_whitespace().nth(5)?.parse().ok())
             .unwrap_or(1);
         let mut words = Vec::new();
-        words.extend(self.comments.iter().map(|c| format!("{{{c}}}")));
+        words.extend(self.comments.iter().map(|c| comment(c)));
         line_words(&self.moves, 2 * first + u32::from(black_first), &mut words);
         words.push(self.result.clone());
         let mut line = String::new();
@@ -128,8 +128,23 @@ impl fmt::Display for PgnGame {
                 line.push(' ');
             }
             line.push_str(&word);
+            // A comment to the end of the line.
+            if word.starts_with(';') {
+                writeln!(f, "{line}")?;
+                line.clear();
+            }
         }
         writeln!(f, "{line}")
+    }
+}
+
+/// A comment as PGN writes it: in braces, or after `;` to the end of the line when it holds
+/// a `}` (as one read after `;` may).
+fn comment(text: &str) -> String {
+    if text.contains('}') {
+        format!(";{}", text.replace(['\n', '\r'], " "))
+    } else {
+        format!("{{{text}}}")
     }
 }
 
@@ -146,7 +161,7 @@ fn line_words(moves: &[PgnMove], mut ply: u32, words: &mut Vec<String>) {
         }
         words.push(m.text.clone());
         words.extend(m.nags.iter().map(|n| format!("${n}")));
-        words.extend(m.comments.iter().map(|c| format!("{{{c}}}")));
+        words.extend(m.comments.iter().map(|c| comment(c)));
         numbered = m.comments.is_empty() && m.variations.is_empty();
         for v in &m.variations {
             let mut inner = Vec::new();

@@ -173,18 +173,19 @@ impl Reader {
                         .map_err(|_| self.error(format!("`${digits}` is not a NAG")))?;
                     self.annotate(&mut stack, nag)?;
                 }
-                ']' | '"' | '}' => return Err(self.error(format!("unexpected `{c}`"))),
+                '[' | ']' | '"' | '}' => return Err(self.error(format!("unexpected `{c}`"))),
                 _ => {
                     let (line, column) = (self.line, self.column);
                     let word = self.word();
-                    if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word.as_str()) {
+                    let (text, suffix) = split_suffix(&word);
+                    if ["1-0", "0-1", "1/2-1/2", "*"].contains(&text) {
                         if stack.len() > 1 {
                             return Err(self.error("the game ends inside a variation"));
                         }
-                        game.result = word;
+                        game.result = text.to_string();
                         break;
                     }
-                    let (text, suffix) = split_suffix(strip_number(&word));
+                    let text = strip_number(text);
                     if !text.is_empty() {
                         stack
                             .last_mut()
@@ -255,16 +256,20 @@ impl Reader {
         }
         let mut value = String::new();
         loop {
+            if matches!(self.peek(), Some('\n') | None) {
+                return Err(self.error(format!("the value of the tag `{name}` is not closed")));
+            }
             match self.bump() {
-                Some('\\') => match self.bump() {
-                    Some(c) => value.push(c),
-                    None => break,
+                Some('\\') => match self.peek() {
+                    Some(c) if c != '\n' => {
+                        value.push(c);
+                        self.bump();
+                    }
+                    _ => {}
                 },
                 Some('"') => break,
-                Some('\n') | None => {
-                    return Err(self.error(format!("the value of the tag `{name}` is not closed")))
-                }
                 Some(c) => value.push(c),
+                None => unreachable!("checked above"),
             }
         }
         self.skip_space();
@@ -361,6 +366,7 @@ mod tests {
         );
         assert!(parse("1. e4 (e5 *").is_err());
         assert!(parse("$1 e4").is_err());
+        assert_eq!(parse("1. e4 (e5 [").unwrap_err().message, "unexpected `[`");
     }
 
     #[test]

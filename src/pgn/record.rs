@@ -198,6 +198,9 @@ fn play(game: &mut Game, written: &PgnMove) -> Result<(), RecordError> {
         reason,
         nearest,
     };
+    if let Some(o) = game.outcome() {
+        return Err(error(format!("the game is over: {o}"), Vec::new()));
+    }
     if written.text == "--" {
         let reason = if written.command("hidden").is_some() {
             "a hidden move: this is one side's record; the full record replays"
