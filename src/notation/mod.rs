@@ -7,6 +7,7 @@ mod layermoves;
 mod layers;
 mod movetext;
 mod placement;
+mod written;
 
 pub use fen::{FenError, FenField};
 pub use movetext::MoveError;
