@@ -170,3 +170,178 @@ fn pirateknics_moves_read_back_from_the_inventors_text() {
     assert_eq!(v.move_text(m), "c7PPxd8b=NQ");
     assert_eq!(v.parse_notation(&promoting, "c7 P(N) P(Q) x d8 B !"), Ok(m));
 }
+
+/// A Seachess FEN from `square=token` pairs (`c5=C`, `f5={*m}`), the side to move and the
+/// state field. Ranks 1, 2, 11 and 12 have the files c-j only.
+fn sea(pieces: &str, side: &str, state: &str) -> String {
+    let tokens: Vec<(&str, &str)> = pieces
+        .split_whitespace()
+        .map(|p| p.split_once('=').expect("square=token"))
+        .collect();
+    let mut ranks = Vec::new();
+    for rank in (1..=12).rev() {
+        let files = if [1, 2, 11, 12].contains(&rank) {
+            "cdefghij"
+        } else {
+            "abcdefghijkl"
+        };
+        let (mut out, mut empty) = (String::new(), 0);
+        for file in files.chars() {
+            match tokens.iter().find(|(s, _)| *s == format!("{file}{rank}")) {
+                Some((_, t)) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push_str(t);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        ranks.push(out);
+    }
+    format!("{} {side} - - 0 1 {state}", ranks.join("/"))
+}
+
+/// The move of `pos` written `text` by `write_notation`, read back from that text, made by
+/// the engine as `engine` (its own text).
+fn written_so(v: &Variant, fen: &str, engine: &str, text: &str) {
+    let pos = v.parse_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let m = v
+        .parse_move(&pos, engine)
+        .unwrap_or_else(|e| panic!("{engine}: {e}"));
+    assert_eq!(v.write_notation(&pos, m).as_deref(), Some(text), "{engine}");
+    assert_eq!(v.parse_notation(&pos, text), Ok(m), "{text}");
+}
+
+#[test]
+fn seachess_special_forms_are_written_as_the_inventor_writes_them() {
+    let v = bundled("seachess");
+    let kings = "g1=K g12=k";
+    // Plain moves and captures.
+    written_so(
+        &v,
+        &sea(&format!("{kings} e5=C e6=b"), "w", "-"),
+        "e5e6",
+        "Ce5 x e6",
+    );
+    written_so(
+        &v,
+        &sea(&format!("{kings} e5=C e7=b"), "w", "-"),
+        "e5e6",
+        "Ce5 - e6",
+    );
+    // A cruiser plants a mine on its square: a hidden move.
+    written_so(
+        &v,
+        &sea(&format!("{kings} e5=C"), "w", "-"),
+        "e5:M",
+        "Ce5 - M (h)",
+    );
+    // A boat steps onto Black's mine, which destroys it.
+    written_so(
+        &v,
+        &sea(&format!("{kings} e4=B e5={{*m}}"), "w", "-"),
+        "e4e5",
+        "Be4 - e5 - Mx",
+    );
+    // A submarine after two turns on the surface dives with a knight's move: hidden.
+    written_so(
+        &v,
+        &sea(&format!("{kings} e4=S"), "w", "e4.surfaced=2"),
+        "e4_f6",
+        "Se4v - f6 (h)",
+    );
+    // A submerged submarine surfaces where it is, taking the cruiser above it.
+    written_so(
+        &v,
+        &sea(&format!("{kings} f6={{c_S}}"), "w", "_f6.submerged=1"),
+        "_f6f6",
+        "sSf6^x",
+    );
+    // A destroyer's arrival beside a submerged submarine forces it up: it takes the cruiser
+    // above it. (The inventor's example comes from a board with an a1 and a sonar reaching
+    // diagonally; on this board the destroyer's sonar reaches the four orthogonal squares.)
+    written_so(
+        &v,
+        &sea(&format!("{kings} c3=D f5={{C_s}}"), "w", "_f5.submerged=1"),
+        "c3e5",
+        "Dc3 - e5 > f5^ x f5",
+    );
+    // A torpedo on the diagonal ahead, two squares away.
+    written_so(
+        &v,
+        &sea(&format!("{kings} j5=T h7=c"), "w", "-"),
+        "j5xh7",
+        "Tj5 xt h7",
+    );
+    // Back in the own haven, the cruiser's mine and the torpedo boat's torpedo reload.
+    written_so(
+        &v,
+        &sea(&format!("{kings} e5=C"), "w", "e5.mine=0"),
+        "e5e2",
+        "Ce5 - e2 < M",
+    );
+    written_so(
+        &v,
+        &sea(&format!("{kings} j5=T"), "w", "j5.torpedo=0"),
+        "j5j2",
+        "Tj5 - j2 < T",
+    );
+    // Read leniently: spacing, case of letters, a check mark; the suffixes may be left out.
+    let pos = v
+        .parse_fen(&sea(&format!("{kings} e5=C"), "w", "e5.mine=0"))
+        .unwrap();
+    let reload = v.parse_move(&pos, "e5e2").unwrap();
+    for text in ["Ce5-e2<M", "ce5 - e2", "Ce5 - e2 < M +"] {
+        assert_eq!(v.parse_notation(&pos, text), Ok(reload), "{text}");
+    }
+}
+
+#[test]
+fn seachess_forms_of_our_own_read_back() {
+    let v = bundled("seachess");
+    let castles = sea("g1=K c1=C j1=T g12=k", "w", "-").replacen(" w - ", " w KQ ", 1);
+    let cases = [
+        // Castling both ways, a promotion, a submerged move, the aircraft's strike.
+        (castles.clone(), "g1e1", "Kg1 - e1 & Cc1 - f1"),
+        (castles, "g1i1", "Kg1 - i1 & Tj1 - h1"),
+        (
+            sea("g1=K g12=k d11=B", "w", "-"),
+            "d11d12s",
+            "Bd11 - d12 = S",
+        ),
+        (
+            sea("g1=K g12=k f6={_S}", "w", "_f6.submerged=1"),
+            "_f6_g8",
+            "sSf6 - g8 (h)",
+        ),
+        (
+            sea("g1=K g12=k f6={_S}", "w", "_f6.submerged=1"),
+            "_f6g8",
+            "sSf6 - g8^",
+        ),
+        (sea("g1=K g12=k e5=A h8=c", "w", "-"), "e5xh8", "Ae5 xa h8"),
+    ];
+    for (fen, engine, text) in &cases {
+        written_so(&v, fen, engine, text);
+        let pos = v.parse_fen(fen).unwrap();
+        for m in v.legal_moves(&pos) {
+            let written = v.write_notation(&pos, m).unwrap();
+            assert_eq!(
+                v.parse_notation(&pos, &written),
+                Ok(m),
+                "{written} in {fen}"
+            );
+        }
+    }
+}
+
+#[test]
+fn seachess_moves_read_back_from_the_inventors_text() {
+    let v = bundled("seachess");
+    assert!(round_trips(&v, 11, 3, 60) > 3000);
+}
