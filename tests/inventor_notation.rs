@@ -345,3 +345,65 @@ fn seachess_moves_read_back_from_the_inventors_text() {
     let v = bundled("seachess");
     assert!(round_trips(&v, 11, 3, 60) > 3000);
 }
+
+/// Chess with the guide's long algebraic notation: the same keys serve any game.
+fn long_algebraic() -> Variant {
+    let chess = std::fs::read_to_string("variants/chess.yaml").unwrap();
+    let yaml = format!(
+        "{chess}\nnotation:\n  name: long algebraic\n  templates:\n    move: \"{{piece}}{{from}}-{{to}}\"\n    capture: \"{{piece}}{{from}}x{{to}}\"\n    promotion: \"{{piece}}{{from}}-{{to}}={{promotion}}\"\n    capture_promotion: \"{{piece}}{{from}}x{{to}}={{promotion}}\"\n    castle: \"{{piece}}{{from}}-{{to}} castles\"\n  ignore: [\"+\", \"#\", \"!\", \"?\"]\n"
+    );
+    Variant::from_yaml("long-algebraic.yaml", &yaml).unwrap()
+}
+
+#[test]
+fn a_notation_of_another_game_uses_the_same_keys() {
+    let v = long_algebraic();
+    assert_eq!(v.notation_name(), Some("long algebraic"));
+    let start = v.start_position();
+    let e4 = v.parse_move(&start, "e2e4").unwrap();
+    assert_eq!(v.write_notation(&start, e4).as_deref(), Some("Pe2-e4"));
+    assert_eq!(v.parse_notation(&start, "pe2 - e4 !"), Ok(e4));
+    // None legal: the nearest legal moves in this notation.
+    assert_eq!(
+        v.parse_notation(&start, "Pe2-e5").unwrap_err().to_string(),
+        "`Pe2-e5` is not legal here: no legal move is written so; the nearest: Pe2-e3, Pe2-e4, Pa2-a3"
+    );
+    let nearest = v.nearest_moves(&start, "Ng1-f4", 2);
+    assert_eq!(
+        nearest.iter().map(|(_, t)| t.as_str()).collect::<Vec<_>>(),
+        ["Ng1-f3", "Ng1-h3"]
+    );
+    let pos = v.parse_fen("3r2k1/4P3/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+    for (engine, text) in [
+        ("e7d8n", "Pe7xd8=N"),
+        ("e7e8q", "Pe7-e8=Q"),
+        ("e1g1", "Ke1-g1 castles"),
+    ] {
+        let m = v.parse_move(&pos, engine).unwrap();
+        assert_eq!(v.write_notation(&pos, m).as_deref(), Some(text));
+        assert_eq!(v.parse_notation(&pos, text), Ok(m));
+    }
+    assert_eq!(
+        v.parse_notation(&pos, "").unwrap_err().to_string(),
+        "`` is not a move: it is empty"
+    );
+    // Without a notation section: no written form, and the engine's text is read.
+    let plain = bundled("chess");
+    assert_eq!(plain.notation_name(), None);
+    assert_eq!(plain.write_notation(&start, e4), None);
+    assert_eq!(plain.parse_notation(&start, "e2e4"), Ok(e4));
+}
+
+#[test]
+fn several_moves_written_alike_are_named() {
+    // A template that drops the origin makes moves share a text: the reader lists them.
+    let chess = std::fs::read_to_string("variants/chess.yaml").unwrap();
+    let yaml =
+        format!("{chess}\nnotation:\n  name: short\n  templates:\n    move: \"{{piece}}{{to}}\"\n");
+    let v = Variant::from_yaml("short.yaml", &yaml).unwrap();
+    let pos = v.parse_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
+    assert_eq!(
+        v.parse_notation(&pos, "Rd1").unwrap_err().to_string(),
+        "`Rd1` is not legal here: it is ambiguous: Rd1 (a1d1), Rd1 (h1d1)"
+    );
+}

@@ -1,7 +1,8 @@
 //! The `notation:` section: each template parsed into text and placeholders, every
 //! placeholder checked against its class, piece letters and ammunition names resolved.
 
-use crate::definition::{NotationDef, Sp, TemplatesDef};
+use crate::definition::{file_of, span_of, NotationDef, Sp, TemplatesDef};
+use crate::diagnostics::Problem;
 use crate::dsl::DslError;
 use crate::rules::layers::LayerRules;
 use crate::rules::notation::{MoveClass, Notation, Part, Placeholder, Templates};
@@ -27,13 +28,22 @@ pub(super) fn notation(
         };
         let Some(kind) = kind else {
             let known: String = pieces.iter().map(|p| p.letter).collect();
-            cx.error(
-                t,
+            // Point at the key: the span is the mapping under it.
+            let value = span_of(t);
+            let text = &cx.sources[file_of(t)].text;
+            let span = text[..value.start.min(text.len())]
+                .rfind(&format!("{letter}:"))
+                .map_or(value, |at| at..at + letter.len());
+            let p = Problem::error(
                 "fairy::unknown-piece",
                 format!("the notation's templates for `{letter}`: no piece has that letter"),
-                "templates of an unknown piece",
-                &format!("key them by a piece's letter; the letters are {known}"),
-            );
+                span,
+                "no such piece",
+            )
+            .help(format!(
+                "key them by a piece's letter; the letters are {known}"
+            ));
+            cx.at(t, p);
             continue;
         };
         own.push((kind, templates_of(&t.value, cx)));

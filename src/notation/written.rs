@@ -162,7 +162,11 @@ impl Ruleset {
                 })
             }
             many => {
-                let mut names: Vec<String> = many.iter().map(|(_, w)| w.text()).collect();
+                // Written alike, they are told apart by the engine's text.
+                let mut names: Vec<String> = many
+                    .iter()
+                    .map(|(m, w)| format!("{} ({})", w.text(), self.move_text(*m)))
+                    .collect();
                 names.sort();
                 Err(MoveError::Illegal {
                     text: text.to_string(),
