@@ -166,6 +166,22 @@ fn pirateknics_moves_read_back_from_the_inventors_text() {
         texts.push(text);
     }
     assert!(texts.contains(&"c7P(N)P(Q) x d8B".to_string()), "{texts:?}");
+    // A capture takes an enemy piece unless the text says `own`.
+    let mixed = v
+        .parse_fen("<k>3/5<BR>/6/3<Pp>2/6/6/6/<K>3 w - - 0 1")
+        .unwrap();
+    let enemy = v.parse_notation(&mixed, "f7BR x d5P").unwrap();
+    assert_eq!(v.move_text(enemy), "f7BRxd5p");
+    let own = v.parse_notation(&mixed, "f7BR x own d5P").unwrap();
+    assert_eq!(v.move_text(own), "f7BRxd5P");
+    assert_eq!(
+        v.write_notation(&mixed, own).as_deref(),
+        Some("f7BR x own d5P")
+    );
+    assert_eq!(
+        v.write_notation(&mixed, enemy).as_deref(),
+        Some("f7BR x d5P")
+    );
     let m = v.parse_notation(&promoting, "c7P(Q)P(N) x d8B").unwrap();
     assert_eq!(v.move_text(m), "c7PPxd8b=NQ");
     assert_eq!(v.parse_notation(&promoting, "c7 P(N) P(Q) x d8 B !"), Ok(m));

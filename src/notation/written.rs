@@ -480,12 +480,12 @@ fn strip_remark<'a>(n: &Notation, text: &'a str) -> &'a str {
 
 fn strip_remark_opt<'a>(n: Option<&Notation>, text: &'a str) -> &'a str {
     let Some(n) = n else { return text };
-    let lower = text.to_lowercase();
+    let lower = text.to_ascii_lowercase();
     let cut = n
         .remarks
         .iter()
         .filter_map(|r| {
-            let r = r.to_lowercase();
+            let r = r.to_ascii_lowercase();
             lower
                 .match_indices(&r)
                 .map(|(i, _)| i)
