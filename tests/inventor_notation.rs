@@ -423,3 +423,18 @@ fn several_moves_written_alike_are_named() {
         "`Rd1` is not legal here: it is ambiguous: Rd1 (a1d1), Rd1 (h1d1)"
     );
 }
+
+#[test]
+fn a_drawn_cell_follows_the_move_after_an_at_sign() {
+    let bermuda = std::fs::read_to_string("variants/bermuda.yaml").unwrap();
+    let yaml = format!(
+        "{bermuda}\nnotation:\n  name: long algebraic\n  templates:\n    move: \"{{piece}}{{from}}-{{to}}\"\n"
+    );
+    let v = Variant::from_yaml("bermuda-notation.yaml", &yaml).unwrap();
+    let start = v.start_position();
+    let m = v.parse_move(&start, "e2e4@d5").unwrap();
+    assert_eq!(v.write_notation(&start, m).as_deref(), Some("Pe2-e4@d5"));
+    assert_eq!(v.parse_notation(&start, "Pe2-e4 @d5"), Ok(m));
+    assert_eq!(v.parse_notation(&start, "Pe2-e4"), Ok(m.choice()));
+    assert!(v.parse_notation(&start, "Pe2-e4@a1").is_err());
+}

@@ -105,7 +105,13 @@ impl Ruleset {
     /// ```
     pub fn write_notation(&self, pos: &Position, m: Move) -> Option<String> {
         let n = self.notation.as_ref()?;
-        Some(self.written(n, pos, m).text())
+        let mut text = self.written(n, pos, m.choice()).text();
+        // The chance event's drawn cell, as the engine's text records it.
+        if let Some(cell) = m.outcome {
+            text.push('@');
+            text.push_str(&self.topology.name(cell));
+        }
+        Some(text)
     }
 
     /// Reads a move written in the variant's own notation and finds the one legal move of
@@ -114,7 +120,9 @@ impl Ruleset {
     ///
     /// Spaces, the order of a crew's letters and of a group's companions, letter case, the
     /// notation's `ignore` tokens after the move and a remark after one of its `remarks`
-    /// words do not matter; the suffixes of consequences may be left out.
+    /// words do not matter; the suffixes of consequences may be left out. A chance event's
+    /// drawn cell may follow after `@`, as in the engine's text (`e2e4@d5`); without it the
+    /// move comes back without an outcome.
     ///
     /// # Errors
     /// [`MoveError::Malformed`] for an empty text, [`MoveError::Illegal`] when no legal move
@@ -128,6 +136,37 @@ impl Ruleset {
             return self.parse_move(pos, text);
         };
         let body = strip_remark(n, text);
+        // A drawn cell after `@` ends the text, as in the engine's text.
+        let (body, outcome) = match body.rsplit_once('@') {
+            Some((main, cell)) => match self.topology.parse_cell(cell.trim()) {
+                Some(c) => (main, Some(c)),
+                None => (body, None),
+            },
+            None => (body, None),
+        };
+        let m = self.resolve_notation(n, pos, text, body)?;
+        let Some(cell) = outcome else { return Ok(m) };
+        if self.chance_cells(pos, m).has(cell) {
+            Ok(m.with_outcome(cell))
+        } else {
+            Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!(
+                    "`{}` is not a cell the move's chance event can draw",
+                    self.topology.name(cell)
+                ),
+            })
+        }
+    }
+
+    /// The one legal move of `pos` that `body` (the text without remark or outcome) writes.
+    fn resolve_notation(
+        &self,
+        n: &Notation,
+        pos: &Position,
+        text: &str,
+        body: &str,
+    ) -> Result<Move, MoveError> {
         if body.trim().is_empty() {
             return Err(MoveError::Malformed {
                 text: text.to_string(),
