@@ -287,6 +287,15 @@ fn seachess_special_forms_are_written_as_the_inventor_writes_them() {
         "c3e5",
         "Dc3 - e5 > f5^ x f5",
     );
+    // A submarine that dives beside an enemy destroyer is forced up at once, under the
+    // cruiser it dived below, which it takes. The mark follows the referee, which announces
+    // every dive as a hidden move.
+    written_so(
+        &v,
+        &sea(&format!("{kings} e4=S f6=c f7=d"), "w", "e4.surfaced=2"),
+        "e4_f6",
+        "Se4v - f6 > f6^ x f6 (h)",
+    );
     // A torpedo on the diagonal ahead, two squares away.
     written_so(
         &v,

@@ -403,7 +403,6 @@ impl Ruleset {
             return Vec::new();
         };
         let t = &self.topology;
-        let us = m.piece.color();
         let mut out = Vec::new();
         let arrives = matches!(
             m.kind,
@@ -428,32 +427,55 @@ impl Ruleset {
                 ));
             }
         }
-        let kind = layers.kinds.get(m.piece.kind().index());
-        if let Some(sonar) = kind.and_then(|k| k.sonar.get(m.to.index())) {
-            for cell in sonar.cells() {
-                let Some(sub) = before.submerged_at(cell).filter(|p| p.color() != us) else {
-                    continue;
-                };
-                if after.submerged_at(cell).is_some() {
-                    continue;
-                }
-                let above = before.piece_at(cell);
-                let captured = above.filter(|_| after.piece_at(cell) == Some(sub));
-                let class = if captured.is_some() {
-                    MoveClass::ForcedSurfaceCapture
-                } else {
-                    MoveClass::ForcedSurface
-                };
-                out.push((
-                    class,
-                    Values {
-                        at: Some(t.name(cell)),
-                        captured: captured.map(|p| self.written_letter(p.kind())),
-                        ..Values::default()
-                    },
-                ));
-            }
+        // Submerged pieces that a sonar forced up: those under water before the move (the
+        // mover's own at its destination, when it went under) that are no longer, on a cell a
+        // sonar of the other side reaches after it. A hunter's prey on the destination is the
+        // move's capture, not a surfacing.
+        let went_under = matches!(m.kind, MoveKind::Dive | MoveKind::Submerged);
+        let mut under: Vec<(Cell, Piece)> = Color::BOTH
+            .into_iter()
+            .flat_map(|c| before.submerged_of(c).cells())
+            .filter(|&c| c != m.to && !(went_under && c == m.from))
+            .filter_map(|c| before.submerged_at(c).map(|p| (c, p)))
+            .collect();
+        if went_under {
+            under.push((m.to, m.piece));
         }
+        under.sort_by_key(|&(c, _)| c);
+        let sonar_reaches = |cell: Cell, sub: Piece| {
+            layers.kinds.iter().enumerate().any(|(k, kl)| {
+                !kl.sonar.is_empty()
+                    && after
+                        .pieces_of_kind(Kind::new(k as u8), sub.color().opponent())
+                        .cells()
+                        .any(|at| kl.sonar.get(at.index()).is_some_and(|r| r.has(cell)))
+            })
+        };
+        for (cell, sub) in under {
+            if after.submerged_at(cell) == Some(sub) || !sonar_reaches(cell, sub) {
+                continue;
+            }
+            let above = if went_under && cell == m.to {
+                before.piece_at(cell)
+            } else {
+                before.piece_at(cell).filter(|_| cell != m.to)
+            };
+            let captured = above.filter(|_| after.piece_at(cell) == Some(sub));
+            let class = if captured.is_some() {
+                MoveClass::ForcedSurfaceCapture
+            } else {
+                MoveClass::ForcedSurface
+            };
+            out.push((
+                class,
+                Values {
+                    at: Some(t.name(cell)),
+                    captured: captured.map(|p| self.written_letter(p.kind())),
+                    ..Values::default()
+                },
+            ));
+        }
+        let kind = layers.kinds.get(m.piece.kind().index());
         let plain = matches!(m.kind, MoveKind::Normal | MoveKind::Castle { .. });
         if let (Some(k), true, false, None) = (kind, plain, destroyed, m.promotion) {
             let (old, new) = (before.state_at(m.from), after.state_at(m.to));
