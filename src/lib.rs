@@ -3,8 +3,8 @@
 //! A variant is a YAML file (see `docs/authoring.md`) whose piece movement and board shape are
 //! written in a small language (`grammar/fairy.pest`). [`Variant::from_file`] parses and
 //! compiles it into an immutable [`Ruleset`]; the generic engine then gives legal moves,
-//! makes moves, detects the end of the game, reads and writes FEN and move text, and counts
-//! perft.
+//! makes moves, detects the end of the game, reads and writes FEN and move text (and a
+//! variant's own notation, when its definition describes one), and counts perft.
 //!
 //! ```
 //! use fairy_rules::Variant;

@@ -1093,7 +1093,15 @@ fn move_texts(seed: u64, count: usize) -> impl Iterator<Item = Input> {
         let (i, pos) = pick(&mut rng, &corpus).clone();
         let (name, v) = variants[i].clone();
         let legal = v.legal_moves(&pos);
-        let texts: Vec<String> = legal.iter().map(|&m| v.move_text(m)).collect();
+        // Half the time, in a variant with a notation of its own, texts in that notation.
+        let own = v.notation_name().is_some() && rng.random_bool(0.5);
+        let texts: Vec<String> = legal
+            .iter()
+            .map(|&m| match own {
+                true => v.write_notation(&pos, m).unwrap(),
+                false => v.move_text(m),
+            })
+            .collect();
         let cells: Vec<String> = v.topology.cells().map(|c| v.topology.name(c)).collect();
         let original = pick(&mut rng, &texts).clone();
         let mut text = original.clone();
@@ -1110,29 +1118,45 @@ fn move_texts(seed: u64, count: usize) -> impl Iterator<Item = Input> {
                 what.join(", ")
             ),
             text,
-            check: Box::new(move |text| match v.parse_move(&pos, text) {
-                Ok(m) => {
-                    if !v.is_legal(&pos, m) || !legal.contains(&m.choice()) {
+            check: Box::new(move |text| {
+                // The variant's own notation reads the same text: a move it accepts is legal.
+                if let Ok(m) = v.parse_notation(&pos, text) {
+                    if !legal.contains(&m.choice()) {
                         return Err(format!(
-                            "`{}` was accepted but is not legal",
+                            "the notation accepted `{}`, not legal",
                             v.move_text(m)
                         ));
                     }
-                    let written = v.move_text(m);
-                    if v.parse_move(&pos, &written) != Ok(m) {
-                        return Err(format!(
-                            "`{written}` does not read back as the move accepted"
-                        ));
+                    if let Some(w) = v.write_notation(&pos, m) {
+                        if v.parse_notation(&pos, &w) != Ok(m) {
+                            return Err(format!("`{w}` does not read back in the notation"));
+                        }
                     }
-                    let after = v.play_unchecked(&pos, m);
-                    if after.hash() != v.hash_from_scratch(&after) {
-                        return Err("the hash after it is not the one from scratch".into());
-                    }
-                    Ok(true)
                 }
-                Err(e) => {
-                    let _ = e.to_string();
-                    Ok(false)
+                match v.parse_move(&pos, text) {
+                    Ok(m) => {
+                        if !v.is_legal(&pos, m) || !legal.contains(&m.choice()) {
+                            return Err(format!(
+                                "`{}` was accepted but is not legal",
+                                v.move_text(m)
+                            ));
+                        }
+                        let written = v.move_text(m);
+                        if v.parse_move(&pos, &written) != Ok(m) {
+                            return Err(format!(
+                                "`{written}` does not read back as the move accepted"
+                            ));
+                        }
+                        let after = v.play_unchecked(&pos, m);
+                        if after.hash() != v.hash_from_scratch(&after) {
+                            return Err("the hash after it is not the one from scratch".into());
+                        }
+                        Ok(true)
+                    }
+                    Err(e) => {
+                        let _ = e.to_string();
+                        Ok(false)
+                    }
                 }
             }),
         }

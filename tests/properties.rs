@@ -212,6 +212,16 @@ fn check_moves(
                 )))
             }
         }
+        // The variant's own notation, where it has one, reads back too.
+        if let Some(written) = v.write_notation(pos, m) {
+            prop_assert_eq!(
+                v.parse_notation(pos, &written),
+                Ok(m),
+                "notation `{}` does not read back: {}",
+                written,
+                at
+            );
+        }
         let child = v.play_unchecked(pos, m);
         let mut made = pos.clone();
         v.make(&mut made, m, &mut undo);

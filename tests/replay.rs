@@ -201,3 +201,27 @@ fn an_ambiguous_move_names_its_number_and_candidates() {
         "moves: 0\nfen: <k>3/5<BR>/6/3<Pp>2/6/6/6/<K>3 w - - 0 1\n"
     );
 }
+
+/// The inventor's first PiRaTeKnIcS sample game, in his own notation with his annotations
+/// (`*`, `{*}`, `[**]`, `double*`, `?`) and his resignation, replays to the end.
+#[test]
+fn the_inventors_sample_game_replays_in_his_notation() {
+    let record =
+        include_str!("fixtures/pirateknics-sample-game-1.txt").to_string() + "33) resigns.\n";
+    let o = fairy_with_input(&["replay", "pirateknics", "-"], &record);
+    assert_eq!(
+        stdout(&o),
+        "moves: 64\nfen: <>1<b><nnk>/<NBQ>3<ppp>1/<>1<P>1<>1/<B>4<RQp>/1<PPP><r><>1<PPP>/4<pp>1/1<>1<Kn>1<NBq>/2<><> w - b1d2 1 33\nresult: game goes on\n"
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // A mistake stops it at its move, with the nearest legal moves in his notation.
+    let wrong = record.replace("d5P x c4P", "d5P x c3P");
+    let o = fairy_with_input(&["replay", "pirateknics", "-"], &wrong);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("moves: 3\n"), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("move 2... d5P x c3P: `d5P x c3P` is not legal here: no legal move is written so (legal moves like it: d5P x c4P"),
+        "{}",
+        stderr(&o)
+    );
+}

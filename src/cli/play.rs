@@ -191,9 +191,9 @@ fn play(args: &Args, game: &mut Game) -> miette::Result<()> {
             (Some("save"), Some(file)) => save(args, game, file)?,
             (Some(_), _) => {
                 let before = (*game).clone();
-                // SAN as the side sees the position, else the text as it is (its error).
+                // Read as the side sees the position, else the text as it is (its error).
                 let text = line.trim();
-                let text = match variant.parse_san(&seen, text) {
+                let text = match variant.read_move(&seen, text) {
                     Ok(m) => variant.move_text(m),
                     Err(_) => text.to_string(),
                 };

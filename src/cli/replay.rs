@@ -5,11 +5,12 @@
 //! command does not, its `FEN` tag the start, its `[%chance CELL]` comments the chance
 //! outcomes.
 //!
-//! Any other record is moves separated by whitespace, commas or semicolons, in SAN or the
-//! engine's move text ([`fairy_rules::Ruleset::parse_san`]). Move numbers (`12.`, `12)`,
+//! Any other record is moves separated by whitespace, commas or semicolons, in SAN, the
+//! engine's move text or the variant's own notation ([`fairy_rules::Ruleset::read_move`]). Move numbers (`12.`, `12)`,
 //! `12...`, also glued to the move: `12.e4`), `#` line comments, `{...}` comments (the check
 //! mark `{*}` among them), standalone check marks `*` `**` and annotations `!?` are
-//! skipped; a result (`1-0`, `0-1`, `1/2-1/2`, `½-½`) ends the record. A capture written
+//! skipped, as are the annotation words of the variant's own notation (`[**]`); a result
+//! (`1-0`, `0-1`, `1/2-1/2`, `½-½`) or a resignation (`resigns`) ends the record. A capture written
 //! with spaces around the `x` (`f7BR x d5P`, as some inventors write) is joined into one move
 //! text, `f7BR x d5P`, and so is a move split around a `-` (`b2 - b4`); the library reads the
 //! spaces as part of that notation.
@@ -90,6 +91,8 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         match token {
             Token::Number { n, black } => given = Some((n, black)),
             Token::Result(_) => break,
+            // An annotation of the variant's notation written apart from its move.
+            Token::Move(text) if game.variant().is_annotation(&text) => {}
             Token::Move(text) => {
                 let side = game.position().side_to_move();
                 let (n, black) = given.take().unwrap_or((number, side == Color::Black));
@@ -98,14 +101,19 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
                     Some(o) => Err(format!("the game is over: {o}")),
                     None => game
                         .variant()
-                        .parse_san(game.position(), text)
+                        .read_move(game.position(), text)
                         .and_then(|m| game.play_move(m))
                         .map_err(|e| e.to_string()),
                 };
                 if let Err(e) = played {
                     let nearest = match game.outcome() {
                         Some(_) => Vec::new(),
-                        None => game.variant().nearest_moves(game.position(), text, 3),
+                        None => game
+                            .variant()
+                            .nearest_moves(game.position(), text, 3)
+                            .into_iter()
+                            .map(|(_, text)| text)
+                            .collect(),
                     };
                     print_position(&game);
                     let dots = if black { "..." } else { "." };
@@ -262,7 +270,7 @@ pub(super) fn tokenize(record: &str) -> Result<Vec<Token>, String> {
         if word.is_empty() {
             continue;
         }
-        if ["1-0", "0-1", "1/2-1/2", "½-½"].contains(&word) {
+        if ["1-0", "0-1", "1/2-1/2", "½-½"].contains(&word) || is_resignation(word) {
             tokens.push(Token::Result(word.to_string()));
             join_next = false;
             continue;
@@ -292,6 +300,12 @@ pub(super) fn tokenize(record: &str) -> Result<Vec<Token>, String> {
         join_next = word.ends_with(['x', '-']);
     }
     Ok(tokens)
+}
+
+/// `resigns`, `resigned.`: the record ends there, as with a result.
+fn is_resignation(word: &str) -> bool {
+    ["resigns", "resign", "resigned", "resignation"]
+        .contains(&word.trim_end_matches('.').to_ascii_lowercase().as_str())
 }
 
 /// `x d5P`, `xd5P` or `-b4`: the end of a move begun by the word before. (`x5`, a cell on a

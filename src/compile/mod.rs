@@ -7,6 +7,7 @@ mod betza;
 mod combinations;
 mod containers;
 mod layers;
+mod notation;
 mod parameters;
 mod regions;
 mod tables;
@@ -520,6 +521,10 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         None => Vec::new(),
     };
 
+    let notation = def
+        .notation
+        .as_ref()
+        .and_then(|n| notation::notation(n, &pieces, layers.as_ref(), &kind_of, cx));
     let tables = tables::build(&topology, &kind_motions, &pieces, layers.as_ref());
     let end = end_def;
     let royal_kinds = pieces
@@ -555,6 +560,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         royals_apart: def.royals_apart.unwrap_or(false),
         xboard: xboard_name(cx, def.xboard.as_ref()),
         layers,
+        notation,
         end: EndRules {
             royal: end.royal,
             stalemate: end.stalemate,

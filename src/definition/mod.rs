@@ -11,8 +11,8 @@ mod spans;
 pub use pieces::PieceDraft;
 pub use schema::{
     CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef, EndDef,
-    ExceptionDef, FlagDef, ParameterDef, PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalRule,
-    StalemateRule, VariantDef,
+    ExceptionDef, FlagDef, NotationDef, ParameterDef, PieceDef, PromotionDef, RegionDef, ReturnDef,
+    RoyalRule, StalemateRule, TemplatesDef, VariantDef,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
 

@@ -8,6 +8,7 @@ mod layers;
 mod movetext;
 mod placement;
 mod san;
+mod written;
 
 pub use fen::{FenError, FenField};
 pub use movetext::MoveError;

@@ -173,6 +173,24 @@ impl Ruleset {
         }
     }
 
+    /// Reads a move in whatever form a record may hold it: SAN and the engine's move text
+    /// ([`Ruleset::parse_san`]), else the variant's own notation (its `notation:` section,
+    /// [`Ruleset::parse_notation`]). SAN comes first because it is exact where a notation
+    /// reads leniently (letter case aside): a text that both read, as the engine's text of a
+    /// crewman taking one of his own side, means what SAN says. A notation text SAN reads as
+    /// several moves (a captured letter of either colour) goes on to the notation.
+    ///
+    /// # Errors
+    /// When no form reads the text: the [`MoveError`] of the variant's notation if it has
+    /// one, else that of SAN.
+    pub fn read_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        match self.parse_san(pos, text) {
+            Ok(m) => Ok(m),
+            Err(e) if self.notation.is_none() => Err(e),
+            Err(_) => self.parse_notation(pos, text),
+        }
+    }
+
     fn read_castle(&self, text: &str, legal: &[Move], original: &str) -> Result<Move, MoveError> {
         let t = &self.topology;
         let (side, dest) = match text.split_once(':') {
@@ -213,23 +231,6 @@ impl Ruleset {
                 ),
             }),
         }
-    }
-
-    /// The SAN of the `n` legal moves nearest to `text` (in edit distance to their SAN or
-    /// their move text), nearest first: the suggestions for a move that cannot be read.
-    pub fn nearest_moves(&self, pos: &Position, text: &str, n: usize) -> Vec<String> {
-        let mut scored: Vec<(usize, String)> = self
-            .legal_moves(pos)
-            .into_iter()
-            .map(|m| {
-                let san = self.san(pos, m);
-                let distance = strsim::levenshtein(text, &san)
-                    .min(strsim::levenshtein(text, &self.move_text(m)));
-                (distance, san)
-            })
-            .collect();
-        scored.sort();
-        scored.into_iter().take(n).map(|(_, san)| san).collect()
     }
 
     /// The legal moves a piece move's SAN could mean, read leniently.

@@ -127,8 +127,8 @@ impl PgnGame {
 
     /// Plays the main line in `variant`, from the `FEN` tag's position if there is one; a
     /// move's chance outcome comes from its `[%chance CELL]` comment, or is drawn from a
-    /// generator seeded with `seed`. Moves are read in SAN or in the engine's move text
-    /// ([`crate::Ruleset::parse_san`]).
+    /// generator seeded with `seed`. Moves are read in SAN, the engine's move text or the
+    /// variant's own notation ([`crate::Ruleset::read_move`]).
     ///
     /// # Errors
     /// A [`FenError`] when the `FEN` tag cannot be read. A move that cannot be played ends
@@ -209,11 +209,13 @@ fn play(game: &mut Game, written: &PgnMove) -> Result<(), RecordError> {
         };
         return Err(error(reason.into(), Vec::new()));
     }
-    let m = variant.parse_san(&pos, &written.text).map_err(|e| {
+    let m = variant.read_move(&pos, &written.text).map_err(|e| {
         let nearest = match e {
-            MoveError::Illegal { .. } | MoveError::Malformed { .. } => {
-                variant.nearest_moves(&pos, &written.text, 3)
-            }
+            MoveError::Illegal { .. } | MoveError::Malformed { .. } => variant
+                .nearest_moves(&pos, &written.text, 3)
+                .into_iter()
+                .map(|(_, text)| text)
+                .collect(),
             _ => Vec::new(),
         };
         error(reason_of(e), nearest)

@@ -2,6 +2,7 @@
 
 pub mod containers;
 pub mod layers;
+pub(crate) mod notation;
 mod topology;
 
 pub use topology::Topology;
@@ -520,6 +521,8 @@ pub struct Ruleset {
     /// Markers, submerged pieces, piece state and captures without moving, in a game that
     /// has them.
     pub layers: Option<layers::LayerRules>,
+    /// The variant's own move notation (`notation:`), if it has one.
+    pub(crate) notation: Option<notation::Notation>,
     pub(crate) start: Position,
     /// The limits it was loaded with; they bound the FEN and move text it reads.
     pub(crate) limits: crate::Limits,
