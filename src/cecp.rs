@@ -238,7 +238,7 @@ pub fn describe(rules: &Ruleset, id: &str) -> Result<XBoardVariant, String> {
 /// The rules of `rules` that XBoard, playing an engine-defined variant by the rules of its
 /// `fairy` variant, cannot follow, named for a person.
 fn unrefereed(rules: &Ruleset) -> Option<String> {
-    use crate::definition::{Distance, RoyalRule, StalemateRule};
+    use crate::definition::{RoyalRule, StalemateRule};
     let mut rules_out = Vec::new();
     if !rules.end.flags.is_empty() {
         rules_out.push("wins by reaching a goal");
@@ -255,24 +255,8 @@ fn unrefereed(rules: &Ruleset) -> Option<String> {
     if rules.royals_apart {
         rules_out.push("kings kept apart");
     }
-    if let Some(c) = &rules.castling {
-        // XBoard's castling puts the king on the second file from either edge.
-        let start = rules.start_position();
-        let width = i32::from(rules.topology.width());
-        let standard = rules.topology.cells().all(|cell| {
-            let Some(p) = start.piece_at(cell) else {
-                return true;
-            };
-            if p.kind() != c.king {
-                return true;
-            }
-            let file = i32::from(rules.topology.coords(cell).0);
-            matches!((c.kingside, c.queenside), (Distance::Fixed(k), Distance::Fixed(q))
-                if file + i32::from(k) == width - 2 && file - i32::from(q) == 2)
-        });
-        if !standard {
-            rules_out.push("castling");
-        }
+    if !castling_shown(rules) {
+        rules_out.push("castling");
     }
     (!rules_out.is_empty()).then(|| {
         format!(
@@ -280,6 +264,31 @@ fn unrefereed(rules: &Ruleset) -> Option<String> {
             rules.name,
             rules_out.join(", ")
         )
+    })
+}
+
+/// Whether XBoard shows the variant's castling as it is: none, or the king landing on the
+/// second file from either edge with the partner beside it, as XBoard moves them. Any other
+/// castling (free castling, say) XBoard would draw as a king step, leaving the
+/// partner behind: an engine must not play it ([`crate::Ruleset`] still allows it to a
+/// person, whose GUI sends the king's move).
+pub fn castling_shown(rules: &Ruleset) -> bool {
+    use crate::definition::Distance;
+    let Some(c) = &rules.castling else {
+        return true;
+    };
+    let start = rules.start_position();
+    let width = i32::from(rules.topology.width());
+    rules.topology.cells().all(|cell| {
+        let Some(p) = start.piece_at(cell) else {
+            return true;
+        };
+        if p.kind() != c.king {
+            return true;
+        }
+        let file = i32::from(rules.topology.coords(cell).0);
+        matches!((c.kingside, c.queenside), (Distance::Fixed(k), Distance::Fixed(q))
+            if file + i32::from(k) == width - 2 && file - i32::from(q) == 2)
     })
 }
 

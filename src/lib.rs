@@ -43,6 +43,7 @@ pub mod picture;
 pub mod playtest;
 #[cfg(feature = "protocol")]
 pub mod protocol;
+mod record;
 mod referee;
 mod rules;
 pub mod search;

@@ -175,35 +175,35 @@ fn pirateknics_with_spaced_captures() {
     );
 }
 
-/// An ambiguous record names the move and every candidate: with spaces, the inventor's
-/// captured letter names a type, and a pawn of each colour stands on d5.
+/// With spaces, the inventor's captured letter names a type: a pawn of each colour stands on
+/// d5, and his notation takes the enemy one unless the text says `own`.
 #[test]
-fn an_ambiguous_move_names_its_number_and_candidates() {
+fn a_captured_letter_is_an_enemy_unless_written_own() {
+    let fen = "<k>3/5<BR>/6/3<Pp>2/6/6/6/<K>3 w - - 0 1";
     let o = fairy(&[
         "replay",
         "pirateknics",
         "--fen",
-        "<k>3/5<BR>/6/3<Pp>2/6/6/6/<K>3 w - - 0 1",
-        &record("ambiguous-capture.txt"),
+        fen,
+        &record("enemy-capture.txt"),
     ]);
-    assert_eq!(o.status.code(), Some(1));
-    // miette wraps long lines: compare the words.
-    let err = stderr(&o);
-    let words: Vec<&str> = err.split_whitespace().filter(|w| *w != "│").collect();
-    assert!(
-        words.join(" ").contains(
-            "move 1. f7BR x d5P: `f7BR x d5P` is not legal here: it is ambiguous: f7BRxd5P, f7BRxd5p"
-        ),
-        "{err}"
-    );
+    assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(
         stdout(&o),
-        "moves: 0\nfen: <k>3/5<BR>/6/3<Pp>2/6/6/6/<K>3 w - - 0 1\n"
+        "moves: 1\nfen: <k>3/5<>/6/3<PBR>2/6/6/6/<K>3 b - - 0 1\nresult: game goes on\n"
+    );
+    let o = fairy_with_input(
+        &["replay", "pirateknics", "--fen", fen, "-"],
+        "1) f7BR x own d5P;",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("fen: <k>3/5<>/6/3<BRp>2/6/6/6/<K>3 b - - 0 1\n"),
+        "{}",
+        stdout(&o)
     );
 }
 
-/// The inventor's first PiRaTeKnIcS sample game, in his own notation with his annotations
-/// (`*`, `{*}`, `[**]`, `double*`, `?`) and his resignation, replays to the end.
 #[test]
 fn the_inventors_sample_game_replays_in_his_notation() {
     let record =
@@ -219,9 +219,62 @@ fn the_inventors_sample_game_replays_in_his_notation() {
     let o = fairy_with_input(&["replay", "pirateknics", "-"], &wrong);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).starts_with("moves: 3\n"), "{}", stdout(&o));
+    // miette wraps long lines: compare the words.
+    let err = stderr(&o);
+    let words: Vec<&str> = err.split_whitespace().filter(|w| *w != "│").collect();
     assert!(
-        stderr(&o).contains("move 2... d5P x c3P: `d5P x c3P` is not legal here: no legal move is written so (legal moves like it: d5P x c4P"),
-        "{}",
-        stderr(&o)
+        words.join(" ").contains("move 2... d5P x c3P: `d5P x c3P` is not legal here: no legal move is written so (legal moves like it: d5P x c4P"),
+        "{err}"
     );
+}
+
+/// A Seachess game's record in the inventor's notation: the full record replays to the same
+/// position; each side's record leaves the opponent's hidden moves out, marked `(h)`, and
+/// stops the replay there. A Bermuda record in SAN keeps its dice after `@`.
+#[test]
+fn records_in_the_variants_notation_replay_and_hide_what_they_must() {
+    use fairy_rules::{Color, Game, Variant};
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(4);
+    for name in ["seachess", "bermuda", "pirateknics"] {
+        let v = Variant::bundled(name).unwrap();
+        let mut hidden = 0;
+        for seed in 0..3 {
+            let mut game = Game::new(v.clone()).with_seed(seed);
+            for _ in 0..80 {
+                let Some(&m) = game.legal_moves().choose(&mut rng) else {
+                    break;
+                };
+                game.play_move(m).unwrap();
+            }
+            let full = game.record_text(None);
+            let o = fairy_with_input(&["replay", name, "-", "--seed", "77"], &full);
+            assert!(o.status.success(), "{name}: {}\n{full}", stderr(&o));
+            assert!(
+                stdout(&o).contains(&format!("fen: {}\n", game.fen())),
+                "{name}: {full}"
+            );
+            for side in [Color::White, Color::Black] {
+                let mine = game.record_text(Some(side));
+                let marks = mine.matches(", (h);").count() + mine.matches(") (h),").count();
+                hidden += marks;
+                if marks > 0 {
+                    let o = fairy_with_input(&["replay", name, "-"], &mine);
+                    assert!(
+                        stderr(&o).contains("a hidden move, left out of this side's record"),
+                        "{}",
+                        stderr(&o)
+                    );
+                } else {
+                    assert_eq!(mine, full);
+                }
+            }
+        }
+        assert_eq!(
+            hidden > 0,
+            name == "seachess",
+            "{name}: {hidden} hidden moves"
+        );
+    }
 }

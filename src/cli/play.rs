@@ -34,13 +34,14 @@ pub(super) struct Args {
     /// Stop after this many moves in all (plies), for engine games.
     #[arg(long)]
     max_plies: Option<usize>,
-    /// Write the game as PGN to this file when it ends or is left.
+    /// Write the game to this file when it ends or is left: PGN for a name ending in
+    /// `.pgn`, else the record in the variant's own notation.
     #[arg(long)]
     pgn: Option<String>,
 }
 
 const HELP: &str =
-    "type a move (Nf3 or g1f3), or: moves (the legal moves), hint, undo, save FILE (PGN), quit";
+    "type a move (Nf3 or g1f3), or: moves (the legal moves), hint, undo, save FILE(.pgn), quit";
 
 pub(super) fn run(args: &Args) -> miette::Result<()> {
     let mut game = super::game(&args.at)?;
@@ -51,8 +52,9 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     played
 }
 
-/// Writes the game as PGN: the full record once it is over or when no person plays it,
-/// else the record of the person to move (the opponent's hidden moves left out).
+/// Writes the game as PGN (a file named `*.pgn`) or in the variant's own notation: the full
+/// record once it is over or when no person plays it, else the record of the person to move
+/// (the opponent's hidden moves left out).
 fn save(args: &Args, game: &Game, file: &str) -> miette::Result<()> {
     let name = |p: Player| match p {
         Player::Human => "human",
@@ -72,9 +74,13 @@ fn save(args: &Args, game: &Game, file: &str) -> miette::Result<()> {
         name(args.white),
         name(args.black),
     );
-    let record = PgnGame::from_game(game, &tags, view);
-    std::fs::write(file, record.to_string())
-        .map_err(|e| miette::miette!("cannot write {file}: {e}"))?;
+    // PGN, or for another name the variant's own notation, as players keep it by hand.
+    let record = if file.ends_with(".pgn") {
+        PgnGame::from_game(game, &tags, view).to_string()
+    } else {
+        game.record_text(view)
+    };
+    std::fs::write(file, record).map_err(|e| miette::miette!("cannot write {file}: {e}"))?;
     out!("saved {} moves to {file}", game.moves().len());
     Ok(())
 }

@@ -57,6 +57,13 @@ pub(super) enum Token {
     Move(String),
     /// A result such as `1-0`: the record ends.
     Result(String),
+    /// The text between two separators (`,`, `;`, a move number) in a record that uses
+    /// them: one move, spaces and all (`Da1 - e5 > f6^ x f6`), or, if it does not read as
+    /// one, the moves its words make.
+    Segment(String),
+    /// The variant's hidden mark standing for a move (`(h)` between separators): a hidden
+    /// move of the opponent, left out of this side's record.
+    Hidden,
 }
 
 pub(super) fn run(args: &Args) -> miette::Result<()> {
@@ -75,8 +82,6 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             file.display()
         ));
     };
-    let tokens = tokenize(&record)
-        .map_err(|e| miette::miette!("cannot read the record {}: {e}", name(&file)))?;
     let mut game = game(&At {
         variant: variant.to_string(),
         fen: args.fen.clone(),
@@ -84,13 +89,45 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         seed: args.seed,
         params: Vec::new(),
     })?;
+    let mark = game.variant().hidden_mark();
+    let tokens = tokenize(&record, mark.as_deref())
+        .map_err(|e| miette::miette!("cannot read the record {}: {e}", name(&file)))?;
     // The number of the next move: the record's own when it gives one, else counted.
     let mut number = game.position().fullmove_number();
     let mut given: Option<(u32, bool)> = None;
-    for token in tokens {
+    let mut tokens = std::collections::VecDeque::from(tokens);
+    while let Some(token) = tokens.pop_front() {
         match token {
+            Token::Segment(text) => {
+                let read = match game.outcome() {
+                    None => game
+                        .variant()
+                        .read_move(game.position(), strip_annotations(&text)),
+                    Some(_) => Err(fairy_rules::MoveError::Malformed {
+                        text: text.clone(),
+                        reason: "the game is over".into(),
+                    }),
+                };
+                let words = match read {
+                    Ok(_) => vec![Token::Move(text)],
+                    Err(_) => split_segment(&text, mark.as_deref())
+                        .unwrap_or_else(|_| vec![Token::Move(text)]),
+                };
+                for w in words.into_iter().rev() {
+                    tokens.push_front(w);
+                }
+            }
             Token::Number { n, black } => given = Some((n, black)),
             Token::Result(_) => break,
+            Token::Hidden => {
+                let side = game.position().side_to_move();
+                let (n, black) = given.take().unwrap_or((number, side == Color::Black));
+                print_position(&game);
+                let dots = if black { "..." } else { "." };
+                return Err(miette::miette!(
+                    "move {n}{dots}: a hidden move, left out of this side's record; the full record replays"
+                ));
+            }
             // An annotation of the variant's notation written apart from its move.
             Token::Move(text) if game.variant().is_annotation(&text) => {}
             Token::Move(text) => {
@@ -253,15 +290,84 @@ fn strip_annotations(text: &str) -> &str {
 ///
 /// # Errors
 /// A brace comment that is not closed or a `}` that closes none, or a move number too large.
-pub(super) fn tokenize(record: &str) -> Result<Vec<Token>, String> {
+pub(super) fn tokenize(record: &str, hidden_mark: Option<&str>) -> Result<Vec<Token>, String> {
     let clean = strip_comments(record)?;
-    let words = clean
-        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .filter(|w| !w.is_empty());
+    if clean.contains([',', ';']) {
+        return segments(&clean, hidden_mark);
+    }
+    split_segment(&clean, hidden_mark)
+}
+
+/// A record that separates its moves with `,` or `;`: its move numbers, results and
+/// segments.
+fn segments(clean: &str, hidden_mark: Option<&str>) -> Result<Vec<Token>, String> {
+    let mut tokens = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    let flush = |current: &mut Vec<&str>, tokens: &mut Vec<Token>| {
+        // Annotation words alone, or trailing ones, are no part of a move.
+        while current.last().is_some_and(|w| is_mark(w)) {
+            current.pop();
+        }
+        match current.as_slice() {
+            [] => {}
+            [w] if Some(*w) == hidden_mark => tokens.push(Token::Hidden),
+            _ => tokens.push(Token::Segment(current.join(" "))),
+        }
+        current.clear();
+    };
+    for (word, separated) in words(clean) {
+        if separated {
+            flush(&mut current, &mut tokens);
+        }
+        let (number, word) = split_number(word)?;
+        if let Some(number) = number {
+            flush(&mut current, &mut tokens);
+            tokens.push(number);
+        }
+        if word.is_empty() {
+            continue;
+        }
+        if ["1-0", "0-1", "1/2-1/2", "½-½"].contains(&word) || is_resignation(word) {
+            flush(&mut current, &mut tokens);
+            tokens.push(Token::Result(word.to_string()));
+            return Ok(tokens);
+        }
+        if word.chars().all(|c| c == '.' || c == '…') {
+            if let Some(Token::Number { black, .. }) = tokens.last_mut() {
+                *black = true;
+            }
+            continue;
+        }
+        current.push(word);
+    }
+    flush(&mut current, &mut tokens);
+    Ok(tokens)
+}
+
+/// Check marks (or the unfinished game's result `*`) and annotations of a move.
+fn is_mark(word: &str) -> bool {
+    (word.chars().all(|c| c == '*') && word.len() <= 2)
+        || word.chars().all(|c| c == '!' || c == '?')
+}
+
+/// Moves separated by whitespace (see the module documentation).
+fn split_segment(clean: &str, hidden_mark: Option<&str>) -> Result<Vec<Token>, String> {
     let mut tokens = Vec::new();
     // The last move ended with `x` or `-`: the next word continues it.
     let mut join_next = false;
-    for word in words {
+    for (word, separated) in words(clean) {
+        // The hidden mark after a move is part of it; standing alone, it is a move left out.
+        if Some(word) == hidden_mark {
+            match tokens.last_mut() {
+                Some(Token::Move(last)) if !separated && !last.ends_with(word) => {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                _ => tokens.push(Token::Hidden),
+            }
+            join_next = false;
+            continue;
+        }
         let (number, word) = split_number(word)?;
         if let Some(number) = number {
             tokens.push(number);
@@ -275,10 +381,7 @@ pub(super) fn tokenize(record: &str) -> Result<Vec<Token>, String> {
             join_next = false;
             continue;
         }
-        // Check marks (or the unfinished-game result `*`) and annotations of the last move.
-        if (word.chars().all(|c| c == '*') && word.len() <= 2)
-            || word.chars().all(|c| c == '!' || c == '?')
-        {
+        if is_mark(word) {
             continue;
         }
         // `12. ... e5`: the number is Black's.
@@ -300,6 +403,36 @@ pub(super) fn tokenize(record: &str) -> Result<Vec<Token>, String> {
         join_next = word.ends_with(['x', '-']);
     }
     Ok(tokens)
+}
+
+/// The words of a record, each with whether a `,` or `;` (or a move number) stands
+/// between it and the word before.
+fn words(text: &str) -> Vec<(&str, bool)> {
+    let mut out = Vec::new();
+    let mut separated = true;
+    let mut start = None;
+    for (i, c) in text.char_indices() {
+        let ends = c.is_whitespace() || c == ',' || c == ';';
+        match (ends, start) {
+            (true, Some(s)) => {
+                let word = &text[s..i];
+                out.push((word, separated));
+                // A move number separates what follows it too.
+                separated =
+                    word.ends_with(['.', ')']) && word.starts_with(|c: char| c.is_ascii_digit());
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+        if c == ',' || c == ';' {
+            separated = true;
+        }
+    }
+    if let Some(s) = start {
+        out.push((&text[s..], separated));
+    }
+    out
 }
 
 /// `resigns`, `resigned.`: the record ends there, as with a result.
@@ -383,7 +516,7 @@ fn strip_comments(record: &str) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{tokenize, Token};
+    use super::{split_segment, tokenize, Token};
 
     fn n(n: u32) -> Token {
         Token::Number { n, black: false }
@@ -397,28 +530,39 @@ mod tests {
         Token::Move(text.to_string())
     }
 
+    fn seg(text: &str) -> Token {
+        Token::Segment(text.to_string())
+    }
+
     #[test]
     fn spaced_captures_are_joined_and_check_marks_dropped() {
-        let tokens =
-            tokenize("1) b2-b4, b7-b5; 2) f7BR x d5P {*} c4QP(Q)P(N) x c1B ** 3. d3N-b2!").unwrap();
+        let tokens = tokenize(
+            "1) b2-b4, b7-b5; 2) f7BR x d5P {*} c4QP(Q)P(N) x c1B ** 3. d3N-b2!",
+            None,
+        )
+        .unwrap();
+        // Separated by commas: each segment as one text, split when it does not read.
         assert_eq!(
             tokens,
             [
                 n(1),
-                m("b2-b4"),
-                m("b7-b5"),
+                seg("b2-b4"),
+                seg("b7-b5"),
                 n(2),
-                m("f7BR x d5P"),
-                m("c4QP(Q)P(N) x c1B"),
+                seg("f7BR x d5P c4QP(Q)P(N) x c1B"),
                 n(3),
-                m("d3N-b2!"),
+                seg("d3N-b2!"),
             ]
+        );
+        assert_eq!(
+            split_segment("f7BR x d5P c4QP(Q)P(N) x c1B", None).unwrap(),
+            [m("f7BR x d5P"), m("c4QP(Q)P(N) x c1B")]
         );
     }
 
     #[test]
     fn a_word_ending_or_starting_with_the_joiner_joins_its_neighbour() {
-        let tokens = tokenize("f7BRx d5P c4QP xc1B b2 - b4 b7- b5 d3N -b2 x5x6").unwrap();
+        let tokens = tokenize("f7BRx d5P c4QP xc1B b2 - b4 b7- b5 d3N -b2 x5x6", None).unwrap();
         assert_eq!(
             tokens,
             [
@@ -434,7 +578,11 @@ mod tests {
 
     #[test]
     fn numbers_standalone_or_glued() {
-        let tokens = tokenize("1.e2e4 e7e5 2)g1f3 2...b8c6 3. ... f8c5 12… a7a6 4.\ta2a3").unwrap();
+        let tokens = tokenize(
+            "1.e2e4 e7e5 2)g1f3 2...b8c6 3. ... f8c5 12… a7a6 4.\ta2a3",
+            None,
+        )
+        .unwrap();
         assert_eq!(
             tokens,
             [
@@ -460,7 +608,7 @@ mod tests {
         let record =
             "# Fool's mate\n1. f2f3 {weak} e7e5 # the answer\n2. g2g4?? d8h4# mate\n{*} * 0-1\n";
         assert_eq!(
-            tokenize(record).unwrap(),
+            tokenize(record, None).unwrap(),
             [
                 n(1),
                 m("f2f3"),
@@ -473,22 +621,42 @@ mod tests {
         );
         for result in ["1-0", "1/2-1/2", "½-½"] {
             assert_eq!(
-                tokenize(&format!("e2e4 {result}")).unwrap(),
+                tokenize(&format!("e2e4 {result}"), None).unwrap(),
                 [m("e2e4"), Token::Result(result.into())]
             );
         }
     }
 
     #[test]
+    fn the_hidden_mark_ends_its_move_or_stands_for_a_move_left_out() {
+        assert_eq!(
+            tokenize("1. Ce3-M (h) (h)", Some("(h)")).unwrap(),
+            [n(1), m("Ce3-M (h)"), Token::Hidden]
+        );
+        let tokens = tokenize("1) Ce3 - M (h), (h); 2) (h), Bd11 - d10 (h)", Some("(h)")).unwrap();
+        assert_eq!(
+            tokens,
+            [
+                n(1),
+                seg("Ce3 - M (h)"),
+                Token::Hidden,
+                n(2),
+                Token::Hidden,
+                seg("Bd11 - d10 (h)"),
+            ]
+        );
+    }
+
+    #[test]
     fn broken_comments_and_numbers_are_errors() {
         assert_eq!(
-            tokenize("e2e4\n{ never closed").unwrap_err(),
+            tokenize("e2e4\n{ never closed", None).unwrap_err(),
             "the `{` comment opened on line 2 is not closed"
         );
         assert_eq!(
-            tokenize("e2e4 }").unwrap_err(),
+            tokenize("e2e4 }", None).unwrap_err(),
             "the `}` on line 1 closes no `{` comment"
         );
-        assert!(tokenize("99999999999. e2e4").is_err());
+        assert!(tokenize("99999999999. e2e4", None).is_err());
     }
 }

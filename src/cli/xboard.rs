@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use fairy_rules::cecp::{self, XBoardVariant};
 use fairy_rules::search::{SearchLimits, Searcher};
-use fairy_rules::{Color, Game, Outcome, Reason, Variant};
+use fairy_rules::{Color, Game, Move, MoveKind, Outcome, Reason, Variant};
 
 #[derive(clap::Args)]
 pub(super) struct Args {
@@ -327,13 +327,46 @@ impl Engine {
             stop: Some(self.stop.clone()),
             ..SearchLimits::default()
         };
+        let before = self.game.clone();
         let Some(played) = self.searcher.play(&mut self.game, &limits) else {
             self.report();
             return;
         };
+        let mut m = played.played;
+        if matches!(m.kind, MoveKind::Castle { .. }) && !cecp::castling_shown(self.game.variant()) {
+            // XBoard would draw it as a king step: the best move it can show instead.
+            self.game = before;
+            let Some(shown) = self.best_shown_move() else {
+                self.report();
+                return;
+            };
+            m = shown;
+        }
         let variant = self.game.variant();
-        say(&format!("move {}", cecp::move_text(variant, played.played)));
+        say(&format!("move {}", cecp::move_text(variant, m)));
         self.report();
+    }
+
+    /// Plays the legal move other than castling with the best score after a shallow search
+    /// of the reply.
+    fn best_shown_move(&mut self) -> Option<Move> {
+        let variant = self.game.variant().clone();
+        let pos = self.game.position().clone();
+        let hashes = self.game.earlier_hashes().to_vec();
+        let best = variant
+            .legal_moves(&pos)
+            .into_iter()
+            .filter(|m| !matches!(m.kind, MoveKind::Castle { .. }))
+            .max_by_key(|&m| {
+                let after = variant.play_unchecked(&pos, m);
+                -self
+                    .searcher
+                    .search(&after, &hashes, &SearchLimits::depth(2))
+                    .score
+                    .0
+            })?;
+        self.game.play_move(best).ok()?;
+        Some(best)
     }
 
     /// Sends the result once the game is over; true if it is.

@@ -135,6 +135,12 @@ impl Ruleset {
     pub fn parse_san(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         crate::LimitExceeded::check(crate::Limit::MoveTextBytes, &self.limits, text.len())
             .map_err(MoveError::Limit)?;
+        // A chance event's drawn cell after `@`, as in the engine's text.
+        if let Some((body, cell)) = text.trim().rsplit_once('@') {
+            if let Some(cell) = self.topology.parse_cell(cell) {
+                return self.parse_san(pos, body).map(|m| m.with_outcome(cell));
+            }
+        }
         let legal = self.legal_moves(pos);
         let core = text
             .trim()

@@ -90,6 +90,22 @@ impl Ruleset {
         self.notation.as_ref().map(|n| n.name.as_str())
     }
 
+    /// The mark the variant's notation writes after a hidden move (its `hidden` template,
+    /// trimmed: `(h)`), `None` without one. A side's record writes it alone in the place of
+    /// the opponent's hidden move ([`crate::Game::record_text`]).
+    pub fn hidden_mark(&self) -> Option<String> {
+        let n = self.notation.as_ref()?;
+        let parts = n.templates.get(crate::rules::notation::MoveClass::Hidden)?;
+        let text: String = parts
+            .iter()
+            .map(|p| match p {
+                crate::rules::notation::Part::Text(t) => t.as_str(),
+                crate::rules::notation::Part::Value(_) => "",
+            })
+            .collect();
+        Some(text.trim().to_string()).filter(|t| !t.is_empty())
+    }
+
     /// Whether `word` is one of the annotation tokens of the variant's notation (`ignore:`),
     /// which a record may also write apart from its move (`[**]`, `forced`).
     pub fn is_annotation(&self, word: &str) -> bool {
