@@ -195,40 +195,9 @@ fn pirateknics_moves_read_back_from_the_inventors_text() {
     assert_eq!(v.parse_notation(&promoting, "c7 P(N) P(Q) x d8 B !"), Ok(m));
 }
 
-/// A Seachess FEN from `square=token` pairs (`c5=C`, `f5={*m}`), the side to move and the
-/// state field. Ranks 1, 2, 11 and 12 have the files c-j only.
-fn sea(pieces: &str, side: &str, state: &str) -> String {
-    let tokens: Vec<(&str, &str)> = pieces
-        .split_whitespace()
-        .map(|p| p.split_once('=').expect("square=token"))
-        .collect();
-    let mut ranks = Vec::new();
-    for rank in (1..=12).rev() {
-        let files = if [1, 2, 11, 12].contains(&rank) {
-            "cdefghij"
-        } else {
-            "abcdefghijkl"
-        };
-        let (mut out, mut empty) = (String::new(), 0);
-        for file in files.chars() {
-            match tokens.iter().find(|(s, _)| *s == format!("{file}{rank}")) {
-                Some((_, t)) => {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    out.push_str(t);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        ranks.push(out);
-    }
-    format!("{} {side} - - 0 1 {state}", ranks.join("/"))
-}
+#[path = "support/seachess_fen.rs"]
+mod seachess_fen;
+use seachess_fen::fen as sea;
 
 /// The move of `pos` written `text` by `write_notation`, read back from that text, made by
 /// the engine as `engine` (its own text).
