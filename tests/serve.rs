@@ -257,6 +257,9 @@ fn a_chess_game_from_first_move_to_mate() {
     );
     let record = s.ok(json!({"request": "record", "game": game}));
     assert_eq!(record["text"], "f2f3 e7e5 g2g4 d8h4");
+    let pgn = record["pgn"].as_str().unwrap();
+    assert!(pgn.starts_with("[Event \"fairy serve\"]\n"), "{pgn}");
+    assert!(pgn.ends_with("\n\n1. f3 e5 2. g4 Qh4# 0-1\n"), "{pgn}");
     assert_eq!(
         record["start_fen"],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -351,6 +354,16 @@ fn a_hidden_game_shows_each_seat_only_its_view() {
         shadow.play(m).unwrap();
         let other = s.ok(json!({"request": "record", "game": game, "seat": theirs}));
         let last = &other["moves"][ply];
+        // In PGN too, the hidden move is a null move, and the mover's own record names it.
+        let pgn = fairy_rules::pgn::parse(other["pgn"].as_str().unwrap()).unwrap();
+        let own = s.ok(json!({"request": "record", "game": game, "seat": mine}));
+        let own = fairy_rules::pgn::parse(own["pgn"].as_str().unwrap()).unwrap();
+        assert_ne!(own[0].moves[ply].text, "--");
+        assert_eq!(
+            pgn[0].moves[ply].text == "--",
+            shadow.last_move_hidden(),
+            "{m}"
+        );
         if shadow.last_move_hidden() {
             assert_eq!(
                 (&last["text"], &other["text"]),

@@ -510,6 +510,11 @@ impl Session {
             .map(|m| m.text.clone())
             .collect::<Option<Vec<String>>>()
             .map(|t| t.join(" "));
+        let tags = crate::pgn::Tags {
+            event: Some("fairy serve".into()),
+            round: Some(id.to_string()),
+            ..crate::pgn::Tags::default()
+        };
         RecordInfo {
             game: id.to_string(),
             variant: self.variant.clone(),
@@ -517,6 +522,7 @@ impl Session {
             moves,
             outcome: self.game.outcome().map(outcome_info),
             text,
+            pgn: crate::pgn::PgnGame::from_game(&self.game, &tags, side).to_string(),
         }
     }
 }

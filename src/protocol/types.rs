@@ -398,6 +398,9 @@ pub struct RecordInfo {
     /// The moves as one line of move text that `fairy replay` reads from `start_fen`; null
     /// when a move is hidden from this side.
     pub text: Option<String>,
+    /// The game as PGN (`fairy_rules::pgn`): SAN moves, chance outcomes in `[%chance]`
+    /// comments, and each move hidden from this side as `--` with `[%hidden]`.
+    pub pgn: String,
 }
 
 /// A move of a record.
