@@ -206,8 +206,11 @@ fn a_captured_letter_is_an_enemy_unless_written_own() {
 
 #[test]
 fn the_inventors_sample_game_replays_in_his_notation() {
-    let record =
-        include_str!("fixtures/pirateknics-sample-game-1.txt").to_string() + "33) resigns.\n";
+    // As he lays it out: a heading with the board and the players, the moves, the
+    // resignation, then his notes on what could have followed.
+    let record = "[(6x8)-4] PiRaTeKnIcS (3,3):\n\tWhite\t\tBlack\n".to_string()
+        + include_str!("fixtures/pirateknics-sample-game-1.txt")
+        + "33) resigns.\nif 33) d2<KN>-d3, then d3N-b2 **;\n";
     let o = fairy_with_input(&["replay", "pirateknics", "-"], &record);
     assert_eq!(
         stdout(&o),

@@ -9,7 +9,8 @@
 //! engine's move text or the variant's own notation ([`fairy_rules::Ruleset::read_move`]). Move numbers (`12.`, `12)`,
 //! `12...`, also glued to the move: `12.e4`), `#` line comments, `{...}` comments (the check
 //! mark `{*}` among them), standalone check marks `*` `**` and annotations `!?` are
-//! skipped, as are the annotation words of the variant's own notation (`[**]`); a result
+//! skipped, as are the annotation words of the variant's own notation (`[**]`) and, in a
+//! record numbered from `1.` or `1)`, a heading before it (a title, the players); a result
 //! (`1-0`, `0-1`, `1/2-1/2`, `½-½`) or a resignation (`resigns`) ends the record. A capture written
 //! with spaces around the `x` (`f7BR x d5P`, as some inventors write) is joined into one move
 //! text, `f7BR x d5P`, and so is a move split around a `-` (`b2 - b4`); the library reads the
@@ -73,7 +74,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         [] => unreachable!("clap requires the record"),
     };
     let record = read(&file)?;
-    if record.trim_start().starts_with('[') {
+    if is_pgn(&record) {
         return run_pgn(args, variant, &file, &record);
     }
     let Some(variant) = variant else {
@@ -170,6 +171,20 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     print_position(&game);
     out!("result: {}", result(game.outcome()));
     Ok(())
+}
+
+/// Whether a record is PGN: it begins with a tag pair, `[Event "`.
+fn is_pgn(record: &str) -> bool {
+    let Some(rest) = record.trim_start().strip_prefix('[') else {
+        return false;
+    };
+    let name_end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    name_end > 0
+        && rest[name_end..]
+            .trim_start_matches([' ', '\t'])
+            .starts_with('"')
 }
 
 /// ` (legal moves like it: Bb5, Bc4)`, or nothing.
@@ -292,10 +307,19 @@ fn strip_annotations(text: &str) -> &str {
 /// A brace comment that is not closed or a `}` that closes none, or a move number too large.
 pub(super) fn tokenize(record: &str, hidden_mark: Option<&str>) -> Result<Vec<Token>, String> {
     let clean = strip_comments(record)?;
-    if clean.contains([',', ';']) {
-        return segments(&clean, hidden_mark);
+    let mut tokens = if clean.contains([',', ';']) {
+        segments(&clean, hidden_mark)?
+    } else {
+        split_segment(&clean, hidden_mark)?
+    };
+    // A record numbered from move 1 may have a heading before it (a title, the players).
+    let first = tokens
+        .iter()
+        .position(|t| matches!(t, Token::Number { n: 1, black: false }));
+    if let Some(i) = first {
+        tokens.drain(..i);
     }
-    split_segment(&clean, hidden_mark)
+    Ok(tokens)
 }
 
 /// A record that separates its moves with `,` or `;`: its move numbers, results and
@@ -644,6 +668,35 @@ mod tests {
                 Token::Hidden,
                 seg("Bd11 - d10 (h)"),
             ]
+        );
+    }
+
+    #[test]
+    fn a_record_is_pgn_when_it_begins_with_a_tag_pair() {
+        assert!(super::is_pgn("\n[Event \"x\"]\n1. e4"));
+        assert!(super::is_pgn("[FEN\t\"8/8\"]"));
+        assert!(!super::is_pgn("[(6x8)-4] PiRaTeKnIcS\n1) d2-d4"));
+        assert!(!super::is_pgn("[**] 1. e4"));
+        assert!(!super::is_pgn("1. e4"));
+    }
+
+    #[test]
+    fn a_heading_before_move_one_is_skipped() {
+        let record = "Sample game [(6x8)-4] (3,3): (animated)\n\tA. Player\tB. Player\n1) d2-d4, d7-d5;\n2) resigns.\nif 2) e2-e4";
+        assert_eq!(
+            tokenize(record, None).unwrap(),
+            [
+                n(1),
+                seg("d2-d4"),
+                seg("d7-d5"),
+                n(2),
+                Token::Result("resigns.".into())
+            ]
+        );
+        // Without a move 1, nothing is taken for a heading.
+        assert_eq!(
+            tokenize("e4 e5 2. Nf3", None).unwrap(),
+            [m("e4"), m("e5"), n(2), m("Nf3")]
         );
     }
 
