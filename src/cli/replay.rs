@@ -99,19 +99,17 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     let mut tokens = std::collections::VecDeque::from(tokens);
     while let Some(token) = tokens.pop_front() {
         match token {
+            // One move, or (when it does not read as one) the moves its words make; after
+            // the end, one text for the error to name.
             Token::Segment(text) => {
-                let read = match game.outcome() {
-                    None => game
+                let one = game.outcome().is_some()
+                    || game
                         .variant()
-                        .read_move(game.position(), strip_annotations(&text)),
-                    Some(_) => Err(fairy_rules::MoveError::Malformed {
-                        text: text.clone(),
-                        reason: "the game is over".into(),
-                    }),
-                };
-                let words = match read {
-                    Ok(_) => vec![Token::Move(text)],
-                    Err(_) => split_segment(&text, mark.as_deref())
+                        .read_move(game.position(), strip_annotations(&text))
+                        .is_ok();
+                let words = match one {
+                    true => vec![Token::Move(text)],
+                    false => split_segment(&text, mark.as_deref())
                         .unwrap_or_else(|_| vec![Token::Move(text)]),
                 };
                 for w in words.into_iter().rev() {
