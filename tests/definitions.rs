@@ -465,6 +465,12 @@ fn bundled_variants_have_no_warnings() {
     assert!(paths.len() > 30, "{paths:?}");
     for path in paths {
         let v = Variant::from_file(&path).unwrap();
+        if path.ends_with("fsf/horde.yaml") {
+            // Horde's White has no king by design: that is its only warning.
+            let codes: Vec<_> = v.warnings().iter().map(|w| w.code).collect();
+            assert_eq!(codes, ["fairy::missing-royal"], "{}", path.display());
+            continue;
+        }
         assert!(
             v.warnings().is_empty(),
             "{}: {:?}",

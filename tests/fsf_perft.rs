@@ -102,6 +102,11 @@ fn shatranj() {
 }
 
 #[test]
+fn shatar() {
+    check("fsf/shatar", &[(None, 4, 177_344)]);
+}
+
+#[test]
 fn courier() {
     check("fsf/courier", &[(None, 4, 500_337)]);
 }
@@ -210,6 +215,36 @@ fn coregal() {
 }
 
 #[test]
+fn horde() {
+    check(
+        "fsf/horde",
+        &[
+            (None, 4, 23_310),
+            (
+                Some("4k3/pp4q1/3P2p1/8/P3PP2/PPP2r2/PPP5/PPPP4 b - - 0 1"),
+                4,
+                56_539,
+            ),
+            (
+                Some("k7/5p2/4p2P/3p2P1/2p2P2/1p2P2P/p2P2P1/2P2P2 w - - 0 1"),
+                4,
+                33_781,
+            ),
+            (
+                Some("4k3/7r/8/P7/2p1n2P/3p2P1/1P3P2/PPP1PPP1 w - - 0 1"),
+                4,
+                128_809,
+            ),
+            (
+                Some("rnbqkbnr/6p1/2p1Pp1P/P1PPPP2/Pp4PP/1p2PPPP/1P2PPPP/PP1nPPPP b kq a3 0 18"),
+                4,
+                197_287,
+            ),
+        ],
+    );
+}
+
+#[test]
 fn kinglet() {
     check("fsf/kinglet", &[(None, 4, 197_742)]);
 }
@@ -253,6 +288,13 @@ fn ten_by_ten_and_more() {
     check("fsf/tencubed", &[(None, 3, 68_230)]);
     check("fsf/omicron", &[(None, 4, 967_381)]);
     check("fsf/troitzky", &[(None, 3, 8_766)]);
+    check(
+        "fsf/wolf",
+        &[
+            (None, 3, 13_722),
+            (Some("8/k5SP/8/8/8/8/8/8/8/7K w - - 0 1"), 4, 10_587),
+        ],
+    );
 }
 
 #[test]
