@@ -232,11 +232,8 @@ fn play(game: &mut Game, written: &PgnMove) -> Result<(), RecordError> {
         },
         None => m,
     };
-    let err = game.play_move(m).err();
-    match err {
-        Some(e) => Err(error(reason_of(e), Vec::new())),
-        None => Ok(()),
-    }
+    game.play_move(m)
+        .map_err(|e| error(reason_of(e), Vec::new()))
 }
 
 /// The reason of a move error, without the text it quotes again.
