@@ -328,3 +328,92 @@ fn shako() {
         ],
     );
 }
+
+// Pieces in hand: the suite's crazyhouse section, at the suite's depths.
+
+#[test]
+fn crazyhouse() {
+    check(
+        "fsf/crazyhouse",
+        &[
+            (None, 4, 197_281),
+            (Some("2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1"), 2, 75_353),
+            (Some("2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1"), 3, 88_634),
+            // The pocket written as a ninth rank, as Fairy-Stockfish also reads it.
+            (Some("2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1"), 3, 88_634),
+            (
+                Some("r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1"),
+                3,
+                58_057,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn loop_and_chessgi() {
+    check(
+        "fsf/loop",
+        &[
+            (None, 4, 197_281),
+            (
+                Some("5R2/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnppp] b - - 1 1"),
+                2,
+                31_983,
+            ),
+        ],
+    );
+    check(
+        "fsf/chessgi",
+        &[
+            (None, 4, 197_281),
+            (
+                Some("5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48"),
+                2,
+                32_816,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn pocketknight() {
+    check("fsf/pocketknight", &[(None, 3, 88_617)]);
+}
+
+/// The suite's FENs with pockets write back as Fairy-Stockfish writes them: the pocket in
+/// brackets, White's pieces first, largest first.
+#[test]
+fn pockets_write_back() {
+    for (file, fen) in [
+        ("crazyhouse", "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1"),
+        (
+            "crazyhouse",
+            "r1bqk2r/pppp1ppp/2n1p3/4P3/1b1Pn3/2NB1N2/PPP2PPP/R1BQK2R[] b KQkq - 0 1",
+        ),
+        (
+            "loop",
+            "5R2/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnppp] b - - 1 1",
+        ),
+        (
+            "chessgi",
+            "5Rp1/2p1Nb2/2B4k/6p1/8/P3PP2/1PPqR3/3R1BKn[QBNPPPPrrrnpp] b - - 1 48",
+        ),
+        (
+            "pocketknight",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Nn] w KQkq - 0 1",
+        ),
+        ("crazyhouse", "2k5/4Q~3/8/8/8/8/8/4K3[Pn] b - - 0 1"),
+    ] {
+        let v = Variant::from_file(format!("variants/fsf/{file}.yaml")).unwrap();
+        let pos = v.parse_fen(fen).unwrap();
+        assert_eq!(v.fen(&pos), fen, "{file}");
+    }
+    let v = Variant::from_file("variants/fsf/crazyhouse.yaml").unwrap();
+    let ninth_rank = v.parse_fen("2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1").unwrap();
+    assert_eq!(v.fen(&ninth_rank), "2k5/8/8/8/8/8/8/4K3[Qn] w - - 0 1");
+    assert_eq!(
+        v.fen(&v.start_position()),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+    );
+}

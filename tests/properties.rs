@@ -537,6 +537,31 @@ fn every_bundled_variant_holds_its_properties_along_random_playouts() {
     }
 }
 
+/// The games of Fairy-Stockfish's suite with pieces in hand (`variants/fsf/`): drops, pockets
+/// in the FEN and promoted pieces' `~` go through the same checks.
+fn with_hands() -> Vec<(&'static str, Variant)> {
+    ["crazyhouse", "loop", "chessgi", "pocketknight"]
+        .into_iter()
+        .map(|name| {
+            let v = Variant::from_file(format!("variants/fsf/{name}.yaml"))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name, v)
+        })
+        .collect()
+}
+
+#[test]
+fn games_with_pieces_in_hand_hold_their_properties_along_random_playouts() {
+    let variants = with_hands();
+    let tallies = run(&variants, CI_GAMES, CI_PLIES, POSITIONS);
+    for ((name, _), tally) in variants.iter().zip(&tallies) {
+        assert!(
+            tally.moves.load(Ordering::Relaxed) > 0,
+            "{name}: no move checked"
+        );
+    }
+}
+
 #[test]
 fn views_hide_the_opponents_hidden_parts_and_read_back() {
     let variants = hiding(bundled());

@@ -6,6 +6,7 @@
 mod betza;
 mod combinations;
 mod containers;
+mod hand;
 mod layers;
 mod notation;
 mod parameters;
@@ -431,6 +432,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             resets_halfmove_clock: p.resets_halfmove_clock,
             promotion,
             first_move,
+            drop: hand::drop_rule(cx, &topology, &regions, p.drop.as_ref()),
             image: p.image.as_ref().and_then(|image| known_image(cx, image)),
             value: p.value,
         });
@@ -484,6 +486,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         })
     });
 
+    let hand = hand::hand_rules(def, &pieces, cx);
     let containers = containers::rules(def, board, &container_specs, &pieces, cx);
     let layers = layers::rules(def, &topology, &regions, cx);
     let container_types = containers.as_ref().map_or(&[][..], |c| &c.types[..]);
@@ -497,7 +500,15 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             return None;
         }
         let letters = marker_letters.as_deref();
-        let placement = placement(cx, setup, &topology, &kind_of, container_types, letters)?;
+        let placement = placement(
+            cx,
+            setup,
+            &topology,
+            &kind_of,
+            container_types,
+            letters,
+            hand.as_ref(),
+        )?;
         Some((placement, setup))
     });
     if let Some((placement, setup)) = &placement {
@@ -560,6 +571,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         royals_apart: def.royals_apart.unwrap_or(false),
         xboard: xboard_name(cx, def.xboard.as_ref()),
         layers,
+        hand,
         notation,
         end: EndRules {
             royal: end.royal,
@@ -640,12 +652,14 @@ fn placement(
     kind_of: &impl Fn(char) -> Option<Kind>,
     container_types: &[ContainerType],
     marker_letters: Option<&[char]>,
+    hand: Option<&crate::rules::hand::HandRules>,
 ) -> Option<Placement> {
     let error = match parse_placement(
         topology,
         kind_of,
         container_types,
         marker_letters,
+        hand,
         &setup.value,
     ) {
         Ok(p) if !p.moved.is_empty() => {

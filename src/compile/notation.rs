@@ -162,6 +162,7 @@ fn entry(def: &TemplatesDef, class: MoveClass) -> Option<&Sp<String>> {
         C::TransferCapture => def.transfer_capture.as_ref(),
         C::TransferCaptureOwn => def.transfer_capture_own.as_ref(),
         C::Plant => def.plant.as_ref(),
+        C::Drop => def.drop.as_ref(),
         C::Remote => def.remote.as_ref(),
         C::Return => def.back.as_ref(),
         C::Dive => def.dive.as_ref(),

@@ -70,6 +70,14 @@ fn tables<const W: usize>(
             }
         }
     }
+    let mut drop_zone = [[Bits::EMPTY; MAX_KINDS]; 2];
+    for (k, p) in pieces.iter().enumerate() {
+        for color in Color::BOTH {
+            if let Some(rule) = &p.drop {
+                drop_zone[color.index()][k] = rule.zone[color.index()].resize();
+            }
+        }
+    }
     let mut rings = Vec::new();
     let mut sonars = Vec::new();
     for (kind, k) in layers.iter().flat_map(|l| l.kinds.iter().enumerate()) {
@@ -122,6 +130,7 @@ fn tables<const W: usize>(
         attacks,
         lines,
         promotion_zone,
+        drop_zone,
         rings,
         sonars,
     }

@@ -10,9 +10,9 @@ mod spans;
 
 pub use pieces::PieceDraft;
 pub use schema::{
-    CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef, EndDef,
-    ExceptionDef, FlagDef, NotationDef, ParameterDef, PieceDef, PromotionDef, RegionDef, ReturnDef,
-    RoyalRule, StalemateRule, TemplatesDef, VariantDef,
+    CaptureDestination, CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef,
+    DropDef, EndDef, ExceptionDef, FlagDef, HandDef, NotationDef, ParameterDef, PieceDef,
+    PromotionDef, RegionDef, ReturnDef, RoyalRule, StalemateRule, TemplatesDef, VariantDef,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
 

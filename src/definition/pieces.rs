@@ -5,7 +5,7 @@ use indexmap::IndexMap;
 use serde::Deserialize;
 
 use super::schema::{
-    AmmoDef, PieceDef, PlantDef, PromotionDef, RemoteDef, SubmergeDef, VersusSubmergedDef,
+    AmmoDef, DropDef, PieceDef, PlantDef, PromotionDef, RemoteDef, SubmergeDef, VersusSubmergedDef,
 };
 use super::{misindented, recover, Removed, Sp};
 use crate::diagnostics::{Problem, Source};
@@ -30,6 +30,7 @@ pub struct PieceDraft {
     versus_submerged: Option<Sp<VersusSubmergedDef>>,
     image: Option<Sp<String>>,
     value: Option<u32>,
+    drop: Option<Sp<DropDef>>,
     /// `true`: the piece of this name that an extended file defines is not part of this
     /// variant.
     remove: Option<Sp<bool>>,
@@ -54,6 +55,7 @@ impl PieceDraft {
             versus_submerged: self.versus_submerged.or(base.versus_submerged),
             image: self.image.or(base.image),
             value: self.value.or(base.value),
+            drop: self.drop.or(base.drop),
             remove: None,
         }
     }
@@ -186,6 +188,7 @@ pub(super) fn complete(
             versus_submerged: d.versus_submerged,
             image: d.image,
             value: d.value,
+            drop: d.drop,
         };
         pieces.insert(
             name,

@@ -71,6 +71,52 @@ pub struct VariantDef {
     /// [`NotationDef`]); the engine's own move text is kept beside it.
     #[serde(default)]
     pub notation: Option<NotationDef>,
+    /// Pieces in hand: where captured pieces go and how promoted ones come back. With it,
+    /// each piece with a `drop:` entry may be dropped from its side's hand.
+    #[serde(default)]
+    pub hand: Option<Sp<HandDef>>,
+}
+
+/// Pieces in hand (the crazyhouse and shogi families).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandDef {
+    /// Where a captured piece goes: `capturer` (into the capturer's hand, changing colour)
+    /// or `out` (it leaves the game; hands hold only what the setup or a FEN gives them).
+    pub captures: Sp<CaptureDestination>,
+    /// A captured piece that had promoted enters the hand as the piece it promoted from
+    /// (true, the default, as in crazyhouse and shogi) or as it is (loop chess).
+    #[serde(default = "yes")]
+    pub demote: bool,
+}
+
+/// Where a captured piece goes in a game with pieces in hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureDestination {
+    /// Into the capturer's hand, as a piece of the capturer's colour.
+    Capturer,
+    /// Off the board, for good.
+    Out,
+}
+
+/// Where and how a piece may be dropped from its side's hand.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DropDef {
+    /// A region (per side) whose empty cells it may be dropped on; every cell when absent.
+    #[serde(default)]
+    pub zone: Option<Sp<String>>,
+    /// Not onto a file that holds an unpromoted piece of its kind and side (shogi's pawn).
+    #[serde(default)]
+    pub one_per_file: bool,
+    /// Whether a drop of it may give checkmate (shogi's pawn may not: `mates: false`).
+    #[serde(default = "yes")]
+    pub mates: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A per-variant move notation: a template for each class of move, filled to write a move
@@ -137,6 +183,9 @@ pub struct TemplatesDef {
     /// Planting a marker.
     #[serde(default)]
     pub plant: Option<Sp<String>>,
+    /// A drop from the hand (`{piece}`, `{to}`).
+    #[serde(default)]
+    pub drop: Option<Sp<String>>,
     /// A capture without moving.
     #[serde(default)]
     pub remote: Option<Sp<String>>,
@@ -369,6 +418,7 @@ impl VariantDef {
             markers: merge(base.markers, self.markers),
             xboard: self.xboard,
             notation: self.notation.or(base.notation),
+            hand: self.hand.or(base.hand),
         }
     }
 }
@@ -412,6 +462,9 @@ pub struct PieceDef {
     pub image: Option<Sp<String>>,
     /// Its value for the search, in centipawns, instead of the one derived from its movement.
     pub value: Option<u32>,
+    /// How it is dropped from the hand, in a game with `hand:`; a piece without it is
+    /// never dropped (it may still be held).
+    pub drop: Option<Sp<DropDef>>,
 }
 
 /// Where a piece promotes and to what.

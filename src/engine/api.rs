@@ -171,6 +171,14 @@ impl Ruleset {
             for &(cell, ty, owner) in &placement.markers {
                 e.set_marker(&mut b, cell, ty, owner);
             }
+            for &cell in &placement.promoted {
+                let state = b.slot(cell).state.with_promoted();
+                e.set_state(&mut b, cell, state);
+            }
+            for &piece in &placement.hand {
+                let held = b.pos.st.hand[piece.color().index()][piece.kind().index()];
+                effects::set_hand(&mut b.pos.st, &self.zobrist, piece, held.saturating_add(1));
+            }
         })
     }
 

@@ -12,7 +12,7 @@
 //! | [`put_under`](Engine::put_under), [`take_under`](Engine::take_under) | the submerged piece and its state | only through the submerged layer's own lines |
 //! | [`set_marker`](Engine::set_marker), [`clear_marker`](Engine::clear_marker) | the marker and owner | clearing a blocking marker opens its cell |
 //! | [`set_state`](Engine::set_state) | the state | a shooter's facing or ammunition decides what it attacks |
-//! | [`set_en_passant`], [`set_side`], [`set_undo_ban`], [`set_sortie`], [`set_unmoved`] | their own keys | never |
+//! | [`set_en_passant`], [`set_side`], [`set_undo_ban`], [`set_sortie`], [`set_unmoved`], [`set_hand`] | their own keys | never |
 
 use crate::bitboard::{Bits, Cell};
 use crate::rules::containers::Crew;
@@ -288,4 +288,11 @@ pub(crate) fn set_parameter<const W: usize>(
         st.hash ^= z.parameter(index, side, value);
     }
     st.params[index][side.index()] = value;
+}
+
+/// Sets how many pieces like `piece` its side holds in hand.
+pub(crate) fn set_hand<const W: usize>(st: &mut St<W>, z: &Zobrist, piece: Piece, count: u8) {
+    let slot = &mut st.hand[piece.color().index()][piece.kind().index()];
+    st.hash ^= z.hand(piece, *slot) ^ z.hand(piece, count);
+    *slot = count;
 }

@@ -1,6 +1,6 @@
 //! The Zobrist key computed from scratch, to check the key kept up to date move by move.
 
-use crate::rules::Color;
+use crate::rules::{Color, Kind, Piece};
 
 use super::effects::{TAG_MARKER, TAG_SORTIE, TAG_STATE, TAG_UNDER, TAG_UNDER_STATE};
 use super::position::{Pos, UNSET};
@@ -40,6 +40,11 @@ impl<const W: usize> Engine<'_, W> {
         for side in Color::BOTH {
             if let Some(cell) = st.sortie[side.index()] {
                 key ^= z.layer(TAG_SORTIE + side.index() as u64, cell, 1);
+            }
+        }
+        for side in Color::BOTH {
+            for (k, &n) in st.hand[side.index()].iter().enumerate() {
+                key ^= z.hand(Piece::new(Kind::new(k as u8), side), n);
             }
         }
         for (i, values) in st.params.iter().enumerate() {

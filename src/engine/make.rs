@@ -14,7 +14,7 @@ use crate::rules::layers::{Facing, PieceState};
 use crate::rules::{Color, Kind, Piece};
 
 use super::board::{Board, View};
-use super::effects::{set_en_passant, set_side, set_sortie, set_undo_ban};
+use super::effects::{set_en_passant, set_hand, set_side, set_sortie, set_undo_ban};
 use super::{Engine, Move, MoveKind};
 
 impl<const W: usize> Engine<'_, W> {
@@ -49,13 +49,14 @@ impl<const W: usize> Engine<'_, W> {
                             None
                         }
                         _ => self.lift(b, m.to),
-                    }
-                    .map(|(p, _)| p);
+                    };
                     let placed = m.promotion.map_or(piece, |k| Piece::new(k, us));
-                    let state = if m.promotion.is_some() {
-                        self.start_state(placed)
-                    } else {
-                        state
+                    let state = match m.promotion {
+                        Some(_) if r.hand.as_ref().is_some_and(|h| h.demote) => {
+                            self.start_state(placed).with_promoted()
+                        }
+                        Some(_) => self.start_state(placed),
+                        None => state,
                     };
                     let state = self.moved_state(placed, state, m.from, m.to);
                     self.put(b, m.to, placed, state);
@@ -101,7 +102,7 @@ impl<const W: usize> Engine<'_, W> {
                 let mut target = b.slot(m.to).crew;
                 if let Some(v) = m.captured {
                     target = target.without(v);
-                    victim = Some(v);
+                    victim = Some((v, PieceState::default()));
                 }
                 resets = sorted
                     .iter()
@@ -122,7 +123,7 @@ impl<const W: usize> Engine<'_, W> {
                 self.set_marker(b, m.from, marker, us);
             }
             MoveKind::Remote { remote } => {
-                victim = self.lift(b, m.to).map(|(p, _)| p);
+                victim = self.lift(b, m.to);
                 if let Some(rm) = self
                     .kind_layers(m.piece.kind())
                     .and_then(|k| k.remote.get(remote as usize))
@@ -138,6 +139,16 @@ impl<const W: usize> Engine<'_, W> {
                 }
             }
             MoveKind::Return => {}
+            MoveKind::Drop => {
+                let held = b.st().hand[us.index()][m.piece.kind().index()];
+                set_hand(b.st_mut(), z, m.piece, held.saturating_sub(1));
+                self.put(b, m.to, m.piece, self.start_state(m.piece));
+                if self.dropped_unmoved(m.piece, m.to) {
+                    let unmoved = b.st().unmoved.with(m.to);
+                    super::effects::set_unmoved(b.st_mut(), z, unmoved);
+                }
+                arrivals[0] = Some(m.to);
+            }
             MoveKind::Dive => {
                 if let Some((piece, state)) = self.lift(b, m.from) {
                     let under = self
@@ -155,15 +166,17 @@ impl<const W: usize> Engine<'_, W> {
             }
             MoveKind::Surface => {
                 if let Some((piece, state)) = self.take_under(b, m.from) {
-                    victim = self.lift(b, m.to).map(|(p, _)| p);
+                    victim = self.lift(b, m.to);
                     self.put(b, m.to, piece, state.with_surfaced(0).with_submerged(0));
                     arrivals[0] = Some(m.to);
                 }
             }
         }
-        if let Some(v) = victim {
+        if let Some((v, state)) = victim {
             taken = true;
-            self.return_captured(b, v);
+            if !self.return_captured(b, v) {
+                self.put_in_hand(b, v, state);
+            }
         }
         for cell in arrivals.into_iter().flatten() {
             taken |= self.enter_marker(b, cell);
@@ -354,8 +367,9 @@ impl<const W: usize> Engine<'_, W> {
 
     /// A captured piece under a return rule comes back when its owner has no other piece of
     /// its type: on the first cell of its order where it can stand (an empty cell; in a
-    /// container game a container with room), or nowhere when there is none.
-    fn return_captured(&self, b: &mut impl Board<W>, victim: Piece) {
+    /// container game a container with room), or nowhere when there is none. Returns whether
+    /// it came back.
+    fn return_captured(&self, b: &mut impl Board<W>, victim: Piece) -> bool {
         let r = self.rules;
         let (owner, kind) = (victim.color(), victim.kind());
         let Some(rule) = r
@@ -363,10 +377,10 @@ impl<const W: usize> Engine<'_, W> {
             .iter()
             .find(|rule| self.piece_of(b.st(), rule.piece, owner) == Some(kind))
         else {
-            return;
+            return false;
         };
         if self.has_piece(b, owner, kind) {
-            return;
+            return false;
         }
         let containers = r.containers.is_some();
         let place = rule.order[owner.index()][kind.index()]
@@ -380,14 +394,45 @@ impl<const W: usize> Engine<'_, W> {
                     slot.piece.is_none()
                 }
             });
-        if let Some(cell) = place {
-            if containers {
-                let crew = b.slot(cell).crew.with(victim);
-                self.set_crew(b, cell, crew);
-            } else {
-                self.put(b, cell, victim, self.start_state(victim));
-            }
+        let Some(cell) = place else {
+            return false;
+        };
+        if containers {
+            let crew = b.slot(cell).crew.with(victim);
+            self.set_crew(b, cell, crew);
+        } else {
+            self.put(b, cell, victim, self.start_state(victim));
         }
+        true
+    }
+
+    /// A captured piece goes into the capturer's hand, demoted if it had promoted, where
+    /// the rules say so.
+    fn put_in_hand(&self, b: &mut impl Board<W>, victim: Piece, state: PieceState) {
+        let Some(hand) = self.rules.hand.as_ref().filter(|h| h.captures_to_hand) else {
+            return;
+        };
+        let kind = if hand.demote && state.promoted() {
+            hand.demotion[victim.kind().index()]
+        } else {
+            victim.kind()
+        };
+        let piece = Piece::new(kind, victim.color().opponent());
+        let held = b.st().hand[piece.color().index()][kind.index()];
+        set_hand(
+            b.st_mut(),
+            &self.rules.zobrist,
+            piece,
+            held.saturating_add(1),
+        );
+    }
+
+    /// Whether a piece dropped on `cell` counts as unmoved: it has first-move components
+    /// and the start position has the same piece there (as a FEN reads it).
+    fn dropped_unmoved(&self, piece: Piece, cell: Cell) -> bool {
+        self.rules.pieces[piece.kind().index()].first_move
+            && !self.rules.castling_kinds().has(piece.kind())
+            && self.rules.start.piece_at(cell) == Some(piece)
     }
 
     /// How many pieces the container `crew` stands for holds (0 for no container).

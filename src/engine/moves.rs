@@ -78,6 +78,9 @@ pub enum MoveKind {
         /// [`crate::rules::layers::KindLayers::remote`]).
         remote: u8,
     },
+    /// Games with pieces in hand: `piece` comes from its side's hand onto the empty cell `to`
+    /// (`from` is `to`).
+    Drop,
     /// Layer games: ends the sortie of the piece on `from` (`to` is `from`).
     Return,
     /// Layer games: the piece on `from` dives and goes under `to`.
@@ -90,6 +93,14 @@ pub enum MoveKind {
 }
 
 impl Move {
+    /// A drop of `piece` from its side's hand onto `to`.
+    pub fn drop(piece: Piece, to: Cell) -> Move {
+        Move {
+            kind: MoveKind::Drop,
+            ..Move::new(to, to, piece, None)
+        }
+    }
+
     /// A plain move of `piece` from `from` to `to`, capturing `captured`.
     pub fn new(from: Cell, to: Cell, piece: Piece, captured: Option<Piece>) -> Move {
         Move {

@@ -91,6 +91,8 @@ pub(crate) struct St<const W: usize> {
     pub(crate) sortie: [Option<Cell>; 2],
     /// Each game parameter's value per side (a kind or a cell number); [`UNSET`] when none.
     pub(crate) params: [[u8; 2]; MAX_PARAMETERS],
+    /// `[color][kind]`: how many such pieces the side holds in hand.
+    pub(crate) hand: [[u8; MAX_KINDS]; 2],
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
@@ -111,6 +113,7 @@ impl<const W: usize> St<W> {
             undo_ban: None,
             sortie: [None; 2],
             params: [[UNSET; 2]; MAX_PARAMETERS],
+            hand: [[0; MAX_KINDS]; 2],
             halfmove: 0,
             fullmove: 1,
             hash: 0,
@@ -254,6 +257,12 @@ impl Position {
             return Bitboard::EMPTY;
         }
         on_pos!(&self.0, p => p.sets.of(color, kind).resize())
+    }
+
+    /// How many pieces like `piece` its side holds in hand (0 in a game without hands).
+    pub fn in_hand(&self, piece: Piece) -> u8 {
+        let (c, k) = (piece.color().index(), piece.kind().index());
+        on_pos!(&self.0, p => p.st.hand[c].get(k).copied().unwrap_or(0))
     }
 
     /// Cells with a submerged piece of `color`.

@@ -34,7 +34,7 @@ impl<const W: usize> Engine<'_, W> {
                     },
                     m,
                 );
-                self.safe_by_scan(pos, &after)
+                self.safe_by_scan(pos, &after) && !self.forbidden_drop_mate(pos, m)
             })
             .collect()
     }

@@ -466,6 +466,7 @@ impl<const W: usize> Engine<'_, W> {
                 Verdict::Legal
             }
             MoveKind::Surface if !s.check && !s.special.has(m.to) => Verdict::Legal,
+            MoveKind::Drop => self.drop_verdict(s, m.to),
             _ => Verdict::Trial,
         }
     }

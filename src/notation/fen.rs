@@ -243,6 +243,7 @@ impl Ruleset {
             |c| self.kind_of_letter(c),
             self.container_types(),
             self.marker_letters().as_deref(),
+            self.hand.as_ref(),
             f.get(PLACEMENT).unwrap_or(""),
         )
         .map_err(|(span, message, _)| {
@@ -368,6 +369,9 @@ impl Ruleset {
                 out.push('/');
             }
         }
+        if self.hand.is_some() {
+            out.push_str(&self.pocket_text(pos));
+        }
         out.push_str(if pos.side_to_move() == Color::White {
             " w "
         } else {
@@ -449,7 +453,26 @@ impl Ruleset {
         {
             text.push('\'');
         }
+        if pos.state_at(cell).promoted() {
+            text.push('~');
+        }
         text
+    }
+
+    /// The pocket in brackets: White's pieces in hand, then Black's, each side's kinds in
+    /// the reverse of the definition's order (Fairy-Stockfish's `[QRBNPqrbnp]` for chess).
+    fn pocket_text(&self, pos: &Position) -> String {
+        let mut out = String::from("[");
+        for color in Color::BOTH {
+            for kind in self.kinds().collect::<Vec<_>>().into_iter().rev() {
+                let piece = crate::Piece::new(kind, color);
+                for _ in 0..pos.in_hand(piece) {
+                    out.push(self.letter(piece));
+                }
+            }
+        }
+        out.push(']');
+        out
     }
 
     /// Unmoved pieces implied by the placement: pieces with first-move components standing

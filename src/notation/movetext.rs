@@ -7,6 +7,8 @@
 //!   also lands) the partner's move follows after a slash: `f1g1/j1f1`. On input the UCI
 //!   Chess960 form, king onto its own partner (`e1h1`), is accepted too.
 //! - A move that triggers a chance event records the drawn cell after `@`: `d2d4@e5`.
+//! - A drop from the hand is the piece's upper-case letter, `@` and the cell, as UCI writes
+//!   it for either side: `P@e4`.
 
 use crate::bitboard::Cell;
 use crate::rules::{Color, Ruleset};
@@ -50,6 +52,18 @@ struct Parsed {
 impl Ruleset {
     /// The text of a move (see the module documentation for the forms).
     pub fn move_text(&self, m: Move) -> String {
+        if m.kind == MoveKind::Drop {
+            let mut s = format!(
+                "{}@{}",
+                self.pieces[m.piece.kind().index()].letter,
+                self.topology.name(m.to)
+            );
+            if let Some(cell) = m.outcome {
+                s.push('@');
+                s.push_str(&self.topology.name(cell));
+            }
+            return s;
+        }
         if let Some(text) = self.container_move_text(m) {
             return text;
         }
@@ -128,11 +142,20 @@ impl Ruleset {
                 return result;
             }
         }
-        let (text, outcome) = match text.split_once('@') {
-            Some((m, cell)) => (m, Some(cell)),
-            None => (text, None),
+        let (text, outcome) = match self.drop_prefix(text) {
+            Some(n) => match text[n..].split_once('@') {
+                Some((m, cell)) => (&text[..n + m.len()], Some(cell)),
+                None => (text, None),
+            },
+            None => match text.split_once('@') {
+                Some((m, cell)) => (m, Some(cell)),
+                None => (text, None),
+            },
         };
-        let m = self.parse_choice(pos, text)?;
+        let m = match self.drop_prefix(text) {
+            Some(n) => self.parse_drop(pos, text, n)?,
+            None => self.parse_choice(pos, text)?,
+        };
         let Some(cell) = outcome else { return Ok(m) };
         let illegal = |reason: String| MoveError::Illegal {
             text: format!("{text}@{cell}"),
@@ -148,6 +171,52 @@ impl Ruleset {
                 "`{cell}` is not a cell the chance event can draw"
             ))),
         }
+    }
+
+    /// In a game with pieces in hand, the length of a drop's `P@` when `text` starts with one.
+    fn drop_prefix(&self, text: &str) -> Option<usize> {
+        let mut chars = text.chars();
+        let letter = chars.next()?;
+        (self.hand.is_some() && letter.is_ascii_alphabetic() && chars.next() == Some('@'))
+            .then_some(2)
+    }
+
+    /// Reads the drop `P@e4` (`n`: the length of `P@`), of the side to move.
+    fn parse_drop(&self, pos: &Position, text: &str, n: usize) -> Result<Move, MoveError> {
+        let malformed = |reason: String| MoveError::Malformed {
+            text: text.to_string(),
+            reason,
+        };
+        let illegal = |reason: String| MoveError::Illegal {
+            text: text.to_string(),
+            reason,
+        };
+        let letter = text.chars().next().unwrap_or('?');
+        let kind = self
+            .kind_of_letter(letter)
+            .ok_or_else(|| malformed(format!("no piece has the letter `{letter}`")))?;
+        let to = self
+            .topology
+            .parse_cell(&text[n..])
+            .ok_or_else(|| malformed(format!("`{}` is not a cell of the board", &text[n..])))?;
+        let piece = crate::Piece::new(kind, pos.side_to_move());
+        let m = Move::drop(piece, to);
+        if self.legal_moves(pos).contains(&m) {
+            return Ok(m);
+        }
+        let name = &self.pieces[kind.index()].name;
+        Err(illegal(if pos.in_hand(piece) == 0 {
+            format!("{} holds no {name} in hand", pos.side_to_move().name())
+        } else if self.pieces[kind.index()].drop.is_none() {
+            format!("a {name} is never dropped")
+        } else if pos.piece_at(to).is_some() {
+            format!("{} is not empty", self.topology.name(to))
+        } else {
+            format!(
+                "a {name} may not be dropped on {} here",
+                self.topology.name(to)
+            )
+        }))
     }
 
     /// Reads a move as the player chooses it (without a chance outcome).

@@ -4,6 +4,7 @@ use std::ops::Range;
 
 use crate::bitboard::Cell;
 use crate::rules::containers::ContainerType;
+use crate::rules::hand::HandRules;
 use crate::rules::{Color, Kind, Piece, Topology};
 
 /// A placement error: byte range in the field, message, help.
@@ -21,6 +22,10 @@ pub(crate) struct Placement {
     /// Pieces marked `'`: moved, though on a cell where the start position has them (with
     /// the byte of the mark).
     pub(crate) moved: Vec<(Cell, usize)>,
+    /// Pieces marked `~`: promoted, so that they demote when captured.
+    pub(crate) promoted: Vec<Cell>,
+    /// The pieces in hand, from the pocket (`[Qn]`, or an extra rank after the last).
+    pub(crate) hand: Vec<Piece>,
 }
 
 /// Reads a FEN board field. Digit runs count empty cells (`10` is ten); only existing cells are
@@ -32,15 +37,22 @@ pub(crate) struct Placement {
 /// letter says that the piece has moved although it stands where the start position has it
 /// (a first-move piece that came back).
 ///
+/// In a game with pieces in hand (`hand` given), the pocket follows the board as
+/// Fairy-Stockfish writes it: in brackets, `[QRbn]` (`[]` or `[-]` when empty), or as one
+/// more rank, `.../4K3/Qn`; and a `~` after a piece letter marks a promoted piece where
+/// captured pieces demote.
+///
 /// `kind_of` maps an upper-case letter to a piece kind.
 pub(crate) fn parse_placement(
     topo: &Topology,
     kind_of: impl Fn(char) -> Option<Kind>,
     containers: &[ContainerType],
     markers: Option<&[char]>,
+    hand: Option<&HandRules>,
     text: &str,
 ) -> Result<Placement, PlacementError> {
     let height = topo.height() as usize;
+    let (text, pocket) = split_pocket(text, height, hand.is_some())?;
     let ranks: Vec<(usize, &str)> = {
         let mut start = 0;
         let mut v = Vec::new();
@@ -169,9 +181,21 @@ pub(crate) fn parse_placement(
                     ));
                 }
                 let moved = chars.next_if(|&(_, d)| d == '\'').map(|(j, _)| start + j);
+                let promoted = chars.next_if(|&(_, d)| d == '~').map(|(j, _)| start + j);
+                if let Some(at) = promoted.filter(|_| !hand.is_some_and(|h| h.demote)) {
+                    return Err((
+                        at..at + 1,
+                        "`~` marks a promoted piece, and this variant does not remember them"
+                            .into(),
+                        "only a game whose captured pieces go to hand demoted (`hand:` with \
+                         `demote: true`) writes `~`; remove it"
+                            .into(),
+                    ));
+                }
                 if let Some(&cell) = cells.get(col) {
                     placed.pieces.push((cell, piece));
                     placed.moved.extend(moved.map(|at| (cell, at)));
+                    placed.promoted.extend(promoted.map(|_| cell));
                 }
                 col += 1;
             } else {
@@ -200,7 +224,56 @@ pub(crate) fn parse_placement(
             ));
         }
     }
+    if let Some((at, pocket)) = pocket {
+        for (i, c) in pocket.char_indices() {
+            if c == '-' && pocket.len() == 1 {
+                break;
+            }
+            if !c.is_ascii_alphabetic() {
+                return Err((
+                    at + i..at + i + c.len_utf8(),
+                    format!("`{c}` cannot stand in the pocket"),
+                    "write the letters of the pieces in hand, upper case for White's".into(),
+                ));
+            }
+            placed.hand.push(piece_at(c, at + i)?);
+        }
+    }
     Ok(placed)
+}
+
+/// A pocket: its first byte in the field, and its text.
+type Pocket<'a> = Option<(usize, &'a str)>;
+
+/// Splits the pocket off a board field.
+fn split_pocket(
+    text: &str,
+    height: usize,
+    hand: bool,
+) -> Result<(&str, Pocket<'_>), PlacementError> {
+    if let Some(open) = text.find('[') {
+        if !hand {
+            return Err((
+                open..text.len(),
+                "this variant has no pieces in hand".into(),
+                "remove the pocket in brackets".into(),
+            ));
+        }
+        let Some(inner) = text[open + 1..].strip_suffix(']') else {
+            return Err((
+                open..text.len(),
+                "the pocket is not closed".into(),
+                "end the board field with `]`, as in `[Qn]`".into(),
+            ));
+        };
+        return Ok((&text[..open], Some((open + 1, inner))));
+    }
+    if hand && text.split('/').count() == height + 1 {
+        if let Some(last) = text.rfind('/') {
+            return Ok((&text[..last], Some((last + 1, &text[last + 1..]))));
+        }
+    }
+    Ok((text, None))
 }
 
 /// The names of a rank's cells, in runs: `a2-d2 f2-h2` around a hole on e2.

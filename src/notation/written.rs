@@ -316,6 +316,7 @@ impl Ruleset {
         };
         let own = m.captured.is_some_and(|p| p.color() == us);
         let class = match m.kind {
+            MoveKind::Drop => MoveClass::Drop,
             MoveKind::Normal | MoveKind::EnPassant { .. } => {
                 match (m.captured.is_some(), own, m.promotion.is_some()) {
                     (true, _, true) => MoveClass::CapturePromotion,

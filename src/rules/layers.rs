@@ -209,7 +209,8 @@ impl Facing {
 }
 
 /// The state of one piece, packed in 16 bits: two ammunition counts (3 bits each), a facing
-/// (2 bits), turns on the surface (4 bits) and turns left under water (3 bits).
+/// (2 bits), turns on the surface (4 bits), turns left under water (3 bits) and whether it
+/// promoted (1 bit).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct PieceState(pub(crate) u16);
 
@@ -253,5 +254,16 @@ impl PieceState {
     /// With the turns under water set (at most [`MAX_COUNT`]).
     pub fn with_submerged(self, n: u8) -> PieceState {
         PieceState(self.0 & !(7 << 12) | u16::from(n.min(MAX_COUNT)) << 12)
+    }
+
+    /// Whether the piece promoted to what it is, in a game whose captured promoted pieces
+    /// go to hand demoted (FEN: `~` after its letter, as Fairy-Stockfish writes it).
+    pub fn promoted(self) -> bool {
+        self.0 & 1 << 15 != 0
+    }
+
+    /// Marked as promoted.
+    pub fn with_promoted(self) -> PieceState {
+        PieceState(self.0 | 1 << 15)
     }
 }

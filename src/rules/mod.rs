@@ -1,6 +1,7 @@
 //! The compiled, immutable rule set of a variant.
 
 pub mod containers;
+pub mod hand;
 pub mod layers;
 pub(crate) mod notation;
 mod topology;
@@ -215,6 +216,8 @@ pub struct PieceType {
     pub promotion: Option<Promotion>,
     /// Whether it has first-move-only (`i`) components.
     pub first_move: bool,
+    /// How it is dropped from the hand, in a game with pieces in hand.
+    pub drop: Option<hand::DropRule>,
     /// The name of its image in the project's set (`image:`; see
     /// [`crate::picture::image_names`]), `None` to draw its letter in a disc.
     pub image: Option<String>,
@@ -469,6 +472,15 @@ impl Zobrist {
         }
     }
 
+    /// The key of `count` pieces like `piece` in its side's hand (0 has no key).
+    #[inline]
+    pub(crate) fn hand(&self, piece: Piece, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        mix(0x2545_F491_4F6C_DD1D ^ (u64::from(piece.byte()) << 8 | u64::from(count)))
+    }
+
     /// The key of game parameter `index` of `side` having `value`.
     pub(crate) fn parameter(&self, index: usize, side: Color, value: u8) -> u64 {
         mix(0x5851_F42D_4C95_7F2D
@@ -521,6 +533,8 @@ pub struct Ruleset {
     /// Markers, submerged pieces, piece state and captures without moving, in a game that
     /// has them.
     pub layers: Option<layers::LayerRules>,
+    /// Pieces in hand and drops, in a game that has them (`hand:`).
+    pub hand: Option<hand::HandRules>,
     /// The variant's own move notation (`notation:`), if it has one.
     pub(crate) notation: Option<notation::Notation>,
     pub(crate) start: Position,

@@ -41,6 +41,8 @@ pub enum MoveClass {
     Surface,
     /// Surfacing in place.
     SurfaceInPlace,
+    /// A drop from the hand.
+    Drop,
     /// Suffix: a marker destroyed the mover.
     Destroyed,
     /// Suffix: an enemy submerged piece forced up, capturing nothing.
@@ -55,7 +57,7 @@ pub enum MoveClass {
 
 impl MoveClass {
     /// Every class, in the order of [`MoveClass::key`]s in the guide.
-    pub const ALL: [MoveClass; 22] = [
+    pub const ALL: [MoveClass; 23] = [
         MoveClass::Move,
         MoveClass::Capture,
         MoveClass::CaptureOwn,
@@ -73,6 +75,7 @@ impl MoveClass {
         MoveClass::Submerged,
         MoveClass::Surface,
         MoveClass::SurfaceInPlace,
+        MoveClass::Drop,
         MoveClass::Destroyed,
         MoveClass::ForcedSurface,
         MoveClass::ForcedSurfaceCapture,
@@ -100,6 +103,7 @@ impl MoveClass {
             MoveClass::Submerged => "submerged",
             MoveClass::Surface => "surface",
             MoveClass::SurfaceInPlace => "surface_in_place",
+            MoveClass::Drop => "drop",
             MoveClass::Destroyed => "destroyed",
             MoveClass::ForcedSurface => "forced_surface",
             MoveClass::ForcedSurfaceCapture => "forced_surface_capture",
@@ -133,6 +137,7 @@ impl MoveClass {
             C::ForcedSurfaceCapture => &[C::ForcedSurfaceCapture, C::ForcedSurface],
             C::Move => &[C::Move],
             C::Plant => &[C::Plant],
+            C::Drop => &[C::Drop],
             C::Return => &[C::Return],
             C::Dive => &[C::Dive],
             C::Submerged => &[C::Submerged],
@@ -171,6 +176,7 @@ impl MoveClass {
                 &[P::Piece, P::From, P::To, P::X, P::Group, P::Captured]
             }
             C::Plant | C::Destroyed => &[P::Piece, P::From, P::To, P::X, P::Marker],
+            C::Drop => &[P::Piece, P::To],
             C::ForcedSurface => &[P::At],
             C::ForcedSurfaceCapture => &[P::At, P::Captured],
             C::Reload => &[P::Piece, P::From, P::To, P::Ammo],

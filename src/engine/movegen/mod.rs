@@ -1,13 +1,15 @@
 //! Move generation: one driver for every game. It lists, counts or looks for legal moves (or
 //! pseudo-legal ones), all of them or only the noisy ones, of every piece or of one cell:
 //! pieces on their own cells (`pieces`), crews aboard containers (`crews`), the actions and
-//! submerged moves of layer games (`layers`) and castling (`castling`). Each candidate is
+//! submerged moves of layer games (`layers`), castling (`castling`) and drops from the hand
+//! (`drops`). Each candidate is
 //! judged by `safety`; the bulk counter counts the plain moves of a piece that cannot expose
 //! a royal piece without listing them.
 
 mod castling;
 mod crew_counts;
 mod crews;
+mod drops;
 mod layers;
 mod pieces;
 
@@ -157,6 +159,7 @@ impl<const W: usize> Engine<'_, W> {
         }
         if !gen.noisy {
             self.castling_moves(&mut out);
+            self.drop_moves(&mut out);
         }
     }
 

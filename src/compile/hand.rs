@@ -1,0 +1,92 @@
+//! `hand:` and the pieces' `drop:` entries: pieces in hand and where they may be dropped.
+
+use indexmap::IndexMap;
+
+use crate::bitboard::Bitboard;
+use crate::definition::{CaptureDestination, DropDef, Sp, VariantDef};
+use crate::diagnostics::Problem;
+use crate::rules::hand::{DropRule, HandRules};
+use crate::rules::{Kind, PieceType, Topology, MAX_KINDS};
+
+use super::{regions, Ctx};
+
+/// The drop rule of a piece's `drop:` entry; `None` without one.
+pub(super) fn drop_rule(
+    cx: &mut Ctx,
+    topology: &Topology,
+    regions: &IndexMap<String, [Bitboard; 2]>,
+    def: Option<&Sp<DropDef>>,
+) -> Option<DropRule> {
+    let def = def?;
+    let mut rule = DropRule::anywhere(topology.all());
+    if let Some(zone) = &def.value.zone {
+        rule.zone = regions::region_named(cx, regions, zone)?;
+    }
+    rule.one_per_file = def.value.one_per_file;
+    rule.mates = def.value.mates;
+    Some(rule)
+}
+
+/// The hand rules of `hand:`, once the pieces are built. A `drop:` entry without `hand:` is
+/// an error, and so is `demote` where two kinds promote to one (which would it become?).
+pub(super) fn hand_rules(
+    def: &VariantDef,
+    pieces: &[PieceType],
+    cx: &mut Ctx,
+) -> Option<HandRules> {
+    let Some(hand) = &def.hand else {
+        for (name, piece) in &def.pieces {
+            if let Some(drop) = &piece.value.drop {
+                cx.error(
+                    drop,
+                    "fairy::drop-without-hand",
+                    format!("`{name}` has a `drop:` entry but the variant has no `hand:`"),
+                    "dropped from which hand?",
+                    "add `hand:` with `captures: capturer` (or `out`) at the top level",
+                );
+            }
+        }
+        return None;
+    };
+    let mut demotion = [Kind::new(0); MAX_KINDS];
+    for (k, slot) in demotion.iter_mut().enumerate().take(pieces.len()) {
+        *slot = Kind::new(k as u8);
+    }
+    let mut sources: [Vec<Kind>; MAX_KINDS] = Default::default();
+    for (k, piece) in pieces.iter().enumerate() {
+        for &choice in piece.promotion.iter().flat_map(|p| &p.choices) {
+            if !sources[choice.index()].contains(&Kind::new(k as u8)) {
+                sources[choice.index()].push(Kind::new(k as u8));
+            }
+        }
+    }
+    for (k, from) in sources.iter().enumerate().take(pieces.len()) {
+        match from[..] {
+            [one] => demotion[k] = one,
+            [] => {}
+            [a, b, ..] if hand.value.demote => cx.at(
+                hand,
+                Problem::error(
+                    "fairy::ambiguous-demotion",
+                    format!(
+                        "`{}` and `{}` both promote to `{}`: a captured promoted `{}` could \
+                         demote to either",
+                        pieces[a.index()].name,
+                        pieces[b.index()].name,
+                        pieces[k].name,
+                        pieces[k].name
+                    ),
+                    crate::definition::span_of(hand),
+                    "demote to which?",
+                )
+                .help("give each promoting piece its own promoted kinds, or set `demote: false`"),
+            ),
+            _ => {}
+        }
+    }
+    Some(HandRules {
+        captures_to_hand: hand.value.captures.value == CaptureDestination::Capturer,
+        demote: hand.value.demote,
+        demotion,
+    })
+}

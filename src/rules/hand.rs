@@ -1,0 +1,48 @@
+//! Pieces in hand and drops: the rules of the crazyhouse and shogi families (Fairy-Stockfish's
+//! `pieceDrops`, `capturesToHand`, `dropLoop`, `promotionZonePawnDrops`, `dropNoDoubled`,
+//! `shogiPawnDropMateIllegal`), compiled from the definition's `hand:` section and each
+//! piece's `drop:` entry.
+
+use crate::bitboard::Bitboard;
+
+use super::{Kind, MAX_KINDS};
+
+/// What happens to captured pieces, and how promoted pieces come back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HandRules {
+    /// A captured piece goes into the capturer's hand, changing colour (crazyhouse, shogi);
+    /// otherwise it leaves the game and hands hold only what the position gives them.
+    pub captures_to_hand: bool,
+    /// A captured piece that had promoted enters the hand as the kind it promoted from
+    /// (`demote: true`, crazyhouse and shogi); otherwise as it is (loop chess).
+    pub demote: bool,
+    /// Per kind, the kind a promoted piece of it demotes to: the one kind whose promotion
+    /// lists it (itself where none or several do; the compiler refuses several under
+    /// `demote`).
+    pub demotion: [Kind; MAX_KINDS],
+}
+
+/// Where and how a piece may be dropped from its side's hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DropRule {
+    /// Per side (White, Black), the cells it may be dropped on (empty ones only).
+    pub zone: [Bitboard; 2],
+    /// Not onto a file that already holds an unpromoted piece of its kind and side (shogi's
+    /// pawn, `one_per_file: true`).
+    pub one_per_file: bool,
+    /// A drop of it may give checkmate (`mates: false` forbids it, shogi's pawn).
+    pub mates: bool,
+}
+
+impl DropRule {
+    /// Anywhere on `board`, any number per file, mate allowed.
+    pub fn anywhere(board: Bitboard) -> DropRule {
+        DropRule {
+            zone: [board; 2],
+            one_per_file: false,
+            mates: true,
+        }
+    }
+}

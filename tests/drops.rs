@@ -1,0 +1,151 @@
+//! Pieces in hand and drops (`hand:`, `drop:`): what a capture puts in hand, demotion of
+//! promoted pieces, drop zones, blocking a check by a drop, drops in move text, FEN and
+//! SAN, and the definition errors.
+
+use fairy_rules::{Color, Position, UndoStack, Variant};
+
+/// Plays `texts` (move text) from `pos`.
+fn play(v: &Variant, pos: &mut Position, texts: &[&str]) {
+    let mut undo = UndoStack::default();
+    for text in texts {
+        let m = v.parse_move(pos, text).unwrap();
+        v.make(pos, m, &mut undo);
+    }
+}
+
+fn variant(name: &str) -> Variant {
+    Variant::from_file(format!("variants/fsf/{name}.yaml")).unwrap()
+}
+
+/// The sorted move texts of the drops in `fen`.
+fn drops(v: &Variant, fen: &str) -> Vec<String> {
+    let pos = v.parse_fen(fen).unwrap();
+    let mut out: Vec<String> = v
+        .legal_moves(&pos)
+        .into_iter()
+        .map(|m| v.move_text(m))
+        .filter(|t| t.contains('@'))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_capture_puts_the_piece_in_the_capturers_hand_changing_colour() {
+    let v = variant("crazyhouse");
+    let mut pos = v.parse_fen("4k3/8/8/3n4/4P3/8/8/4K3[] w - - 0 1").unwrap();
+    play(&v, &mut pos, &["e4d5"]);
+    assert_eq!(v.fen(&pos), "4k3/8/8/3P4/8/8/8/4K3[N] b - - 0 1");
+    // In pocket knight, captured pieces leave the game.
+    let pk = variant("pocketknight");
+    let mut pos = pk
+        .parse_fen("4k3/8/8/3n4/4P3/8/8/4K3[N] w - - 0 1")
+        .unwrap();
+    play(&pk, &mut pos, &["e4d5"]);
+    assert_eq!(pk.fen(&pos), "4k3/8/8/3P4/8/8/8/4K3[N] b - - 0 1");
+}
+
+#[test]
+fn a_captured_promoted_piece_demotes_unless_the_rules_keep_it() {
+    let fen = "3qk3/4P3/8/8/8/8/8/4K3[] w - - 0 1";
+    let v = variant("crazyhouse");
+    let mut pos = v.parse_fen(fen).unwrap();
+    play(&v, &mut pos, &["e7d8q", "e8d8"]);
+    assert_eq!(v.fen(&pos), "3k4/8/8/8/8/8/8/4K3[Qp] w - - 0 2");
+    let mut pos_after_promotion = v.parse_fen(fen).unwrap();
+    play(&v, &mut pos_after_promotion, &["e7d8q"]);
+    assert_eq!(
+        v.fen(&pos_after_promotion),
+        "3Q~k3/8/8/8/8/8/8/4K3[Q] b - - 0 1"
+    );
+    let looped = variant("loop");
+    let mut pos = looped.parse_fen(fen).unwrap();
+    play(&looped, &mut pos, &["e7d8q", "e8d8"]);
+    assert_eq!(looped.fen(&pos), "3k4/8/8/8/8/8/8/4K3[Qq] w - - 0 2");
+}
+
+#[test]
+fn pawns_are_dropped_only_in_their_zone() {
+    let v = variant("crazyhouse");
+    let all = drops(&v, "k7/8/8/8/8/8/8/K7[P] w - - 0 1");
+    assert_eq!(
+        all.len(),
+        62 - 2 * 7,
+        "ranks 2 to 7 less the two kings' ranks' cells"
+    );
+    assert!(!all.iter().any(|t| t.ends_with('1') || t.ends_with('8')));
+    let chessgi = variant("chessgi");
+    let first = drops(&chessgi, "k7/8/8/8/8/8/8/K7[P] w - - 0 1");
+    assert!(first.contains(&"P@b1".to_string()));
+    assert!(!first.iter().any(|t| t.ends_with('8')));
+}
+
+#[test]
+fn a_drop_blocks_a_check_and_nothing_else_answers_it() {
+    let v = variant("crazyhouse");
+    // The rook checks along the first rank; the king has no square: a knight drop between
+    // them, on b1 to f1... only the cells between the rook and the king.
+    assert_eq!(
+        drops(&v, "7k/8/8/8/8/8/PP6/K6r[N] w - - 0 1"),
+        ["N@b1", "N@c1", "N@d1", "N@e1", "N@f1", "N@g1"]
+    );
+    // A contact check cannot be blocked.
+    assert!(drops(&v, "7k/8/8/8/8/8/PP6/Kr6[N] w - - 0 1").is_empty());
+}
+
+#[test]
+fn a_dropped_pawn_on_its_start_square_may_double_step() {
+    let v = variant("crazyhouse");
+    let mut pos = v.parse_fen("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1").unwrap();
+    play(&v, &mut pos, &["P@d2", "e8e7"]);
+    assert!(v.parse_move(&pos, "d2d4").is_ok());
+    // The FEN says so as it would of a pawn that never moved.
+    assert_eq!(v.fen(&pos), "8/4k3/8/8/8/8/3P4/4K3[] w - - 1 2");
+}
+
+#[test]
+fn drops_in_move_text_and_san() {
+    let v = variant("crazyhouse");
+    let pos = v.parse_fen("4k3/8/8/8/8/8/8/4K3[Nq] w - - 0 1").unwrap();
+    let m = v.parse_move(&pos, "N@e6").unwrap();
+    assert_eq!(v.move_text(m), "N@e6");
+    assert_eq!(v.san(&pos, m), "N@e6");
+    assert_eq!(
+        v.read_move(&pos, "N@f6+").unwrap().to,
+        v.topology.parse_cell("f6").unwrap()
+    );
+    // Black's queen is not White's to drop; a knight is not dropped on a full cell.
+    let err = v.parse_move(&pos, "Q@d4").unwrap_err().to_string();
+    assert!(err.contains("white holds no queen in hand"), "{err}");
+    let err = v.parse_move(&pos, "N@e1").unwrap_err().to_string();
+    assert!(err.contains("e1 is not empty"), "{err}");
+    assert_eq!(
+        pos.in_hand(fairy_rules::Piece::new(
+            v.kind_of_letter('Q').unwrap(),
+            Color::Black
+        )),
+        1
+    );
+}
+
+#[test]
+fn mistakes_in_the_hand_are_diagnosed() {
+    let e = Variant::from_yaml(
+        "no-hand",
+        "name: X\nboard: 8x8\npieces:\n  king:\n    letter: K\n    moves: K\n    royal: true\n  \
+         knight:\n    letter: N\n    moves: N\n    drop: {}\nsetup: 4k3/8/8/8/8/8/8/4K3\n",
+    );
+    let text = format!("{:?}", e.err().map(miette::Report::new));
+    assert!(text.contains("drop-without-hand"), "{text}");
+    let v = Variant::bundled("chess").unwrap();
+    let err = v
+        .parse_fen("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no pieces in hand"), "{err}");
+    let err = v
+        .parse_fen("4k3/8/8/8/8/8/8/4Q~K3 w - - 0 1")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("`~` marks a promoted piece"), "{err}");
+}
