@@ -138,6 +138,33 @@ fn perft_prints_nodes_time_and_rate() {
 }
 
 #[test]
+fn bench_measures_each_variant_beside_chess() {
+    // A budget of 0 ms stops at depth 1, whose exact counts are known.
+    let o = fairy(&[
+        "bench",
+        "--millis",
+        "0",
+        "variants/fsf/crazyhouse.yaml",
+        "falcon-chess",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows[0],
+        ["variant", "depth", "nodes", "seconds", "nodes/s", "vs", "chess"]
+    );
+    assert_eq!(rows[1][..3], ["chess", "1", "20"]);
+    assert_eq!(rows[1][5], "1.00", "chess is its own yardstick");
+    assert_eq!(rows[2][..3], ["variants/fsf/crazyhouse.yaml", "1", "20"]);
+    assert_eq!(rows[3][..3], ["falcon-chess", "1", "24"]);
+    assert_eq!(rows.len(), 4, "{out}");
+}
+
+#[test]
 fn bad_input_is_an_error_not_a_panic() {
     let cases: &[&[&str]] = &[
         &["moves", "chess", "--fen", "not a fen"],

@@ -11,6 +11,7 @@ macro_rules! out {
     }};
 }
 
+mod bench;
 mod diagram;
 mod perft;
 mod play;
@@ -69,6 +70,9 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
     },
+    /// Perft speed from each variant's start position (deepened until a depth takes
+    /// `--millis`), in nodes per second and as a ratio to chess measured in the same run.
+    Bench(bench::Args),
     /// Draw where a piece can move and capture from a square, as text or SVG.
     Diagram(diagram::Args),
     /// Play a game record (`-`: standard input) and print the moves applied, the FEN and the
@@ -147,6 +151,7 @@ pub fn run() -> ExitCode {
             divide,
             threads,
         } => perft::run(&at, depth, divide, threads.into()),
+        Command::Bench(args) => bench::run(&args),
         Command::Diagram(args) => diagram::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Search(args) => search::run(&args),

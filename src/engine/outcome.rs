@@ -167,7 +167,7 @@ impl<const W: usize> Engine<'_, W> {
         None
     }
 
-    /// Every piece on the board: on the surface, aboard containers and submerged.
+    /// Every piece in the game: on the surface, aboard containers, submerged and in hand.
     fn material(&self, pos: &Pos<W>) -> Material {
         let mut m = Material::EMPTY;
         for color in Color::BOTH {
@@ -178,6 +178,9 @@ impl<const W: usize> Engine<'_, W> {
                     for _ in 0..aboard.max(1) {
                         m = m.with(piece);
                     }
+                }
+                for _ in 0..pos.st.hand[color.index()][k] {
+                    m = m.with(piece);
                 }
             }
             for cell in pos.st.under[color.index()] {

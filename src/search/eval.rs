@@ -130,7 +130,7 @@ fn distance(rules: &Ruleset, cell: Cell, zone: Bitboard) -> u32 {
 }
 
 /// The position's value for the side to move, in centipawns: its material minus the
-/// opponent's (pieces on cells, aboard containers and submerged), the pieces' square bonuses
+/// opponent's (pieces on cells, aboard containers, submerged and in hand), the pieces' square bonuses
 /// and the nearness of flag pieces to their zones.
 pub(super) fn evaluate(
     rules: &Ruleset,
@@ -167,6 +167,8 @@ fn material(
         for cell in pos.pieces_of_kind(kind, side).cells() {
             total += values.of(kind) + squares.of(side, kind, cell);
         }
+        // A piece in hand may go anywhere it can be dropped: its value, without a square.
+        total += i32::from(pos.in_hand(crate::Piece::new(kind, side))) * values.of(kind);
     }
     for cell in pos.submerged_of(side).cells() {
         total += pos.submerged_at(cell).map_or(0, |p| values.of(p.kind()));

@@ -1,0 +1,87 @@
+//! `fairy bench`: perft speed of variants beside chess, measured in the same run.
+
+use std::time::{Duration, Instant};
+
+use fairy_rules::Variant;
+
+#[derive(clap::Args)]
+pub(super) struct Args {
+    /// Definition files or bundled names; every bundled variant when none is given. Chess is
+    /// always measured first, as the yardstick.
+    variants: Vec<String>,
+    /// Deepen each variant's perft from its start position until one depth takes at least
+    /// this many milliseconds (or depth 10 is reached); that depth is reported.
+    #[arg(long, default_value_t = 1000)]
+    millis: u64,
+}
+
+/// One variant's measurement: the depth reached, its nodes and time.
+struct Figure {
+    depth: u32,
+    nodes: u64,
+    time: Duration,
+}
+
+impl Figure {
+    fn nps(&self) -> f64 {
+        self.nodes as f64 / self.time.as_secs_f64().max(1e-9)
+    }
+}
+
+pub(super) fn run(args: &Args) -> miette::Result<()> {
+    let names: Vec<String> = if args.variants.is_empty() {
+        Variant::bundled_names().map(str::to_string).collect()
+    } else {
+        args.variants.clone()
+    };
+    let budget = Duration::from_millis(args.millis);
+    let yardstick = measure(&super::load("chess")?, budget);
+    out!(
+        "{:<28} {:>5} {:>12} {:>9} {:>12} {:>9}",
+        "variant",
+        "depth",
+        "nodes",
+        "seconds",
+        "nodes/s",
+        "vs chess"
+    );
+    let row = |name: &str, f: &Figure| {
+        out!(
+            "{:<28} {:>5} {:>12} {:>9.3} {:>12.0} {:>9.2}",
+            name,
+            f.depth,
+            f.nodes,
+            f.time.as_secs_f64(),
+            f.nps(),
+            f.nps() / yardstick.nps()
+        );
+    };
+    row("chess", &yardstick);
+    for name in names.iter().filter(|n| n.as_str() != "chess") {
+        row(name, &measure(&super::load(name)?, budget));
+    }
+    Ok(())
+}
+
+/// Perft of the start position at depths 1, 2, ... until one takes `budget`.
+fn measure(variant: &Variant, budget: Duration) -> Figure {
+    let pos = variant.start_position();
+    let mut last = Figure {
+        depth: 0,
+        nodes: 1,
+        time: Duration::ZERO,
+    };
+    for depth in 1..=10 {
+        let started = Instant::now();
+        let nodes = variant.perft(&pos, depth);
+        last = Figure {
+            depth,
+            nodes,
+            time: started.elapsed(),
+        };
+        if last.time >= budget {
+            break;
+        }
+    }
+    last
+}
