@@ -149,3 +149,54 @@ fn mistakes_in_the_hand_are_diagnosed() {
         .to_string();
     assert!(err.contains("`~` marks a promoted piece"), "{err}");
 }
+
+/// A 5x5 game with shogi's pawn-drop rules: not on a file holding a pawn of one's own, and
+/// never a mate.
+const PAWN_DROP_RULES: &str = "
+name: Pawn drops
+board: 5x5
+regions:
+  pawn-drops:
+    white: rank 1-4
+    black: rank 2-5
+hand:
+  captures: capturer
+pieces:
+  pawn:
+    letter: P
+    moves: fW
+    drop:
+      zone: pawn-drops
+      one_per_file: true
+      mates: false
+  gold:
+    letter: G
+    moves: WfF
+    drop: {}
+  king:
+    letter: K
+    moves: K
+    royal: true
+setup: 2k2/5/5/5/2K2[]
+";
+
+#[test]
+fn pawns_are_not_dropped_on_a_file_with_a_pawn_or_to_mate() {
+    let v = Variant::from_yaml("pawn-drops", PAWN_DROP_RULES).unwrap();
+    // A pawn on the c-file: no pawn drop there.
+    let on_files: Vec<String> = drops(&v, "4k/5/2P2/5/K4[P] w - - 0 1")
+        .into_iter()
+        .filter(|t| t.starts_with("P@c"))
+        .collect();
+    assert!(on_files.is_empty(), "{on_files:?}");
+    // P@a4 would mate the king on a5 (the golds on b3 and c4 guard a4, b4 and b5): refused;
+    // the pawn may still be dropped elsewhere, and a gold may mate from a4.
+    let mate = "k4/2G2/1G3/5/4K[PG] w - - 0 1";
+    let all = drops(&v, mate);
+    assert!(!all.contains(&"P@a4".to_string()), "{all:?}");
+    assert!(all.contains(&"P@a3".to_string()), "{all:?}");
+    assert!(all.contains(&"G@a4".to_string()), "{all:?}");
+    // Without the gold guarding b5 the same drop is only a check, and legal.
+    let check = drops(&v, "k4/5/1G3/5/4K[P] w - - 0 1");
+    assert!(check.contains(&"P@a4".to_string()), "{check:?}");
+}

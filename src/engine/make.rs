@@ -175,7 +175,7 @@ impl<const W: usize> Engine<'_, W> {
         if let Some((v, state)) = victim {
             taken = true;
             if !self.return_captured(b, v) {
-                self.put_in_hand(b, v, state);
+                self.put_in_hand(b, us, v, state);
             }
         }
         for cell in arrivals.into_iter().flatten() {
@@ -406,9 +406,9 @@ impl<const W: usize> Engine<'_, W> {
         true
     }
 
-    /// A captured piece goes into the capturer's hand, demoted if it had promoted, where
-    /// the rules say so.
-    fn put_in_hand(&self, b: &mut impl Board<W>, victim: Piece, state: PieceState) {
+    /// A piece `capturer` captured goes into its hand, demoted if it had promoted, where the
+    /// rules say so (a piece of the capturer's own side, where one may be taken, too).
+    fn put_in_hand(&self, b: &mut impl Board<W>, capturer: Color, victim: Piece, state: PieceState) {
         let Some(hand) = self.rules.hand.as_ref().filter(|h| h.captures_to_hand) else {
             return;
         };
@@ -417,7 +417,7 @@ impl<const W: usize> Engine<'_, W> {
         } else {
             victim.kind()
         };
-        let piece = Piece::new(kind, victim.color().opponent());
+        let piece = Piece::new(kind, capturer);
         let held = b.st().hand[piece.color().index()][kind.index()];
         set_hand(
             b.st_mut(),
