@@ -1,0 +1,112 @@
+//! The web playground behind `fairy web`: an HTTP server that serves one page (embedded in
+//! the program, see [`assets`]) and carries the game protocol of [`crate::protocol`].
+//!
+//! `POST /api` takes exactly one protocol request as its body and answers
+//! `{"events":[...],"response":{...}}`: the events the request caused and its response,
+//! both as `fairy serve` would write them. Every request runs on one
+//! [`crate::protocol::Server`] behind a mutex, off the HTTP runtime's threads (an engine
+//! search may take seconds). A body longer than [`MAX_BODY`] is refused with status 413, a
+//! path the server does not know gets 404; everything else the protocol answers, with an
+//! error response for a request it cannot carry out.
+
+mod assets;
+
+use std::sync::{Arc, Mutex};
+
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::protocol::{ErrorCode, Server};
+
+/// The longest request body, in bytes: the protocol's longest line.
+pub const MAX_BODY: usize = crate::protocol::MAX_LINE;
+
+/// The server's state: the one protocol server every request goes to.
+type Shared = Arc<Mutex<Server>>;
+
+/// The playground's routes over `server`: the page, its script and style sheet, and the API.
+pub fn router(server: Server) -> Router {
+    let shared: Shared = Arc::new(Mutex::new(server));
+    Router::new()
+        .route("/", get(|| async { page(assets::INDEX_HTML, "text/html") }))
+        .route(
+            "/app.js",
+            get(|| async { page(assets::APP_JS, "text/javascript") }),
+        )
+        .route(
+            "/board.js",
+            get(|| async { page(assets::BOARD_JS, "text/javascript") }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { page(assets::STYLE_CSS, "text/css") }),
+        )
+        .route("/api", post(api))
+        .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(shared)
+}
+
+/// Serves the playground on `listener` until the process ends.
+///
+/// # Errors
+/// The listener's I/O error.
+pub async fn serve(listener: tokio::net::TcpListener, server: Server) -> std::io::Result<()> {
+    axum::serve(listener, router(server)).await
+}
+
+/// An embedded asset with its media type.
+fn page(text: &'static str, media: &str) -> Response {
+    let media = format!("{media}; charset=utf-8");
+    ([(header::CONTENT_TYPE, media)], text).into_response()
+}
+
+/// `POST /api`: one protocol request, answered with its events and response.
+async fn api(State(shared): State<Shared>, body: Result<Bytes, BytesRejection>) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => {
+            let status = rejection.status();
+            let code = match status {
+                StatusCode::PAYLOAD_TOO_LARGE => ErrorCode::TooLong,
+                _ => ErrorCode::MalformedJson,
+            };
+            return json(status, &wrap(vec![Server::unreadable(code)]));
+        }
+    };
+    let answer = tokio::task::spawn_blocking(move || {
+        let lines = match std::str::from_utf8(&body) {
+            Ok(text) => {
+                let mut server = shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                server.handle_line(text)
+            }
+            Err(_) => vec![Server::unreadable(ErrorCode::MalformedJson)],
+        };
+        wrap(lines)
+    })
+    .await;
+    match answer {
+        Ok(text) => json(StatusCode::OK, &text),
+        Err(_) => (StatusCode::INTERNAL_SERVER_ERROR, "the request failed\n").into_response(),
+    }
+}
+
+/// The lines [`Server::handle_line`] gives (events, then the response) as one JSON object.
+fn wrap(mut lines: Vec<String>) -> String {
+    let response = lines.pop().unwrap_or_else(|| "null".into());
+    format!("{{\"events\":[{}],\"response\":{response}}}", lines.join(","))
+}
+
+fn json(status: StatusCode, text: &str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        text.to_string(),
+    )
+        .into_response()
+}

@@ -1,0 +1,134 @@
+//! `fairy web` over HTTP, as the page and a stranger's script reach it: the page and its
+//! files, the protocol through `POST /api`, and bad input of every kind answered with an
+//! error while the server goes on.
+
+#[path = "support/web_server.rs"]
+mod web_server;
+
+use fairy_rules::Variant;
+use serde_json::json;
+use web_server::WebServer;
+
+#[test]
+fn the_page_and_its_files_are_served() {
+    let s = WebServer::start(&[]);
+    let (status, page) = s.request("GET", "/", b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("<title>fairy-rules playground</title>"));
+    for (path, start) in [
+        ("/app.js", "// The playground"),
+        ("/board.js", "// Drawing helpers"),
+        ("/style.css", "body {"),
+    ] {
+        let (status, body) = s.request("GET", path, b"");
+        assert_eq!(status, 200, "{path}");
+        assert!(body.starts_with(start), "{path}: {body:.40}");
+    }
+    // Nothing on the page comes from elsewhere.
+    assert!(!page.contains("http://") && !page.contains("https://"));
+    assert_eq!(s.request("GET", "/nope", b"").0, 404);
+    assert_eq!(s.request("GET", "/api", b"").0, 405);
+}
+
+#[test]
+fn every_bundled_variant_starts_a_game() {
+    let s = WebServer::start(&[]);
+    for name in Variant::bundled_names() {
+        let info = s.ok(json!({"request": "load_variant", "name": name}));
+        assert_eq!(info["yaml"].as_str(), Variant::bundled_yaml(name), "{name}");
+        let game = s.ok(json!({"request": "new_game", "variant": name}));
+        let id = game["game"].as_str().unwrap();
+        let seat = match game["hidden_information"].as_bool().unwrap() {
+            true => game["seats"]["white"].clone(),
+            false => serde_json::Value::Null,
+        };
+        let picture = s.ok(json!({"request": "picture", "game": id, "seat": seat}));
+        let cells = info["cells"].as_array().unwrap().len();
+        assert_eq!(picture["cells"].as_array().unwrap().len(), cells, "{name}");
+        s.ok(json!({"request": "close_game", "game": id}));
+    }
+}
+
+#[test]
+fn bad_input_gets_an_error_and_the_server_goes_on() {
+    let mut s = WebServer::start(&[]);
+    let code = |body: &[u8]| {
+        let (status, reply) = s.request("POST", "/api", body);
+        assert_eq!(status, 200, "{reply}");
+        let reply: serde_json::Value = serde_json::from_str(&reply).unwrap();
+        assert_eq!(reply["response"]["ok"], false);
+        reply["response"]["error"]["code"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(code(b"{not json"), "malformed_json");
+    assert_eq!(code(b""), "malformed_json");
+    assert_eq!(code(&[0xff, 0xfe, b'{', b'}']), "malformed_json");
+    assert_eq!(code(b"[1,2]"), "bad_request");
+    assert_eq!(code(br#"{"request":"launch_rockets"}"#), "bad_request");
+    assert_eq!(code(br#"{"request":"play","game":"g9","move":"e2e4"}"#), "unknown_game");
+    assert_eq!(code(br#"{"request":"diagram","variant":"chess","piece":"Z"}"#), "bad_request");
+    assert_eq!(
+        code(br#"{"request":"diagram","variant":"chess","piece":"N","cell":"z9"}"#),
+        "bad_request"
+    );
+    assert_eq!(code(br#"{"request":"picture","game":"g1"}"#), "unknown_game");
+    // A body over the limit is refused whole.
+    let big = vec![b' '; fairy_rules::web::MAX_BODY + 1];
+    let (status, reply) = s.request("POST", "/api", &big);
+    assert_eq!(status, 413);
+    assert!(reply.contains(r#""code":"too_long""#), "{reply}");
+    // Garbage that is not HTTP at all.
+    s.raw(b"\x00\x01\x02 garbage\r\n\r\n");
+    s.raw(b"POST /api HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n{}");
+    s.raw(b"POST /api HTTP/1.1\r\nContent-Length: 10\r\n\r\n{");
+    assert!(s.alive());
+    let hello = s.ok(json!({"request": "hello"}));
+    assert_eq!(hello["protocol"], 1);
+}
+
+#[test]
+fn a_game_through_the_api() {
+    let s = WebServer::start(&[]);
+    let game = s.ok(json!({"request": "new_game", "variant": "chess"}));
+    let moves = s.ok(json!({"request": "moves", "game": "g1"}));
+    let from_e2: Vec<&str> = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["from"] == "e2")
+        .map(|m| m["to"].as_str().unwrap())
+        .collect();
+    assert_eq!(from_e2, ["e3", "e4"]);
+    assert_eq!(game["game"], "g1");
+    let (_, refused) = s.api(&json!({"request": "play", "game": "g1", "move": "e2e5"}));
+    assert_eq!(refused["error"]["code"], "illegal_move");
+    let played = s.ok(json!({"request": "play", "game": "g1", "move": "e2e4"}));
+    assert_eq!(played["move"]["text"], "e2e4");
+    let reply = s.ok(json!({"request": "engine_move", "game": "g1", "limits": {"movetime_ms": 50}}));
+    assert_eq!(reply["side"], "black");
+    let record = s.ok(json!({"request": "record", "game": "g1"}));
+    assert_eq!(record["moves"].as_array().unwrap().len(), 2);
+    let picture = s.ok(json!({"request": "picture", "game": "g1"}));
+    let svg = picture["svg"].as_str().unwrap();
+    assert_eq!(svg.matches("class=\"piece white\"").count(), 16);
+    let e4 = picture["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["cell"] == "e4")
+        .unwrap();
+    assert_eq!((e4["x"].as_f64(), e4["y"].as_f64()), (Some(256.0), Some(236.0)));
+}
+
+#[test]
+fn chance_events_come_with_the_move() {
+    let s = WebServer::start(&[]);
+    s.ok(json!({"request": "new_game", "variant": "bermuda", "seed": 1}));
+    let (events, response) = s.api(&json!({"request": "play", "game": "g1", "move": "d2d4@e5"}));
+    assert_eq!(response["ok"], true, "{response}");
+    assert_eq!(events, [json!({"event": "chance", "game": "g1", "ply": 1, "cell": "e5"})]);
+    let picture = s.ok(json!({"request": "picture", "game": "g1"}));
+    assert!(picture["chance_cells"].as_array().unwrap().contains(&json!("e5")));
+}
