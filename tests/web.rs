@@ -67,13 +67,22 @@ fn bad_input_gets_an_error_and_the_server_goes_on() {
     assert_eq!(code(&[0xff, 0xfe, b'{', b'}']), "malformed_json");
     assert_eq!(code(b"[1,2]"), "bad_request");
     assert_eq!(code(br#"{"request":"launch_rockets"}"#), "bad_request");
-    assert_eq!(code(br#"{"request":"play","game":"g9","move":"e2e4"}"#), "unknown_game");
-    assert_eq!(code(br#"{"request":"diagram","variant":"chess","piece":"Z"}"#), "bad_request");
+    assert_eq!(
+        code(br#"{"request":"play","game":"g9","move":"e2e4"}"#),
+        "unknown_game"
+    );
+    assert_eq!(
+        code(br#"{"request":"diagram","variant":"chess","piece":"Z"}"#),
+        "bad_request"
+    );
     assert_eq!(
         code(br#"{"request":"diagram","variant":"chess","piece":"N","cell":"z9"}"#),
         "bad_request"
     );
-    assert_eq!(code(br#"{"request":"picture","game":"g1"}"#), "unknown_game");
+    assert_eq!(
+        code(br#"{"request":"picture","game":"g1"}"#),
+        "unknown_game"
+    );
     // A body over the limit is refused whole.
     let big = vec![b' '; fairy_rules::web::MAX_BODY + 1];
     let (status, reply) = s.request("POST", "/api", &big);
@@ -106,7 +115,8 @@ fn a_game_through_the_api() {
     assert_eq!(refused["error"]["code"], "illegal_move");
     let played = s.ok(json!({"request": "play", "game": "g1", "move": "e2e4"}));
     assert_eq!(played["move"]["text"], "e2e4");
-    let reply = s.ok(json!({"request": "engine_move", "game": "g1", "limits": {"movetime_ms": 50}}));
+    let reply =
+        s.ok(json!({"request": "engine_move", "game": "g1", "limits": {"movetime_ms": 50}}));
     assert_eq!(reply["side"], "black");
     let record = s.ok(json!({"request": "record", "game": "g1"}));
     assert_eq!(record["moves"].as_array().unwrap().len(), 2);
@@ -119,7 +129,10 @@ fn a_game_through_the_api() {
         .iter()
         .find(|c| c["cell"] == "e4")
         .unwrap();
-    assert_eq!((e4["x"].as_f64(), e4["y"].as_f64()), (Some(256.0), Some(236.0)));
+    assert_eq!(
+        (e4["x"].as_f64(), e4["y"].as_f64()),
+        (Some(256.0), Some(236.0))
+    );
 }
 
 #[test]
@@ -128,7 +141,13 @@ fn chance_events_come_with_the_move() {
     s.ok(json!({"request": "new_game", "variant": "bermuda", "seed": 1}));
     let (events, response) = s.api(&json!({"request": "play", "game": "g1", "move": "d2d4@e5"}));
     assert_eq!(response["ok"], true, "{response}");
-    assert_eq!(events, [json!({"event": "chance", "game": "g1", "ply": 1, "cell": "e5"})]);
+    assert_eq!(
+        events,
+        [json!({"event": "chance", "game": "g1", "ply": 1, "cell": "e5"})]
+    );
     let picture = s.ok(json!({"request": "picture", "game": "g1"}));
-    assert!(picture["chance_cells"].as_array().unwrap().contains(&json!("e5")));
+    assert!(picture["chance_cells"]
+        .as_array()
+        .unwrap()
+        .contains(&json!("e5")));
 }

@@ -85,6 +85,14 @@ async function pickVariant(id) {
 async function useVariant(info) {
   state.variant = info;
   $("variant-name").textContent = info.name;
+  const region = $("region");
+  region.textContent = "";
+  for (const name of ["", ...info.regions]) {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = name || "none";
+    region.appendChild(option);
+  }
   drawPalette();
   await newGame();
 }
@@ -328,7 +336,7 @@ async function refresh() {
   const g = state.game.game;
   const s = seat();
   const [picture, pos, record] = await Promise.all([
-    call({ request: "picture", game: g, seat: s }),
+    call({ request: "picture", game: g, seat: s, regions: $("region").value ? [$("region").value] : [] }),
     call({ request: "position", game: g, seat: s }),
     call({ request: "record", game: g, seat: s }),
   ]);
@@ -503,6 +511,9 @@ function start() {
   $("undo").addEventListener("click", () => undo().catch(report));
   $("engine-move").addEventListener("click", () => engineMove().then(maybeEngine).catch(report));
   $("mode").addEventListener("change", () => newGame().catch(report));
+  $("region").addEventListener("change", () => {
+    if ($("pass-screen").hidden) refresh().catch(report);
+  });
   $("pass-ok").addEventListener("click", () => passed().catch(report));
   $("choose-cancel").addEventListener("click", () => {
     $("chooser").hidden = true;

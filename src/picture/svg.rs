@@ -177,10 +177,7 @@ impl Ruleset {
             Facing::West => (-1.0, 0.0),
         };
         let point = |along: f64, across: f64| {
-            (
-                cx + dx * along - dy * across,
-                cy + dy * along + dx * across,
-            )
+            (cx + dx * along - dy * across, cy + dy * along + dx * across)
         };
         let (tip, left, right) = (
             point(half - 1.0, 0.0),

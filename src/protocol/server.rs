@@ -166,15 +166,17 @@ impl Server {
             } => super::views::diagram(self.variant(&variant)?, piece, cell.as_deref())
                 .map(Answer::Diagram)
                 .map_err(|message| Failure::new(ErrorCode::BadRequest, message)),
-            Command::Picture { game, seat } => {
+            Command::Picture {
+                game,
+                seat,
+                regions,
+            } => {
                 let (session, side) = self.seated(&game, seat.as_deref())?;
                 let seen = session.game.seen_by(side);
-                Ok(Answer::Picture(super::views::picture(
-                    &game,
-                    session.game.variant(),
-                    &seen,
-                    side,
-                )))
+                let variant = session.game.variant();
+                super::views::picture(&game, variant, &seen, side, &regions)
+                    .map(Answer::Picture)
+                    .map_err(|message| Failure::new(ErrorCode::BadRequest, message))
             }
         }
     }
@@ -674,6 +676,7 @@ fn variant_info(id: String, v: &Variant) -> VariantInfo {
         chance: v.chance.is_some(),
         hidden_information: v.has_hidden_information(),
         parameters: v.parameters.iter().map(|p| p.name.clone()).collect(),
+        regions: v.regions.keys().cloned().collect(),
         warnings: v.warning_reports().iter().map(Diagnostic::from).collect(),
         yaml: None,
     }

@@ -146,6 +146,10 @@ pub enum Command {
         /// A seat token; needed when the game hides information.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         seat: Option<String>,
+        /// Named regions of the variant to shade besides the goals and chance cells (both
+        /// sides' cells of each).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        regions: Vec<String>,
     },
 }
 
@@ -276,6 +280,8 @@ pub struct PictureInfo {
     pub goals: Vec<String>,
     /// The cells a chance event draws from, shaded in the picture.
     pub chance_cells: Vec<String>,
+    /// The cells of the regions asked for, shaded in the picture.
+    pub region_cells: Vec<String>,
     /// The picture as a standalone SVG document: every piece a `<g>` of class `piece`.
     pub svg: String,
     /// Where each cell is drawn in `svg`.
@@ -317,6 +323,8 @@ pub struct VariantInfo {
     pub hidden_information: bool,
     /// The names of its game parameters.
     pub parameters: Vec<String>,
+    /// The names of its regions (`picture` shades them on request).
+    pub regions: Vec<String>,
     /// The definition's warnings.
     pub warnings: Vec<Diagnostic>,
     /// The definition's YAML text, for a bundled variant.

@@ -18,7 +18,10 @@ pub(super) fn check_variant(name: Option<String>, yaml: &str) -> Answer {
                     .map(Diagnostic::from)
                     .collect(),
             ),
-            Err(e) => (false, e.diagnostics().iter().map(Diagnostic::from).collect()),
+            Err(e) => (
+                false,
+                e.diagnostics().iter().map(Diagnostic::from).collect(),
+            ),
         };
     diagnostics.sort_by(|a, b| (a.file != source, a.start).cmp(&(b.file != source, b.start)));
     Answer::Checked { valid, diagnostics }
@@ -78,8 +81,15 @@ pub(super) fn diagram(
 }
 
 /// The picture of `seen`, the position as `side` sees it (all of it for `None`), with the
-/// goal cells of the sides that see them and the chance cells shaded.
-pub(super) fn picture(id: &str, variant: &Variant, seen: &Position, side: Option<Color>) -> PictureInfo {
+/// goal cells of the sides that see them, the chance cells and the named `regions` (both
+/// sides' cells) shaded; a message for a region the variant lacks.
+pub(super) fn picture(
+    id: &str,
+    variant: &Variant,
+    seen: &Position,
+    side: Option<Color>,
+    regions: &[String],
+) -> Result<PictureInfo, String> {
     let sides: &[Color] = match &side {
         Some(side) => std::slice::from_ref(side),
         None => &Color::BOTH,
@@ -88,18 +98,24 @@ pub(super) fn picture(id: &str, variant: &Variant, seen: &Position, side: Option
         .iter()
         .flat_map(|&s| variant.flag_goals(seen, s))
         .fold(Bitboard::EMPTY, |acc, (_, zone)| acc | zone);
+    let names: Vec<&str> = regions.iter().map(String::as_str).collect();
+    let mut shaded = Bitboard::EMPTY;
+    for s in Color::BOTH {
+        shaded |= variant.region_cells(&names, s).map_err(|e| e.to_string())?;
+    }
     let chance = variant
         .chance
         .as_ref()
         .map_or(Bitboard::EMPTY, |c| c.cells[0] | c.cells[1]);
     let topology = &variant.topology;
-    let names = |cells: Bitboard| cells.cells().map(|c| topology.name(c)).collect();
-    PictureInfo {
+    let cell_names = |cells: Bitboard| cells.cells().map(|c| topology.name(c)).collect();
+    Ok(PictureInfo {
         game: id.to_string(),
         view: side.map(Side::from),
-        goals: names(goals),
-        chance_cells: names(chance),
-        svg: variant.picture_svg(seen, goals | chance),
+        goals: cell_names(goals),
+        chance_cells: cell_names(chance),
+        region_cells: cell_names(shaded),
+        svg: variant.picture_svg(seen, goals | chance | shaded),
         cells: topology
             .cells()
             .map(|c| {
@@ -112,5 +128,5 @@ pub(super) fn picture(id: &str, variant: &Variant, seen: &Position, side: Option
                 }
             })
             .collect(),
-    }
+    })
 }

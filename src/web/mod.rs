@@ -82,7 +82,9 @@ async fn api(State(shared): State<Shared>, body: Result<Bytes, BytesRejection>) 
     let answer = tokio::task::spawn_blocking(move || {
         let lines = match std::str::from_utf8(&body) {
             Ok(text) => {
-                let mut server = shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let mut server = shared
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
                 server.handle_line(text)
             }
             Err(_) => vec![Server::unreadable(ErrorCode::MalformedJson)],
@@ -99,7 +101,10 @@ async fn api(State(shared): State<Shared>, body: Result<Bytes, BytesRejection>) 
 /// The lines [`Server::handle_line`] gives (events, then the response) as one JSON object.
 fn wrap(mut lines: Vec<String>) -> String {
     let response = lines.pop().unwrap_or_else(|| "null".into());
-    format!("{{\"events\":[{}],\"response\":{response}}}", lines.join(","))
+    format!(
+        "{{\"events\":[{}],\"response\":{response}}}",
+        lines.join(",")
+    )
 }
 
 fn json(status: StatusCode, text: &str) -> Response {

@@ -83,7 +83,7 @@ def start_browser():
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
-        "--window-size=1700,1150",
+        "--window-size=2000,1250",
         f"--user-data-dir={tempfile.mkdtemp(prefix='fairy-web-chromium-')}",
     ]:
         options.add_argument(flag)
@@ -307,7 +307,6 @@ def check_seachess(page):
     page.pass_on()
     white = view_layers(page)
     assert white == {"submerged": ["white"], "markers": ["M"]}, white
-    page.d.save_screenshot(os.path.join(SHOTS, "seachess.png"))
     # White moves its king; the pass screen hides the board; Black sees no enemy layer.
     game = ok({"request": "new_game", "variant": "seachess", "fen": SEA})
     pos = ok({"request": "position", "game": game["game"], "seat": game["seats"]["white"]})
@@ -328,16 +327,73 @@ def check_seachess(page):
     print("ok: Seachess: White sees its submarine and mine, Black sees neither")
 
 
+# PiRaTeKnIcS with a ship on b4 manned by both sides.
+PIRATES = (
+    "<nbr><brq><nbk><nbr>/<pp><ppp><ppp><ppp><ppp><ppp>/6/6/1<Pp>4/6/"
+    "<PP><PPP><PPP><PPP><PPP><PPP>/<NBR><BRQ><NBK><NBR> w - - 0 1"
+)
+# Seachess with torpedo boats (their facing drawn), a submarine and a mine of each side.
+SEA_SHOT = "4k3/8/9t2/12/12/4{c_S}7/2{*m}9/3b8/7{C*M}4/2T9/8/4K3 w - - 0 1 _e7.submerged=1,h4.mine=0"
+
+
+def show_diagram(page, letter, cell):
+    page.d.find_element(By.CSS_SELECTOR, f"#palette button[data-letter='{letter}']").click()
+    page.wait(f"the diagram of {letter}", lambda: page.js("return document.querySelectorAll('#diagram svg').length") == 2)
+    title = page.js("return document.getElementById('diagram-title').textContent")
+    # A click on a square of the diagram moves the piece there.
+    page.d.find_element(By.CSS_SELECTOR, f"#diagram svg.overlay rect[data-cell='{cell}']").click()
+    page.wait(f"the diagram of {letter} on {cell}", lambda: f" on {cell}" in page.js("return document.getElementById('diagram-title').textContent"))
+    return title
+
+
+def new_game_from(page, fen):
+    page.js("document.getElementById('fen').value = arguments[0]", fen)
+    before = page.shown()
+    page.d.find_element(By.ID, "load-fen").click()
+    page.wait("the game from a FEN", lambda: page.shown() > before or page.passing())
+    if page.passing():
+        page.pass_on()
+
+
+def shoot(page, name):
+    page.js("window.scrollTo(0, 0)")
+    page.d.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
+
+
+def check_goals_and_dice(page):
+    page.pick_variant("king-of-the-hill")
+    goals = sorted(page.js("return document.getElementById('board').dataset.goals").split())
+    assert goals == ["d4", "d5", "e4", "e5"], goals
+    assert page.js("return document.querySelectorAll('#board .region').length") == 4
+    page.pick_variant("bermuda")
+    page.click("d2")
+    page.after(lambda: page.click("d4"), "the move d2d4")
+    record = ok({"request": "record", "game": page.game()})
+    drawn = record["moves"][0]["text"].split("@")[1]
+    assert page.cells_with("chance-drawn") == [drawn], (page.cells_with("chance-drawn"), drawn)
+    dice = page.js("return document.getElementById('dice').hidden ? '' : document.getElementById('dice').textContent")
+    assert f"drew {drawn}" in dice, dice
+    print(f"ok: King of the Hill's goals shaded; Bermuda's dice drew {drawn}, marked on the board")
+
+
 def screenshots(page):
     page.pick_variant("falcon-chess")
-    page.d.find_element(By.CSS_SELECTOR, "#palette button[data-letter='F']").click()
-    page.wait("the falcon's diagram", lambda: page.js("return document.querySelectorAll('#diagram svg').length") == 2)
+    show_diagram(page, "F", "e5")
     page.click("e2")
-    page.d.save_screenshot(os.path.join(SHOTS, "falcon-chess.png"))
+    shoot(page, "falcon-chess")
     page.pick_variant("pirateknics")
-    moves = ok({"request": "moves", "game": page.game()})["moves"]
-    page.click(moves[0]["from"])
-    page.d.save_screenshot(os.path.join(SHOTS, "pirateknics.png"))
+    new_game_from(page, PIRATES)
+    assert page.drawn_pieces() == piece_count([PIRATES.split(" ")[0]])
+    show_diagram(page, "N", "c4")
+    page.click("b2")
+    shoot(page, "pirateknics")
+    page.pick_variant("seachess")
+    new_game_from(page, SEA_SHOT)
+    Select(page.d.find_element(By.ID, "region")).select_by_value("haven")
+    page.wait("the havens shaded", lambda: page.js("return document.querySelectorAll('#board .region').length") == 32)
+    assert page.js("return document.querySelectorAll('#board .facing').length") == 2
+    show_diagram(page, "T", "e5")
+    shoot(page, "seachess")
 
 
 def main():
@@ -352,6 +408,7 @@ def main():
         check_promotion_chooser(page)
         check_diagnostics(page)
         check_seachess(page)
+        check_goals_and_dice(page)
         screenshots(page)
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         assert errors == [], errors
