@@ -23,7 +23,7 @@ pub(super) fn check_variant(name: Option<String>, yaml: &str) -> Answer {
                 e.diagnostics().iter().map(Diagnostic::from).collect(),
             ),
         };
-    diagnostics.sort_by(|a, b| (a.file != source, a.start).cmp(&(b.file != source, b.start)));
+    diagnostics.sort_by_key(|d| (d.file != source, d.start));
     Answer::Checked { valid, diagnostics }
 }
 

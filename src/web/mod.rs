@@ -1,5 +1,5 @@
 //! The web playground behind `fairy web`: an HTTP server that serves one page (embedded in
-//! the program, see [`assets`]) and carries the game protocol of [`crate::protocol`].
+//! the program, see `assets/web/`) and carries the game protocol of [`crate::protocol`].
 //!
 //! `POST /api` takes exactly one protocol request as its body and answers
 //! `{"events":[...],"response":{...}}`: the events the request caused and its response,
