@@ -151,3 +151,79 @@ fn chance_events_come_with_the_move() {
         .unwrap()
         .contains(&json!("e5")));
 }
+
+/// Seachess with a submarine under water and a mine of White's, and a mine of Black's.
+const SEA: &str =
+    "4k3/8/12/12/12/4{c_S}7/2{*m}9/3b8/7{C*M}4/12/8/4K3 w - - 0 1 _e7.submerged=1,h4.mine=0";
+
+#[test]
+fn a_hidden_game_is_drawn_for_one_seat_only() {
+    let s = WebServer::start(&[]);
+    let game = s.ok(json!({"request": "new_game", "variant": "seachess", "fen": SEA}));
+    let (white, black) = (&game["seats"]["white"], &game["seats"]["black"]);
+    let (_, refused) = s.api(&json!({"request": "picture", "game": "g1"}));
+    assert_eq!(refused["error"]["code"], "seat_required");
+    let layers = |seat: &serde_json::Value| {
+        let picture = s.ok(json!({"request": "picture", "game": "g1", "seat": seat}));
+        let svg = picture["svg"].as_str().unwrap().to_string();
+        (
+            svg.matches("class=\"submerged\"").count(),
+            svg.matches("class=\"marker\"").count(),
+            svg.contains(">M</text>"),
+            svg.contains(">m</text>"),
+        )
+    };
+    assert_eq!(layers(white), (1, 1, true, false));
+    assert_eq!(layers(black), (0, 1, false, true));
+    // The engine plays White; the page of Black's player asks with Black's seat and is told
+    // only what Black sees.
+    let played = s.ok(
+        json!({"request": "engine_move", "game": "g1", "seat": black,
+        "limits": {"movetime_ms": 50}}),
+    );
+    assert_eq!(played["side"], "white");
+    assert_eq!(layers(black), (0, 1, false, true));
+    let regions = s.ok(json!({"request": "picture", "game": "g1", "seat": black,
+        "regions": ["haven"]}));
+    assert_eq!(regions["region_cells"].as_array().unwrap().len(), 32);
+    let (_, refused) = s.api(&json!({"request": "picture", "game": "g1", "seat": black,
+        "regions": ["nowhere"]}));
+    assert_eq!(refused["error"]["code"], "bad_request");
+}
+
+#[test]
+fn definitions_are_checked_and_pieces_diagrammed() {
+    let s = WebServer::start(&[]);
+    let checked = s.ok(json!({"request": "check_variant",
+        "yaml": "name: T\nboard: 4x4\npieces:\n  king:\n    letter: K\n    moves: K#\n    royal: true\nsetup: k3/4/4/3K\n"}));
+    assert_eq!(checked["valid"], false);
+    let first = &checked["diagnostics"][0];
+    assert_eq!(
+        (&first["file"], &first["line"], &first["column"]),
+        (&json!("definition.yaml"), &json!(6), &json!(13))
+    );
+    let chess = Variant::bundled_yaml("chess").unwrap();
+    let checked = s.ok(json!({"request": "check_variant", "yaml": chess}));
+    assert_eq!(
+        checked,
+        json!({"kind": "checked", "valid": true, "diagnostics": []})
+    );
+    // Nothing was loaded.
+    let variants = s.ok(json!({"request": "variants"}));
+    assert_eq!(
+        variants["variants"].as_array().unwrap().len(),
+        Variant::bundled_names().count()
+    );
+    let knight = s.ok(json!({"request": "diagram", "variant": "chess", "piece": "N"}));
+    assert_eq!(knight["cell"], "d4");
+    assert_eq!(
+        knight["moves"],
+        json!(["c2", "e2", "b3", "f3", "b5", "f5", "c6", "e6"])
+    );
+    assert_eq!(knight["moves"], knight["captures"]);
+    assert_eq!(knight["cells"].as_array().unwrap().len(), 64);
+    let pawn = s.ok(json!({"request": "diagram", "variant": "chess", "piece": "p", "cell": "e7"}));
+    assert_eq!(pawn["moves"], json!(["e5", "e6"]));
+    assert_eq!(pawn["captures"], json!(["d6", "f6"]));
+    assert!(pawn["title"].as_str().unwrap().contains("black pawn"));
+}

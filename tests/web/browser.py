@@ -210,7 +210,12 @@ def check_moves_and_engine(page):
     page.after(lambda: page.click("e4"), "the move e2e4")
     assert page.move_list() == ["e2e4"], page.move_list()
     assert page.cells_with("last") == ["e2", "e4"], page.cells_with("last")
-    print("ok: e2e4 played by two clicks, e2e5 refused")
+    pgn = page.d.execute_async_script(
+        "const done = arguments[0];"
+        "fetch(document.getElementById('download').href).then(r => r.text()).then(done);"
+    )
+    assert "\n1. e4 *" in pgn, pgn
+    print("ok: e2e4 played by two clicks, e2e5 refused, the record downloads as PGN")
     page.after(lambda: page.d.find_element(By.ID, "undo").click(), "undo")
     assert page.move_list() == []
     # Against the engine.
