@@ -370,6 +370,11 @@ def check_goals_and_dice(page):
     goals = sorted(page.js("return document.getElementById('board').dataset.goals").split())
     assert goals == ["d4", "d5", "e4", "e5"], goals
     assert page.js("return document.querySelectorAll('#board .region').length") == 4
+    page.pick_variant("flying-dutchman")
+    pos = ok({"request": "position", "game": page.game()})
+    ports = pos["fen"].split("port=")[1].split(",")[0].split("/")
+    goals = sorted(page.js("return document.getElementById('board').dataset.goals").split())
+    assert goals == sorted(ports), (goals, ports)
     page.pick_variant("bermuda")
     page.click("d2")
     page.after(lambda: page.click("d4"), "the move d2d4")
@@ -378,7 +383,8 @@ def check_goals_and_dice(page):
     assert page.cells_with("chance-drawn") == [drawn], (page.cells_with("chance-drawn"), drawn)
     dice = page.js("return document.getElementById('dice').hidden ? '' : document.getElementById('dice').textContent")
     assert f"drew {drawn}" in dice, dice
-    print(f"ok: King of the Hill's goals shaded; Bermuda's dice drew {drawn}, marked on the board")
+    print(f"ok: the goals of King of the Hill and of the Flying Dutchmen ({goals}) shaded;"
+          f" Bermuda's dice drew {drawn}, marked on the board")
 
 
 def screenshots(page):
