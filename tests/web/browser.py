@@ -163,7 +163,11 @@ class Page:
         return self.js("return [...document.querySelectorAll('#move-list li')].map(li => li.textContent)")
 
     def set_mode(self, value):
-        self.after(lambda: Select(self.d.find_element(By.ID, "mode")).select_by_value(value), f"mode {value}")
+        before = self.shown()
+        Select(self.d.find_element(By.ID, "mode")).select_by_value(value)
+        self.wait(f"mode {value}", lambda: self.shown() > before or self.passing())
+        if self.passing():
+            self.pass_on()
 
 
 def check_variants(page, variants):
@@ -229,6 +233,8 @@ def check_moves_and_engine(page):
     assert [m["text"] for m in record["moves"]] == page.move_list()
     assert page.move_list()[0] == "d2d4"
     print(f"ok: the engine answered d2d4 with {page.move_list()[1]}")
+    page.after(lambda: page.d.find_element(By.ID, "undo").click(), "undo")
+    assert page.move_list() == [], "undo against the engine takes back both moves"
     page.set_mode("hotseat")
 
 
@@ -365,6 +371,25 @@ def shoot(page, name):
     page.d.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
 
 
+def check_hidden_engine(page):
+    """Seachess against the engine: the page shows White's view only, before and after the
+    engine's move."""
+    page.pick_variant("seachess")
+    page.set_mode("engine-black")
+    assert not page.passing()
+    page.click(page.cells_with("movable")[0])
+    page.click(page.cells_with("target")[0])
+    if page.js("return !document.getElementById('chooser').hidden"):
+        page.d.find_element(By.CSS_SELECTOR, "#choices button").click()
+    page.wait("the engine's answer", lambda: len(page.move_list()) == 2)
+    assert page.js("return document.getElementById('board').dataset.view") == "white"
+    black = [c for c in view_layers(page)["submerged"] if c == "black"]
+    markers = [m for m in view_layers(page)["markers"] if m.islower()]
+    assert black == [] and markers == [], (black, markers)
+    print(f"ok: Seachess against the engine: White's view only, moves {page.move_list()}")
+    page.set_mode("hotseat")
+
+
 def check_goals_and_dice(page):
     page.pick_variant("king-of-the-hill")
     goals = sorted(page.js("return document.getElementById('board').dataset.goals").split())
@@ -419,6 +444,7 @@ def main():
         check_promotion_chooser(page)
         check_diagnostics(page)
         check_seachess(page)
+        check_hidden_engine(page)
         check_goals_and_dice(page)
         screenshots(page)
         errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
