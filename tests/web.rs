@@ -227,3 +227,29 @@ fn definitions_are_checked_and_pieces_diagrammed() {
     assert_eq!(pawn["captures"], json!(["d6", "f6"]));
     assert!(pawn["title"].as_str().unwrap().contains("black pawn"));
 }
+
+#[test]
+fn definition_files_given_are_offered() {
+    let s = WebServer::start(&["tests/fixtures/serve/tiny.yaml"]);
+    let variants = s.ok(json!({"request": "variants"}));
+    let tiny = json!({"id": "tiny", "bundled": false});
+    assert!(variants["variants"].as_array().unwrap().contains(&tiny));
+    let info = s.ok(json!({"request": "load_variant", "name": "tiny"}));
+    assert_eq!((&info["name"], info.get("yaml")), (&json!("Tiny"), None));
+    s.ok(json!({"request": "new_game", "variant": "tiny"}));
+}
+
+#[test]
+fn a_port_in_use_is_an_error() {
+    let s = WebServer::start(&[]);
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_fairy"))
+        .args(["web", "--port", &s.port.to_string()])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("cannot listen on 127.0.0.1:{}", s.port)),
+        "{stderr}"
+    );
+}
