@@ -285,7 +285,9 @@ function seat() {
 }
 
 async function newGame(fen) {
-  const request = { request: "new_game", variant: state.variant.id };
+  // A fresh seed per game: its drawn parameters and chance events differ from game to game.
+  const seed = Math.floor(Math.random() * 2 ** 32);
+  const request = { request: "new_game", variant: state.variant.id, seed };
   if (fen) request.fen = fen;
   const game = await call(request);
   if (state.game) {
