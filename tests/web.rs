@@ -253,3 +253,31 @@ fn a_port_in_use_is_an_error() {
         "{stderr}"
     );
 }
+
+#[test]
+fn pages_of_other_hosts_are_refused() {
+    let s = WebServer::start(&[]);
+    let ask = |host: &str| {
+        let request = format!("GET / HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        let reply = String::from_utf8_lossy(&s.send(request.as_bytes())).into_owned();
+        reply.split(' ').nth(1).unwrap_or("").to_string()
+    };
+    for host in [
+        "evil.example",
+        "evil.example:8080",
+        "127.0.0.2",
+        "localhost.evil.example",
+    ] {
+        assert_eq!(ask(host), "403", "{host}");
+    }
+    let port = s.port;
+    for host in [
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("LOCALHOST:{port}"),
+        format!("[::1]:{port}"),
+        "localhost".to_string(),
+    ] {
+        assert_eq!(ask(&host), "200", "{host}");
+    }
+}

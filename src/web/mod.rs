@@ -7,7 +7,8 @@
 //! [`crate::protocol::Server`] behind a mutex, off the HTTP runtime's threads (an engine
 //! search may take seconds). A body longer than [`MAX_BODY`] is refused with status 413, a
 //! path the server does not know gets 404; everything else the protocol answers, with an
-//! error response for a request it cannot carry out.
+//! error response for a request it cannot carry out. Served on a loopback address, it
+//! answers only requests that name this machine as their host.
 
 mod assets;
 
@@ -15,8 +16,9 @@ use std::sync::{Arc, Mutex};
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -30,9 +32,12 @@ pub const MAX_BODY: usize = crate::protocol::MAX_LINE;
 type Shared = Arc<Mutex<Server>>;
 
 /// The playground's routes over `server`: the page, its script and style sheet, and the API.
-pub fn router(server: Server) -> Router {
+/// With `local_hosts`, a request whose `Host` header names another machine than this one
+/// (`localhost`, `127.0.0.1`, `[::1]`) is refused with status 403: a web page elsewhere
+/// cannot reach the playground by rebinding its own name to the loopback address.
+pub fn router(server: Server, local_hosts: bool) -> Router {
     let shared: Shared = Arc::new(Mutex::new(server));
-    Router::new()
+    let router = Router::new()
         .route("/", get(|| async { page(assets::INDEX_HTML, "text/html") }))
         .route(
             "/app.js",
@@ -49,15 +54,46 @@ pub fn router(server: Server) -> Router {
         .route("/api", post(api))
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(shared)
+        .with_state(shared);
+    match local_hosts {
+        true => router.layer(axum::middleware::from_fn(local_host_only)),
+        false => router,
+    }
 }
 
-/// Serves the playground on `listener` until the process ends.
+/// Refuses a request whose `Host` is not this machine's (a request without one passes).
+async fn local_host_only(request: Request, next: Next) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .map(|h| h.to_str().unwrap_or("?"));
+    match host {
+        Some(host) if !is_local(host) => (
+            StatusCode::FORBIDDEN,
+            "this server answers local pages only\n",
+        )
+            .into_response(),
+        _ => next.run(request).await,
+    }
+}
+
+/// Whether a `Host` header's value (a name, and maybe a port) names this machine.
+fn is_local(host: &str) -> bool {
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if !name.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) => name,
+        _ => host,
+    };
+    ["localhost", "127.0.0.1", "[::1]"].contains(&name.to_ascii_lowercase().as_str())
+}
+
+/// Serves the playground on `listener` until the process ends; on a loopback address, to
+/// pages of this machine only (see [`router`]).
 ///
 /// # Errors
 /// The listener's I/O error.
 pub async fn serve(listener: tokio::net::TcpListener, server: Server) -> std::io::Result<()> {
-    axum::serve(listener, router(server)).await
+    let loopback = listener.local_addr()?.ip().is_loopback();
+    axum::serve(listener, router(server, loopback)).await
 }
 
 /// An embedded asset with its media type.

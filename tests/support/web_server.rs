@@ -46,6 +46,12 @@ impl WebServer {
         self.exchange(bytes, true)
     }
 
+    /// Sends a whole request (which must ask for `Connection: close`) on a fresh connection
+    /// and reads until the server closes it.
+    pub fn send(&self, bytes: &[u8]) -> Vec<u8> {
+        self.exchange(bytes, false)
+    }
+
     fn exchange(&self, bytes: &[u8], close: bool) -> Vec<u8> {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
         stream
@@ -69,7 +75,7 @@ impl WebServer {
         )
         .into_bytes();
         bytes.extend_from_slice(body);
-        let reply = String::from_utf8_lossy(&self.exchange(&bytes, false)).into_owned();
+        let reply = String::from_utf8_lossy(&self.send(&bytes)).into_owned();
         let (head, body) = reply.split_once("\r\n\r\n").unwrap_or((&reply, ""));
         let status = head
             .split(' ')
