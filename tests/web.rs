@@ -280,4 +280,17 @@ fn pages_of_other_hosts_are_refused() {
     ] {
         assert_eq!(ask(&host), "200", "{host}");
     }
+    // A page elsewhere posting to the playground.
+    let post = |origin: &str| {
+        let body = r#"{"request":"hello"}"#;
+        let request = format!(
+            "POST /api HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: {origin}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        let reply = String::from_utf8_lossy(&s.send(request.as_bytes())).into_owned();
+        reply.split(' ').nth(1).unwrap_or("").to_string()
+    };
+    assert_eq!(post("http://evil.example"), "403");
+    assert_eq!(post("null"), "403");
+    assert_eq!(post(&format!("http://127.0.0.1:{port}")), "200");
 }

@@ -32,9 +32,10 @@ pub const MAX_BODY: usize = crate::protocol::MAX_LINE;
 type Shared = Arc<Mutex<Server>>;
 
 /// The playground's routes over `server`: the page, its script and style sheet, and the API.
-/// With `local_hosts`, a request whose `Host` header names another machine than this one
-/// (`localhost`, `127.0.0.1`, `[::1]`) is refused with status 403: a web page elsewhere
-/// cannot reach the playground by rebinding its own name to the loopback address.
+/// With `local_hosts`, a request whose `Host` or `Origin` header names another machine than
+/// this one (`localhost`, `127.0.0.1`, `[::1]`) is refused with status 403: a web page
+/// elsewhere can neither send requests to the playground nor reach it by rebinding its own
+/// name to the loopback address.
 pub fn router(server: Server, local_hosts: bool) -> Router {
     let shared: Shared = Arc::new(Mutex::new(server));
     let router = Router::new()
@@ -61,20 +62,34 @@ pub fn router(server: Server, local_hosts: bool) -> Router {
     }
 }
 
-/// Refuses a request whose `Host` is not this machine's (a request without one passes).
+/// Refuses a request whose `Host` is not this machine's, or that a page of another host sent
+/// (its `Origin`); a request without them passes.
 async fn local_host_only(request: Request, next: Next) -> Response {
-    let host = request
-        .headers()
-        .get(header::HOST)
-        .map(|h| h.to_str().unwrap_or("?"));
-    match host {
-        Some(host) if !is_local(host) => (
+    if !from_here(&request) {
+        return (
             StatusCode::FORBIDDEN,
             "this server answers local pages only\n",
         )
-            .into_response(),
-        _ => next.run(request).await,
+            .into_response();
     }
+    next.run(request).await
+}
+
+/// Whether the request's `Host` and `Origin`, where it has them, name this machine.
+fn from_here(request: &Request) -> bool {
+    let header = |name| {
+        request
+            .headers()
+            .get(name)
+            .map(|h: &header::HeaderValue| h.to_str().unwrap_or("?").to_string())
+    };
+    let host = header(header::HOST);
+    // An origin is `scheme://host[:port]`, or `null` for a page with no host.
+    let origin = header(header::ORIGIN).map(|o| match o.split_once("://") {
+        Some((_, host)) => host.to_string(),
+        None => o,
+    });
+    [host, origin].iter().flatten().all(|h| is_local(h))
 }
 
 /// Whether a `Host` header's value (a name, and maybe a port) names this machine.
