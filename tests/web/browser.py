@@ -336,6 +336,28 @@ def check_seachess(page):
     assert "_S" not in fen and "*M" not in fen, fen
     assert page.js("return document.getElementById('board').dataset.view") == "black"
     print("ok: Seachess: White sees its submarine and mine, Black sees neither")
+    # Twelve engine moves in a hot-seat game: every view shown holds no enemy submarine
+    # under water and no enemy mine, and each side keeps seeing its own.
+    new_game_from(page, SEA)
+    seen = {"white": 0, "black": 0}
+    for ply in range(12):
+        side = page.js("return document.getElementById('board').dataset.view")
+        page.d.find_element(By.ID, "engine-move").click()
+        page.wait("the pass screen", lambda: page.passing() or page.status().startswith("Game over"))
+        if not page.passing():
+            break
+        assert page.drawn_pieces() == 0, "the board stays drawn under the pass screen"
+        page.pass_on()
+        other = page.js("return document.getElementById('board').dataset.view")
+        assert other != side, (side, other)
+        layers = view_layers(page)
+        enemy = "black" if other == "white" else "white"
+        assert enemy not in layers["submerged"], (ply, other, layers)
+        assert all(m.islower() == (other == "black") for m in layers["markers"]), (ply, other, layers)
+        seen[other] += len(layers["submerged"]) + len(layers["markers"])
+    assert seen["white"] > 0 and seen["black"] > 0, seen
+    print(f"ok: Seachess, {ply + 1} engine moves: no view held an enemy submarine or mine"
+          f" (own ones seen: {seen})")
 
 
 # PiRaTeKnIcS with a ship on b4 manned by both sides.
