@@ -18,12 +18,20 @@ fn the_page_and_its_files_are_served() {
     for (path, start) in [
         ("/app.js", "// The playground"),
         ("/board.js", "// Drawing helpers"),
+        ("/editor.js", "// The definition editor"),
+        ("/palette.js", "// The piece palette"),
+        ("/game.js", "// The game"),
         ("/style.css", "body {"),
     ] {
+        assert!(
+            page.contains(&format!("\"{path}\"")),
+            "the page does not load {path}"
+        );
         let (status, body) = s.request("GET", path, b"");
         assert_eq!(status, 200, "{path}");
         assert!(body.starts_with(start), "{path}: {body:.40}");
     }
+    assert_eq!(page.matches("<script src=").count(), 5);
     // Nothing on the page comes from elsewhere.
     assert!(!page.contains("http://") && !page.contains("https://"));
     assert_eq!(s.request("GET", "/nope", b"").0, 404);

@@ -38,20 +38,11 @@ type Shared = Arc<Mutex<Server>>;
 /// name to the loopback address.
 pub fn router(server: Server, local_hosts: bool) -> Router {
     let shared: Shared = Arc::new(Mutex::new(server));
-    let router = Router::new()
-        .route("/", get(|| async { page(assets::INDEX_HTML, "text/html") }))
-        .route(
-            "/app.js",
-            get(|| async { page(assets::APP_JS, "text/javascript") }),
-        )
-        .route(
-            "/board.js",
-            get(|| async { page(assets::BOARD_JS, "text/javascript") }),
-        )
-        .route(
-            "/style.css",
-            get(|| async { page(assets::STYLE_CSS, "text/css") }),
-        )
+    let mut router = Router::new();
+    for &(path, media, text) in assets::FILES {
+        router = router.route(path, get(move || async move { page(text, media) }));
+    }
+    let router = router
         .route("/api", post(api))
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
         .layer(DefaultBodyLimit::max(MAX_BODY))
