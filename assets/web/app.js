@@ -18,6 +18,7 @@ const state = {
   chanceCell: null,
   busy: false,
   over: false,
+  engineScore: null, // the engine's score of its last move, in centipawns
   toMove: "white",
 };
 
@@ -101,6 +102,7 @@ async function useVariant(info) {
 
 function start() {
   $("yaml").addEventListener("input", editorChanged);
+  $("yaml").addEventListener("keydown", editorKey);
   $("use-yaml").addEventListener("click", () => useDefinition().catch(report));
   $("new-game").addEventListener("click", () => newGame().catch(report));
   $("load-fen").addEventListener("click", () => newGame($("fen").value.trim()).catch(report));

@@ -127,3 +127,12 @@ async function useDefinition() {
   }
   await useVariant(response.result);
 }
+
+// Tab indents by two spaces (YAML has no tabs) instead of leaving the editor.
+function editorKey(event) {
+  if (event.key !== "Tab" || event.shiftKey) return;
+  event.preventDefault();
+  const area = $("yaml");
+  area.setRangeText("  ", area.selectionStart, area.selectionEnd, "end");
+  editorChanged();
+}

@@ -39,6 +39,7 @@ async function newGame(fen) {
   state.lastCells = [];
   state.chanceCell = null;
   state.selected = null;
+  state.engineScore = null;
   $("dice").hidden = true;
   const human = humanSide();
   const pos = await call({
@@ -60,6 +61,7 @@ async function newGame(fen) {
 // hot-seat game that hides information. Nothing of the last view stays in the page.
 function showPass(side) {
   state.viewSide = side;
+  state.engineScore = null;
   $("board").textContent = "";
   $("move-list").textContent = "";
   $("fen").value = "";
@@ -118,6 +120,11 @@ async function refresh() {
     if (state.game.hidden_information) status += ` — ${state.viewSide}'s view`;
     if (pos.hidden_move) status += " — the last move was hidden from you";
   }
+  // The game's drawn parameters, as the FEN's last field gives them.
+  const names = state.variant.parameters;
+  const params = pos.fen.split(" ").filter((f) => names.some((n) => f.startsWith(`${n}=`)));
+  if (params.length > 0) status += ` — parameters: ${params.join(" ")}`;
+  if (state.engineScore !== null) status += ` — engine's score: ${state.engineScore} cp`;
   setStatus(status);
   // Tells scripts (the browser test) that a view is drawn.
   document.body.dataset.shown = Number(document.body.dataset.shown || 0) + 1;
@@ -212,6 +219,7 @@ async function engineMove() {
       limits: { movetime_ms: ms },
     });
     state.lastCells = played.move.cells;
+    state.engineScore = played.score_cp === undefined ? null : played.score_cp;
     if (engineSide() === null) {
       await afterMove(played);
     } else {

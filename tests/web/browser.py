@@ -232,6 +232,7 @@ def check_moves_and_engine(page):
     record = ok({"request": "record", "game": page.game()})
     assert [m["text"] for m in record["moves"]] == page.move_list()
     assert page.move_list()[0] == "d2d4"
+    assert "engine's score:" in page.status(), page.status()
     print(f"ok: the engine answered d2d4 with {page.move_list()[1]}")
     page.after(lambda: page.d.find_element(By.ID, "undo").click(), "undo")
     assert page.move_list() == [], "undo against the engine takes back both moves"
@@ -422,6 +423,8 @@ def check_goals_and_dice(page):
     ports = pos["fen"].split("port=")[1].split(",")[0].split("/")
     goals = sorted(page.js("return document.getElementById('board').dataset.goals").split())
     assert goals == sorted(ports), (goals, ports)
+    parameters = [f for f in pos["fen"].split(" ") if f.startswith("dutchman=")][0]
+    assert page.status().endswith(f"parameters: {parameters}"), page.status()
     page.pick_variant("bermuda")
     page.click("d2")
     page.after(lambda: page.click("d4"), "the move d2d4")
