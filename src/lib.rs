@@ -49,6 +49,8 @@ mod rules;
 pub mod search;
 pub mod solve;
 mod variant;
+#[cfg(feature = "web")]
+pub mod web;
 
 pub use bitboard::{Bitboard, Bits, Cell, Cells, MAX_CELLS};
 pub use diagnostics::{DefinitionError, Problem, Source};

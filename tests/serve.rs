@@ -582,3 +582,28 @@ fn a_client_definition_extends_only_bundled_ones() {
         "{d}"
     );
 }
+
+#[test]
+fn the_playground_requests_are_served_on_standard_input_too() {
+    let mut s = Server::start(&[]);
+    let checked = s.ok(json!({"request": "check_variant", "name": "mine.yaml",
+        "yaml": "name: T\nboard: 4x4\n"}));
+    assert_eq!(checked["valid"], false);
+    assert_eq!(checked["diagnostics"][0]["file"], "mine.yaml");
+    let diagram = s.ok(json!({"request": "diagram", "variant": "falcon-chess", "piece": "F"}));
+    assert_eq!(diagram["cell"], "e4");
+    assert!(diagram["svg"].as_str().unwrap().starts_with("<?xml"));
+    assert_eq!(
+        s.fails(json!({"request": "diagram", "variant": "chess", "piece": "F"})),
+        "bad_request"
+    );
+    let game = s.ok(json!({"request": "new_game", "variant": "king-of-the-hill"}));
+    let picture = s.ok(json!({"request": "picture", "game": game["game"],
+        "regions": ["hill"]}));
+    assert_eq!(picture["goals"], json!(["d4", "e4", "d5", "e5"]));
+    assert_eq!(picture["region_cells"], picture["goals"]);
+    assert_eq!(picture["cells"].as_array().unwrap().len(), 64);
+    let svg = picture["svg"].as_str().unwrap();
+    assert_eq!(svg.matches("class=\"region\"").count(), 4);
+    assert_eq!(svg.matches("class=\"piece ").count(), 32);
+}

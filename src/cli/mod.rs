@@ -23,6 +23,7 @@ mod show;
 mod solve;
 mod validate;
 mod versus;
+mod web;
 mod xboard;
 
 use std::path::{Path, PathBuf};
@@ -109,6 +110,11 @@ enum Command {
     /// moves with the cells they change, each side's view, chance, the engine, records.
     /// The protocol: docs/protocol/.
     Serve(serve::Args),
+    /// The web playground: a page on http://127.0.0.1:PORT/ to edit definitions with live
+    /// diagnostics, see each piece's moves and play (hot-seat or against the engine), served
+    /// with a JSON API that carries the requests of `fairy serve` (POST /api). It listens on
+    /// the loopback address only unless `--listen` says otherwise.
+    Web(web::Args),
     /// An engine for XBoard and WinBoard (CECP version 2): offers every bundled variant it
     /// can play and the definition files given; a variant XBoard does not know is described
     /// to it (board, piece letters, start position, piece moves in Betza), and a piece's
@@ -165,6 +171,7 @@ pub fn run() -> ExitCode {
         },
         Command::Match(args) => versus::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Web(args) => web::run(&args),
         Command::Xboard(args) => xboard::run(&args),
         Command::List => list(),
     };

@@ -41,7 +41,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
 }
 
 /// The id of a definition file: its name without the extension.
-fn file_id(file: &Path) -> String {
+pub(super) fn file_id(file: &Path) -> String {
     file.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_else(|| file.to_string_lossy().into_owned())

@@ -112,15 +112,25 @@ impl Diagram {
         for rank in 0..h {
             for file in 0..w {
                 if self.topology.cell(file as i32, rank as i32).is_some() {
-                    f(
-                        file,
-                        rank,
-                        LEFT + file * SQUARE,
-                        TOP + (h - 1 - rank) * SQUARE,
-                    );
+                    let (x, y) = self.square_corner(file, rank);
+                    f(file, rank, x, y);
                 }
             }
         }
+    }
+
+    /// The top left corner of the square at zero-based `file` and `rank`.
+    fn square_corner(&self, file: u32, rank: u32) -> (u32, u32) {
+        let h = self.topology.height() as u32;
+        (LEFT + file * SQUARE, TOP + (h - 1 - rank) * SQUARE)
+    }
+
+    /// Where [`Diagram::render_svg`] draws `cell`: its square's left and top edges and its
+    /// side, in the picture's pixels.
+    pub fn square_rect(&self, cell: crate::Cell) -> (u32, u32, u32) {
+        let (file, rank) = self.topology.coords(cell);
+        let (x, y) = self.square_corner(u32::from(file), u32::from(rank));
+        (x, y, SQUARE)
     }
 
     /// The drawing of one square's mark centred on `(cx, cy)`.

@@ -2,6 +2,7 @@
 
 use super::piece_svg;
 use crate::engine::Position;
+use crate::rules::layers::{Facing, PieceState};
 use crate::rules::{Color, Piece, Ruleset};
 use crate::{Bitboard, Cell};
 
@@ -26,7 +27,8 @@ impl Ruleset {
     /// as its image (see [`super::image_names`]) or its letter in a disc, a crew inside its
     /// container's outline, a submerged piece small and faded at the foot of its cell, a
     /// marker as its letter in a dashed diamond, the cells of `shaded` (regions: see
-    /// [`Ruleset::region_cells`]) under translucent blue; a caption says who is to move. Every piece is
+    /// [`Ruleset::region_cells`]) under translucent blue; a piece that has a facing with an arrow at the edge it faces; a caption says who is to
+    /// move. Every piece is
     /// a `<g>` of class `piece` and `white` or `black`, so tools can find them.
     pub fn picture_svg(&self, pos: &Position, shaded: Bitboard) -> String {
         let (w, h) = (
@@ -43,10 +45,7 @@ impl Ruleset {
         let mut pieces = String::new();
         for cell in self.topology.cells() {
             let (file, rank) = self.topology.coords(cell);
-            let (x, y) = (
-                LEFT + f64::from(file) * SQUARE,
-                TOP + (h - 1.0 - f64::from(rank)) * SQUARE,
-            );
+            let (x, y, _) = self.picture_cell_rect(cell);
             let fill = if (file + rank) % 2 == 0 { DARK } else { LIGHT };
             s.push_str(&format!(
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\"/>\n"
@@ -88,6 +87,18 @@ impl Ruleset {
         s
     }
 
+    /// Where [`Ruleset::picture_svg`] draws `cell`: its square's left and top edges and its
+    /// side, in the picture's pixels.
+    pub fn picture_cell_rect(&self, cell: Cell) -> (f64, f64, f64) {
+        let h = f64::from(self.topology.height());
+        let (file, rank) = self.topology.coords(cell);
+        (
+            LEFT + f64::from(file) * SQUARE,
+            TOP + (h - 1.0 - f64::from(rank)) * SQUARE,
+            SQUARE,
+        )
+    }
+
     /// What stands on one cell, drawn in the square whose top left corner is `(x, y)`.
     fn cell_svg(&self, pos: &Position, cell: Cell, x: f64, y: f64) -> String {
         let mut out = String::new();
@@ -113,6 +124,7 @@ impl Ruleset {
         }
         if let Some(p) = pos.piece_at(cell) {
             out.push_str(&self.piece_drawing(p, x + 3.0, y + 3.0, SQUARE - 6.0));
+            out.push_str(&self.facing_arrow(p, pos.state_at(cell), x, y));
         }
         if let Some(p) = pos.submerged_at(cell) {
             let size = SQUARE * 0.45;
@@ -144,6 +156,38 @@ impl Ruleset {
             ));
         }
         out
+    }
+
+    /// For a piece whose state has a facing, a small arrow at the square's edge it faces.
+    fn facing_arrow(&self, p: Piece, state: PieceState, x: f64, y: f64) -> String {
+        let faces = self
+            .layers
+            .as_ref()
+            .and_then(|l| l.kinds.get(p.kind().index()))
+            .is_some_and(|k| k.facing);
+        if !faces {
+            return String::new();
+        }
+        let (cx, cy, half) = (x + SQUARE / 2.0, y + SQUARE / 2.0, SQUARE / 2.0);
+        // The arrow's tip, then its two back corners, for a piece facing north; turned.
+        let (dx, dy) = match state.facing() {
+            Facing::North => (0.0, -1.0),
+            Facing::East => (1.0, 0.0),
+            Facing::South => (0.0, 1.0),
+            Facing::West => (-1.0, 0.0),
+        };
+        let point = |along: f64, across: f64| {
+            (cx + dx * along - dy * across, cy + dy * along + dx * across)
+        };
+        let (tip, left, right) = (
+            point(half - 1.0, 0.0),
+            point(half - 9.0, -6.0),
+            point(half - 9.0, 6.0),
+        );
+        format!(
+            "<path class=\"facing\" d=\"M{} {} L{} {} L{} {} Z\" fill=\"#e8c000\" stroke=\"{INK}\"/>\n",
+            tip.0, tip.1, left.0, left.1, right.0, right.1
+        )
     }
 
     fn piece_drawing(&self, p: Piece, x: f64, y: f64, size: f64) -> String {

@@ -19,6 +19,7 @@
 
 mod server;
 mod types;
+mod views;
 
 pub use server::{read_line, Line, Server};
 pub use types::*;

@@ -158,6 +158,26 @@ impl Server {
                 self.games.shift_remove(&game);
                 Ok(Answer::Closed { game })
             }
+            Command::CheckVariant { name, yaml } => Ok(super::views::check_variant(name, &yaml)),
+            Command::Diagram {
+                variant,
+                piece,
+                cell,
+            } => super::views::diagram(self.variant(&variant)?, piece, cell.as_deref())
+                .map(Answer::Diagram)
+                .map_err(|message| Failure::new(ErrorCode::BadRequest, message)),
+            Command::Picture {
+                game,
+                seat,
+                regions,
+            } => {
+                let (session, side) = self.seated(&game, seat.as_deref())?;
+                let seen = session.game.seen_by(side);
+                let variant = session.game.variant();
+                super::views::picture(&game, variant, &seen, side, &regions)
+                    .map(Answer::Picture)
+                    .map_err(|message| Failure::new(ErrorCode::BadRequest, message))
+            }
         }
     }
 
@@ -232,7 +252,12 @@ impl Server {
                 ))
             }
         };
-        Ok(Answer::Variant(variant_info(id, &variant)))
+        let bundled = self.variants.get(&id).is_some_and(|e| e.bundled);
+        let mut info = variant_info(id, &variant);
+        if bundled {
+            info.yaml = Variant::bundled_yaml(&info.id).map(str::to_string);
+        }
+        Ok(Answer::Variant(info))
     }
 
     fn new_game(
@@ -651,7 +676,9 @@ fn variant_info(id: String, v: &Variant) -> VariantInfo {
         chance: v.chance.is_some(),
         hidden_information: v.has_hidden_information(),
         parameters: v.parameters.iter().map(|p| p.name.clone()).collect(),
+        regions: v.regions.keys().cloned().collect(),
         warnings: v.warning_reports().iter().map(Diagnostic::from).collect(),
+        yaml: None,
     }
 }
 

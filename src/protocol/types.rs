@@ -120,6 +120,37 @@ pub enum Command {
         /// The game's id.
         game: String,
     },
+    /// Checks a definition's YAML text without loading it (nothing is kept):
+    /// [`Answer::Checked`] with every error and warning, located in the text.
+    CheckVariant {
+        /// The source name the diagnostics give (`definition.yaml` by default).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        /// The definition's YAML text.
+        yaml: String,
+    },
+    /// A piece's move diagram on the variant's empty board: [`Answer::Diagram`].
+    Diagram {
+        /// A variant's id.
+        variant: String,
+        /// The piece's FEN letter: upper case a White piece, lower case a Black one.
+        piece: char,
+        /// The cell it stands on (the board's central cell by default).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cell: Option<String>,
+    },
+    /// The position drawn as an SVG picture, as the seat's side sees it: [`Answer::Picture`].
+    Picture {
+        /// The game's id.
+        game: String,
+        /// A seat token; needed when the game hides information.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<String>,
+        /// Named regions of the variant to shade besides the goals and chance cells (both
+        /// sides' cells of each).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        regions: Vec<String>,
+    },
 }
 
 /// How long the engine thinks: any of the three; with none, 20000 positions. Capped at 64
@@ -194,6 +225,67 @@ pub enum Answer {
         /// The closed game's id.
         game: String,
     },
+    /// For `check_variant`.
+    Checked {
+        /// The definition has no error (it may have warnings).
+        valid: bool,
+        /// Its errors and warnings, in the order of the text.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// For `diagram`.
+    Diagram(DiagramInfo),
+    /// For `picture`.
+    Picture(PictureInfo),
+}
+
+/// Where a cell is drawn in a picture: a square, in the picture's pixels.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct CellRect {
+    /// The cell's name.
+    pub cell: String,
+    /// The left edge.
+    pub x: f64,
+    /// The top edge.
+    pub y: f64,
+    /// The side of the square.
+    pub size: f64,
+}
+
+/// A piece's move diagram.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct DiagramInfo {
+    /// What it shows (`Falcon Chess: white falcon (F) on e4`).
+    pub title: String,
+    /// The cell the piece stands on.
+    pub cell: String,
+    /// The cells it moves to without capturing (`m` or `x` in the diagram).
+    pub moves: Vec<String>,
+    /// The cells it captures on (`c` or `x`).
+    pub captures: Vec<String>,
+    /// The diagram as a standalone SVG document.
+    pub svg: String,
+    /// Where each cell is drawn in `svg`.
+    pub cells: Vec<CellRect>,
+}
+
+/// A position as a picture.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
+pub struct PictureInfo {
+    /// The game's id.
+    pub game: String,
+    /// Whose view it is; null for the whole position of a game that hides nothing.
+    pub view: Option<Side>,
+    /// The cells a piece must reach to win (flag zones), shaded in the picture; for a view,
+    /// the viewing side's only.
+    pub goals: Vec<String>,
+    /// The cells a chance event draws from, shaded in the picture.
+    pub chance_cells: Vec<String>,
+    /// The cells of the regions asked for, shaded in the picture.
+    pub region_cells: Vec<String>,
+    /// The picture as a standalone SVG document: every piece a `<g>` of class `piece`.
+    pub svg: String,
+    /// Where each cell is drawn in `svg`.
+    pub cells: Vec<CellRect>,
 }
 
 /// A variant that can be named.
@@ -231,8 +323,13 @@ pub struct VariantInfo {
     pub hidden_information: bool,
     /// The names of its game parameters.
     pub parameters: Vec<String>,
+    /// The names of its regions (`picture` shades them on request).
+    pub regions: Vec<String>,
     /// The definition's warnings.
     pub warnings: Vec<Diagnostic>,
+    /// The definition's YAML text, for a bundled variant.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub yaml: Option<String>,
 }
 
 /// A cell of the board.
