@@ -408,7 +408,13 @@ impl<const W: usize> Engine<'_, W> {
 
     /// A piece `capturer` captured goes into its hand, demoted if it had promoted, where the
     /// rules say so (a piece of the capturer's own side, where one may be taken, too).
-    fn put_in_hand(&self, b: &mut impl Board<W>, capturer: Color, victim: Piece, state: PieceState) {
+    fn put_in_hand(
+        &self,
+        b: &mut impl Board<W>,
+        capturer: Color,
+        victim: Piece,
+        state: PieceState,
+    ) {
         let Some(hand) = self.rules.hand.as_ref().filter(|h| h.captures_to_hand) else {
             return;
         };
