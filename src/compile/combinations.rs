@@ -23,6 +23,7 @@ enum Mechanism {
     Remote,
     Submerge,
     VersusSubmerged,
+    Hand,
 }
 
 impl Mechanism {
@@ -36,6 +37,7 @@ impl Mechanism {
             Mechanism::Remote => "captures without moving",
             Mechanism::Submerge => "diving",
             Mechanism::VersusSubmerged => "acting on submerged pieces",
+            Mechanism::Hand => "pieces in hand",
         }
     }
 }
@@ -82,6 +84,12 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::Containers,
         Mechanism::VersusSubmerged,
         "nothing can be submerged in a container game",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::Hand,
+        "a drop would put a piece on a cell, and in a container game a piece stands only aboard \
+         a container (drops into crews are not written yet)",
     ),
 ];
 
@@ -184,6 +192,9 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
     }
     if let Some(c) = &def.castling {
         out.push(Use::key(Mechanism::Castling, c, "castling", false, cx));
+    }
+    if let Some(h) = &def.hand {
+        out.push(Use::key(Mechanism::Hand, h, "hand", false, cx));
     }
     for piece in def.pieces.values() {
         let p = &piece.value;

@@ -52,7 +52,12 @@ pub(crate) fn parse_placement(
     text: &str,
 ) -> Result<Placement, PlacementError> {
     let height = topo.height() as usize;
-    let (text, pocket) = split_pocket(text, height, hand.is_some())?;
+    let brackets_are_containers = containers.iter().any(|t| t.open == '[');
+    let (text, pocket) = if brackets_are_containers {
+        (text, None)
+    } else {
+        split_pocket(text, height, hand.is_some())?
+    };
     let ranks: Vec<(usize, &str)> = {
         let mut start = 0;
         let mut v = Vec::new();
