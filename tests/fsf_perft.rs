@@ -417,3 +417,14 @@ fn pockets_write_back() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
     );
 }
+
+// Shogi and its relatives: drops with shogi's pawn rules, optional promotion (forced where
+// a piece could never move again), promoted pieces demoting when captured.
+
+#[test]
+fn shogi_family() {
+    check("fsf/minishogi", &[(None, 5, 533_203)]);
+    check("fsf/shogi", &[(None, 4, 719_731)]);
+    check("fsf/euroshogi", &[(None, 4, 380_499)]);
+    check("fsf/yarishogi", &[(None, 4, 158_404)]);
+}

@@ -417,6 +417,9 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             Some(Promotion {
                 zone: zone?,
                 choices,
+                optional: promo.optional,
+                // Filled in once the rule set can move pieces (see `forced_promotions`).
+                forced: [crate::Bitboard::EMPTY; 2],
             })
         });
         pieces.push(PieceType {
@@ -433,6 +436,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             promotion,
             first_move,
             drop: hand::drop_rule(cx, &topology, &regions, p.drop.as_ref()),
+            promoted: p.promoted,
             image: p.image.as_ref().and_then(|image| known_image(cx, image)),
             value: p.value,
         });
@@ -590,6 +594,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     };
     let (placement, setup) = placement?;
     rules.start = rules.setup_position(&placement);
+    rules.forced_promotions();
     if cx.problems.iter().any(Problem::is_error) {
         return None;
     }

@@ -116,6 +116,7 @@ fn tables<const W: usize>(
                 .promotion
                 .as_ref()
                 .is_some_and(|p| p.choices.iter().any(|&c| royal.has(c))),
+            optional_promotion: p.promotion.as_ref().is_some_and(|p| p.optional),
         })
         .collect();
     let rank_rays = topo

@@ -31,6 +31,7 @@ pub struct PieceDraft {
     image: Option<Sp<String>>,
     value: Option<u32>,
     drop: Option<Sp<DropDef>>,
+    promoted: Option<bool>,
     /// `true`: the piece of this name that an extended file defines is not part of this
     /// variant.
     remove: Option<Sp<bool>>,
@@ -56,6 +57,7 @@ impl PieceDraft {
             image: self.image.or(base.image),
             value: self.value.or(base.value),
             drop: self.drop.or(base.drop),
+            promoted: self.promoted.or(base.promoted),
             remove: None,
         }
     }
@@ -189,6 +191,7 @@ pub(super) fn complete(
             image: d.image,
             value: d.value,
             drop: d.drop,
+            promoted: d.promoted.unwrap_or_default(),
         };
         pieces.insert(
             name,

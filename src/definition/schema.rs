@@ -465,6 +465,9 @@ pub struct PieceDef {
     /// How it is dropped from the hand, in a game with `hand:`; a piece without it is
     /// never dropped (it may still be held).
     pub drop: Option<Sp<DropDef>>,
+    /// The kind only comes into play by promotion (shogi's tokin): captured, it goes to hand
+    /// as the kind that promotes to it, whether or not the position remembers it promoting.
+    pub promoted: bool,
 }
 
 /// Where a piece promotes and to what.
@@ -475,6 +478,10 @@ pub struct PromotionDef {
     pub zone: Sp<String>,
     /// Letters of the piece types it may become; at least one.
     pub choices: Sp<Vec<Sp<String>>>,
+    /// Shogi's promotion: a move that starts or ends in the zone may promote or not, except
+    /// onto a cell from which the unpromoted piece could never move again, where it must.
+    #[serde(default)]
+    pub optional: bool,
 }
 
 /// Castling between a king piece and partner pieces on the same rank.

@@ -587,6 +587,36 @@ impl Ruleset {
         })
     }
 
+    /// Fills each optional promotion's forced cells: the zone cells from which the piece,
+    /// unpromoted, has no move even on an empty board (shogi's pawn and lance on the last
+    /// rank, knight on the last two).
+    pub(crate) fn forced_promotions(&mut self) {
+        let empty = self.empty_position();
+        for k in 0..self.pieces.len() {
+            let Some(zone) = self.pieces[k]
+                .promotion
+                .as_ref()
+                .filter(|p| p.optional)
+                .map(|p| p.zone)
+            else {
+                continue;
+            };
+            let kind = Kind::new(k as u8);
+            let forced = Color::BOTH.map(|color| {
+                zone[color.index()]
+                    .cells()
+                    .filter(|&cell| {
+                        let (quiet, reach) = self.piece_targets(&empty, kind, cell, color);
+                        quiet.is_empty() && reach.is_empty()
+                    })
+                    .collect()
+            });
+            if let Some(p) = self.pieces[k].promotion.as_mut() {
+                p.forced = forced;
+            }
+        }
+    }
+
     /// Whether a piece of `kind` and `color` could go from `from` to `to` by its own
     /// movement on some board, whatever stands in the way (castling aside).
     pub(crate) fn could_move(&self, kind: Kind, color: Color, from: Cell, to: Cell) -> bool {

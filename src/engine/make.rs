@@ -51,8 +51,12 @@ impl<const W: usize> Engine<'_, W> {
                         _ => self.lift(b, m.to),
                     };
                     let placed = m.promotion.map_or(piece, |k| Piece::new(k, us));
+                    // A kind that exists only by promotion needs no mark to demote.
                     let state = match m.promotion {
-                        Some(_) if r.hand.as_ref().is_some_and(|h| h.demote) => {
+                        Some(k)
+                            if r.hand.as_ref().is_some_and(|h| h.demote)
+                                && !r.pieces[k.index()].promoted =>
+                        {
                             self.start_state(placed).with_promoted()
                         }
                         Some(_) => self.start_state(placed),
@@ -418,7 +422,8 @@ impl<const W: usize> Engine<'_, W> {
         let Some(hand) = self.rules.hand.as_ref().filter(|h| h.captures_to_hand) else {
             return;
         };
-        let kind = if hand.demote && state.promoted() {
+        let promoted = state.promoted() || self.rules.pieces[victim.kind().index()].promoted;
+        let kind = if hand.demote && promoted {
             hand.demotion[victim.kind().index()]
         } else {
             victim.kind()

@@ -292,6 +292,8 @@ pub(crate) struct KindFacts {
     pub(crate) extra_choices: u8,
     /// One of its promotion choices is royal: its promotions are tried.
     pub(crate) promotes_to_royal: bool,
+    /// Its promotion is optional (shogi's), also for moves from the zone.
+    pub(crate) optional_promotion: bool,
 }
 
 /// The engine's tables for one rule set, at the width of its board.

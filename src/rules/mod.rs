@@ -218,6 +218,8 @@ pub struct PieceType {
     pub first_move: bool,
     /// How it is dropped from the hand, in a game with pieces in hand.
     pub drop: Option<hand::DropRule>,
+    /// It only comes into play by promotion (`promoted: true`): captured, it demotes.
+    pub promoted: bool,
     /// The name of its image in the project's set (`image:`; see
     /// [`crate::picture::image_names`]), `None` to draw its letter in a disc.
     pub image: Option<String>,
@@ -233,6 +235,12 @@ pub struct Promotion {
     pub zone: [Bitboard; 2],
     /// Kinds it may become, in the definition's order, without repeats.
     pub choices: Vec<Kind>,
+    /// Shogi's promotion (`optional: true`): a move starting or ending in the zone may
+    /// promote or not ...
+    pub optional: bool,
+    /// ... except onto these cells (per side), from which the unpromoted piece could never
+    /// move again: zone cells where an optional promotion is forced (empty otherwise).
+    pub forced: [Bitboard; 2],
 }
 
 /// Castling as data: the king piece, its partners and the king's distance.

@@ -148,8 +148,16 @@ impl<const W: usize> Engine<'_, W> {
             let kind = Kind::new(k as u8);
             let hunts = facts.hunts;
             let zone = self.t.promotion_zone[us.index()][k];
+            let forced = self.forced_promotion(kind, us, zone);
             let ep = facts.en_passant && st.ep_victim.is_some();
             for from in cells {
+                // An optional promotion is open to every move from the zone.
+                let zone = if facts.optional_promotion && zone.has(from) {
+                    self.t.all
+                } else {
+                    zone
+                };
+                let promo = Promo { zone, forced };
                 let (quiet, reach) = self.piece_reach(kind, from, us, occ, st.unmoved.has(from));
                 let mut captures = reach & enemy;
                 if hunts {
@@ -159,9 +167,9 @@ impl<const W: usize> Engine<'_, W> {
                 if out.gen.noisy {
                     quiet &= zone;
                 }
-                self.emit_targets(out, kind, from, quiet | captures, zone);
+                self.emit_targets(out, kind, from, quiet | captures, promo);
                 if ep {
-                    self.en_passant_moves(out, kind, from, reach, zone);
+                    self.en_passant_moves(out, kind, from, reach, promo);
                 }
                 if out.sink.full() {
                     return;
@@ -179,8 +187,9 @@ impl<const W: usize> Engine<'_, W> {
         kind: Kind,
         from: Cell,
         targets: Bits<W>,
-        zone: Bits<W>,
+        promo: Promo<W>,
     ) {
+        let zone = promo.zone;
         // The moves still to be emitted one by one, after those counted in bulk.
         let mut each = targets;
         if K::COUNT && out.gen.legal {
@@ -209,6 +218,10 @@ impl<const W: usize> Engine<'_, W> {
                     if facts.extra_choices > 0 {
                         n += (easy & zone).count() as usize * facts.extra_choices as usize;
                     }
+                    if facts.optional_promotion {
+                        // Staying unpromoted, where that is allowed.
+                        n += (easy & zone & !promo.forced).count() as usize;
+                    }
                     out.sink.add(n);
                     each = targets & special;
                 }
@@ -219,8 +232,21 @@ impl<const W: usize> Engine<'_, W> {
         }
         let choices = self.promotion_choices(kind);
         for to in each {
-            self.emit_with_promotions(out, self.plain(out.pos, from, to), zone, choices);
+            self.emit_with_promotions(out, self.plain(out.pos, from, to), promo, choices);
         }
+    }
+
+    /// The cells where a promotion of `kind` is forced: its whole zone, or for an optional
+    /// promotion the cells from which it could never move again.
+    #[inline]
+    fn forced_promotion(&self, kind: Kind, us: crate::rules::Color, zone: Bits<W>) -> Bits<W> {
+        if !self.t.kinds[kind.index()].optional_promotion {
+            return zone;
+        }
+        self.rules.pieces[kind.index()]
+            .promotion
+            .as_ref()
+            .map_or(zone, |p| p.forced[us.index()].resize())
     }
 
     /// The kinds a piece of `kind` may promote to (none without promotion).
@@ -231,25 +257,28 @@ impl<const W: usize> Engine<'_, W> {
             .map_or(&[][..], |p| &p.choices[..])
     }
 
-    /// Emits `m`, once per promotion choice when it ends in `zone`.
+    /// Emits `m`, once per promotion choice when it ends in the zone, and unpromoted unless
+    /// the promotion is forced there.
     #[inline]
     fn emit_with_promotions<K: Sink>(
         &self,
         out: &mut Out<'_, '_, W, K>,
         m: Move,
-        zone: Bits<W>,
+        promo: Promo<W>,
         choices: &[Kind],
     ) {
-        if zone.has(m.to) {
+        if promo.zone.has(m.to) {
             for &choice in choices {
                 out.emit(Move {
                     promotion: Some(choice),
                     ..m
                 });
             }
-        } else {
-            out.emit(m);
+            if promo.forced.has(m.to) {
+                return;
+            }
         }
+        out.emit(m);
     }
 
     fn en_passant_moves<K: Sink>(
@@ -258,7 +287,7 @@ impl<const W: usize> Engine<'_, W> {
         kind: Kind,
         from: Cell,
         reach: Bits<W>,
-        zone: Bits<W>,
+        promo: Promo<W>,
     ) {
         let st = &out.pos.st;
         let Some(victim) = st.ep_victim else {
@@ -272,7 +301,15 @@ impl<const W: usize> Engine<'_, W> {
                 kind: MoveKind::EnPassant { captured: victim },
                 ..Move::new(from, to, piece, captured)
             };
-            self.emit_with_promotions(out, m, zone, choices);
+            self.emit_with_promotions(out, m, promo, choices);
         }
     }
+}
+
+/// Where a piece's move promotes: ending in `zone`, and only promoted on `forced` (the whole
+/// zone unless the promotion is optional).
+#[derive(Clone, Copy)]
+struct Promo<const W: usize> {
+    zone: Bits<W>,
+    forced: Bits<W>,
 }
