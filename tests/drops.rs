@@ -167,7 +167,7 @@ pieces:
     moves: fW
     drop:
       zone: pawn-drops
-      one_per_file: true
+      max_per_file: 1
       mates: false
   gold:
     letter: G

@@ -428,3 +428,14 @@ fn shogi_family() {
     check("fsf/euroshogi", &[(None, 4, 380_499)]);
     check("fsf/yarishogi", &[(None, 4, 158_404)]);
 }
+
+#[test]
+fn torishogi() {
+    check("fsf/torishogi", &[(None, 4, 103_857)]);
+}
+
+#[test]
+fn kyotoshogi_and_micro() {
+    check("fsf/kyotoshogi", &[(None, 5, 225_903)]);
+    check("fsf/micro", &[(None, 5, 71_328)]);
+}

@@ -22,8 +22,20 @@ pub(super) fn drop_rule(
     if let Some(zone) = &def.value.zone {
         rule.zone = regions::region_named(cx, regions, zone)?;
     }
-    rule.one_per_file = def.value.one_per_file;
+    if let Some(max) = &def.value.max_per_file {
+        if max.value == 0 {
+            cx.error(
+                max,
+                "fairy::bad-count",
+                "`max_per_file: 0` would forbid every drop".to_string(),
+                "never dropped",
+                "give 1 or more, or leave out `drop:` for a piece that is never dropped",
+            );
+        }
+        rule.max_per_file = Some(max.value);
+    }
     rule.mates = def.value.mates;
+    rule.promoted = def.value.promoted;
     Some(rule)
 }
 

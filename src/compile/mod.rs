@@ -418,6 +418,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 zone: zone?,
                 choices,
                 optional: promo.optional,
+                on_capture: promo.on_capture,
                 // Filled in once the rule set can move pieces (see `forced_promotions`).
                 forced: [crate::Bitboard::EMPTY; 2],
             })

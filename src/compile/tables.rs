@@ -117,6 +117,7 @@ fn tables<const W: usize>(
                 .as_ref()
                 .is_some_and(|p| p.choices.iter().any(|&c| royal.has(c))),
             optional_promotion: p.promotion.as_ref().is_some_and(|p| p.optional),
+            promotes_on_capture: p.promotion.as_ref().is_some_and(|p| p.on_capture),
         })
         .collect();
     let rank_rays = topo

@@ -107,12 +107,18 @@ pub struct DropDef {
     /// A region (per side) whose empty cells it may be dropped on; every cell when absent.
     #[serde(default)]
     pub zone: Option<Sp<String>>,
-    /// Not onto a file that holds an unpromoted piece of its kind and side (shogi's pawn).
+    /// Not onto a file that already holds this many pieces of its kind and side: 1 for
+    /// shogi's pawn, 2 for tori shogi's swallow (Fairy-Stockfish's `dropNoDoubled` with
+    /// `dropNoDoubledCount`). A promoted piece is a kind of its own and does not count.
     #[serde(default)]
-    pub one_per_file: bool,
+    pub max_per_file: Option<Sp<u8>>,
     /// Whether a drop of it may give checkmate (shogi's pawn may not: `mates: false`).
     #[serde(default = "yes")]
     pub mates: bool,
+    /// It may also be dropped as any of its promotion choices, turned over (Kyoto shogi;
+    /// Fairy-Stockfish's `dropPromoted`).
+    #[serde(default)]
+    pub promoted: bool,
 }
 
 fn yes() -> bool {
@@ -482,6 +488,10 @@ pub struct PromotionDef {
     /// onto a cell from which the unpromoted piece could never move again, where it must.
     #[serde(default)]
     pub optional: bool,
+    /// Only a capture promotes (micro shogi's pieces turn over when they capture; Fairy-
+    /// Stockfish's `piecePromotionOnCapture`).
+    #[serde(default)]
+    pub on_capture: bool,
 }
 
 /// Castling between a king piece and partner pieces on the same rank.

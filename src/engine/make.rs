@@ -51,11 +51,13 @@ impl<const W: usize> Engine<'_, W> {
                         _ => self.lift(b, m.to),
                     };
                     let placed = m.promotion.map_or(piece, |k| Piece::new(k, us));
-                    // A kind that exists only by promotion needs no mark to demote.
+                    // A kind that exists only by promotion needs no mark to demote, and one
+                    // that turns back into its base kind (Kyoto shogi) demotes.
                     let state = match m.promotion {
                         Some(k)
                             if r.hand.as_ref().is_some_and(|h| h.demote)
-                                && !r.pieces[k.index()].promoted =>
+                                && !r.pieces[k.index()].promoted
+                                && !r.pieces[piece.kind().index()].promoted =>
                         {
                             self.start_state(placed).with_promoted()
                         }
@@ -146,8 +148,10 @@ impl<const W: usize> Engine<'_, W> {
             MoveKind::Drop => {
                 let held = b.st().hand[us.index()][m.piece.kind().index()];
                 set_hand(b.st_mut(), z, m.piece, held.saturating_sub(1));
-                self.put(b, m.to, m.piece, self.start_state(m.piece));
-                if self.dropped_unmoved(m.piece, m.to) {
+                // Dropped turned over: the held piece's promotion is placed.
+                let placed = m.promotion.map_or(m.piece, |k| Piece::new(k, us));
+                self.put(b, m.to, placed, self.start_state(placed));
+                if self.dropped_unmoved(placed, m.to) {
                     let unmoved = b.st().unmoved.with(m.to);
                     super::effects::set_unmoved(b.st_mut(), z, unmoved);
                 }

@@ -294,6 +294,8 @@ pub(crate) struct KindFacts {
     pub(crate) promotes_to_royal: bool,
     /// Its promotion is optional (shogi's), also for moves from the zone.
     pub(crate) optional_promotion: bool,
+    /// Only its captures promote (micro shogi's).
+    pub(crate) promotes_on_capture: bool,
 }
 
 /// The engine's tables for one rule set, at the width of its board.

@@ -53,9 +53,11 @@ impl Ruleset {
     /// The text of a move (see the module documentation for the forms).
     pub fn move_text(&self, m: Move) -> String {
         if m.kind == MoveKind::Drop {
+            // A piece dropped turned over is written as what it becomes.
+            let placed = m.promotion.unwrap_or(m.piece.kind());
             let mut s = format!(
                 "{}@{}",
-                self.pieces[m.piece.kind().index()].letter,
+                self.pieces[placed.index()].letter,
                 self.topology.name(m.to)
             );
             if let Some(cell) = m.outcome {
@@ -200,8 +202,12 @@ impl Ruleset {
             .parse_cell(&text[n..])
             .ok_or_else(|| malformed(format!("`{}` is not a cell of the board", &text[n..])))?;
         let piece = crate::Piece::new(kind, pos.side_to_move());
-        let m = Move::drop(piece, to);
-        if self.legal_moves(pos).contains(&m) {
+        // The piece as held, or a held piece dropped turned over into `kind`.
+        if let Some(m) = self.legal_moves(pos).into_iter().find(|m| {
+            m.kind == MoveKind::Drop
+                && m.to == to
+                && m.promotion.unwrap_or(m.piece.kind()) == kind
+        }) {
             return Ok(m);
         }
         let name = &self.pieces[kind.index()].name;

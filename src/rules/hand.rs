@@ -29,11 +29,14 @@ pub struct HandRules {
 pub struct DropRule {
     /// Per side (White, Black), the cells it may be dropped on (empty ones only).
     pub zone: [Bitboard; 2],
-    /// Not onto a file that already holds an unpromoted piece of its kind and side (shogi's
-    /// pawn, `one_per_file: true`).
-    pub one_per_file: bool,
+    /// Not onto a file that already holds this many pieces of its kind and side (shogi's
+    /// pawn: 1, `max_per_file: 1`); `None`: any number.
+    pub max_per_file: Option<u8>,
     /// A drop of it may give checkmate (`mates: false` forbids it, shogi's pawn).
     pub mates: bool,
+    /// It may also be dropped as each of its promotion choices (`promoted: true`, Kyoto
+    /// shogi): such a drop is a [`crate::Move`] of the held piece with that `promotion`.
+    pub promoted: bool,
 }
 
 impl DropRule {
@@ -41,8 +44,9 @@ impl DropRule {
     pub fn anywhere(board: Bitboard) -> DropRule {
         DropRule {
             zone: [board; 2],
-            one_per_file: false,
+            max_per_file: None,
             mates: true,
+            promoted: false,
         }
     }
 }

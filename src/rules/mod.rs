@@ -241,6 +241,8 @@ pub struct Promotion {
     /// ... except onto these cells (per side), from which the unpromoted piece could never
     /// move again: zone cells where an optional promotion is forced (empty otherwise).
     pub forced: [Bitboard; 2],
+    /// Only captures promote (`on_capture: true`, micro shogi).
+    pub on_capture: bool,
 }
 
 /// Castling as data: the king piece, its partners and the king's distance.

@@ -29,22 +29,33 @@ impl<const W: usize> Engine<'_, W> {
                 continue;
             };
             let mut targets = empty & self.t.drop_zone[us.index()][k];
-            if rule.one_per_file {
-                targets &= !self.files_holding(pos, Piece::new(kind, us));
+            if let Some(max) = rule.max_per_file {
+                targets &= !self.files_holding(pos, Piece::new(kind, us), max);
             }
             let piece = Piece::new(kind, us);
+            // Each drop as the piece is, then turned over where it may be.
+            let turned: &[Kind] = match &self.rules.pieces[k].promotion {
+                Some(p) if rule.promoted => &p.choices,
+                _ => &[],
+            };
             if K::COUNT && rule.mates && out.gen.legal && self.drops_unjudged(out) {
-                out.sink.add(targets.count() as usize);
+                out.sink.add(targets.count() as usize * (1 + turned.len()));
                 continue;
             }
             for to in targets {
-                let m = Move::drop(piece, to);
-                if out.gen.legal && self.forbidden_drop_mate(pos, &m) {
-                    continue;
-                }
-                out.emit(m);
-                if out.sink.full() {
-                    return;
+                let plain = Move::drop(piece, to);
+                let turned = turned.iter().map(|&c| Move {
+                    promotion: Some(c),
+                    ..plain
+                });
+                for m in std::iter::once(plain).chain(turned) {
+                    if out.gen.legal && self.forbidden_drop_mate(pos, &m) {
+                        continue;
+                    }
+                    out.emit(m);
+                    if out.sink.full() {
+                        return;
+                    }
                 }
             }
         }
@@ -57,12 +68,18 @@ impl<const W: usize> Engine<'_, W> {
         !s.apart && (!s.guard || (!s.check && !s.test_all && s.special.is_empty()))
     }
 
-    /// The cells of the files holding a piece like `piece` (for `one_per_file`).
-    fn files_holding(&self, pos: &Pos<W>, piece: Piece) -> Bits<W> {
+    /// The cells of the files holding `max` or more pieces like `piece` (for
+    /// `max_per_file`).
+    fn files_holding(&self, pos: &Pos<W>, piece: Piece, max: u8) -> Bits<W> {
         let topo = &self.rules.topology;
+        let mut per_file = [0u8; 32];
         let mut files = 0u64;
         for cell in pos.sets.of(piece.color(), piece.kind()) {
-            files |= 1 << topo.coords(cell).0;
+            let file = topo.coords(cell).0 as usize;
+            per_file[file] += 1;
+            if per_file[file] >= max {
+                files |= 1 << file;
+            }
         }
         if files == 0 {
             return Bits::EMPTY;

@@ -164,10 +164,17 @@ impl<const W: usize> Engine<'_, W> {
                     captures |= reach & under_enemy & !occupied;
                 }
                 let mut quiet = quiet & !occupied & !captures;
-                if out.gen.noisy {
-                    quiet &= zone;
+                if facts.promotes_on_capture {
+                    if !out.gen.noisy {
+                        self.emit_targets(out, kind, from, quiet, Promo::NONE);
+                    }
+                    self.emit_targets(out, kind, from, captures, promo);
+                } else {
+                    if out.gen.noisy {
+                        quiet &= zone;
+                    }
+                    self.emit_targets(out, kind, from, quiet | captures, promo);
                 }
-                self.emit_targets(out, kind, from, quiet | captures, promo);
                 if ep {
                     self.en_passant_moves(out, kind, from, reach, promo);
                 }
@@ -312,4 +319,12 @@ impl<const W: usize> Engine<'_, W> {
 struct Promo<const W: usize> {
     zone: Bits<W>,
     forced: Bits<W>,
+}
+
+impl<const W: usize> Promo<W> {
+    /// No promotion.
+    const NONE: Promo<W> = Promo {
+        zone: Bits::EMPTY,
+        forced: Bits::EMPTY,
+    };
 }
