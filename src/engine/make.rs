@@ -142,7 +142,7 @@ impl<const W: usize> Engine<'_, W> {
                     }
                 }
             }
-            MoveKind::Return => {}
+            MoveKind::Return | MoveKind::Pass => {}
             MoveKind::Drop => {
                 let held = b.st().hand[us.index()][m.piece.kind().index()];
                 set_hand(b.st_mut(), z, m.piece, held.saturating_sub(1));
