@@ -265,7 +265,13 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
             ));
         }
         if let Some(list) = &p.cannot_hop {
-            out.push(Use::key(Mechanism::HopLimits, list, "cannot_hop", false, cx));
+            out.push(Use::key(
+                Mechanism::HopLimits,
+                list,
+                "cannot_hop",
+                false,
+                cx,
+            ));
         }
         if let Some(v) = &p.versus_submerged {
             out.push(Use::key(

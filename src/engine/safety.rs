@@ -169,9 +169,8 @@ impl<const W: usize> Engine<'_, W> {
         }
         s.special = self.special_arrivals(pos);
         // Royal pieces facing each other (`royals_facing:`) are judged by the trial.
-        s.test_all = self.t.attacks[them.index()].screens
-            || r.royals_facing.is_some()
-            || self.volatile(pos);
+        s.test_all =
+            self.t.attacks[them.index()].screens || r.royals_facing.is_some() || self.volatile(pos);
         let Some(royal) = royals.single() else {
             // Several royal pieces: any move is tried.
             s.check = self.royal_attacked(pos, us);
@@ -570,9 +569,11 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
         let aboard = pos.slots[m.from.index()].crew.kinds_of(them);
-        !aboard
-            .iter()
-            .any(|kind| self.piece_reach(&pos.sets, kind, m.to, them, occ, false).1.has(royal))
+        !aboard.iter().any(|kind| {
+            self.piece_reach(&pos.sets, kind, m.to, them, occ, false)
+                .1
+                .has(royal)
+        })
     }
 
     fn next_to_enemy_royal(&self, pos: &Pos<W>, cell: Cell, them: Color) -> bool {

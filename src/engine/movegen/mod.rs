@@ -172,7 +172,10 @@ impl<const W: usize> Engine<'_, W> {
         let pos = out.pos;
         let us = pos.st.side;
         let royals = pos.sets.of_kinds(us, self.rules.royal_kinds);
-        let Some(cell) = royals.first().or_else(|| pos.st.by_color[us.index()].first()) else {
+        let Some(cell) = royals
+            .first()
+            .or_else(|| pos.st.by_color[us.index()].first())
+        else {
             return;
         };
         let Some(piece) = pos.slots[cell.index()].piece.filter(|p| p.color() == us) else {
