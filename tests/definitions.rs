@@ -501,3 +501,46 @@ fn xboard_name_that_xboard_does_not_know() {
     // A variant of chess is another game: the name is not inherited.
     assert_eq!(Variant::bundled("king-of-the-hill").unwrap().xboard, None);
 }
+
+#[test]
+fn cannot_capture_a_royal_piece_is_refused() {
+    let yaml = edited("    moves: Q\n", "    moves: Q\n    cannot_capture: [K]\n");
+    let line = line_of(&yaml, "cannot_capture:");
+    assert_eq!(
+        errors(&yaml),
+        vec![d(
+            "fairy::unsupported-combination",
+            line,
+            21,
+            "[K]",
+            "lists a royal piece"
+        )]
+    );
+}
+
+#[test]
+fn cannot_hop_names_an_unknown_piece() {
+    let yaml = edited("    moves: Q\n", "    moves: Q\n    cannot_hop: [X]\n");
+    let line = line_of(&yaml, "cannot_hop:");
+    assert_eq!(
+        errors(&yaml),
+        vec![d("fairy::unknown-piece", line, 18, "X", "no such piece")]
+    );
+}
+
+#[test]
+fn royals_facing_under_extinction_is_refused() {
+    let yaml =
+        edited("  royal: checkmate\n", "  royal: extinction\n") + "royals_facing: forbidden\n";
+    let line = line_of(&yaml, "royals_facing:");
+    assert_eq!(
+        errors(&yaml),
+        vec![d(
+            "fairy::unsupported-combination",
+            line,
+            1,
+            "royals_facing",
+            "facing royal pieces"
+        )]
+    );
+}

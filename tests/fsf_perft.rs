@@ -439,3 +439,52 @@ fn kyotoshogi_and_micro() {
     check("fsf/kyotoshogi", &[(None, 5, 225_903)]);
     check("fsf/micro", &[(None, 5, 71_328)]);
 }
+
+// The Xiangqi family: palaces and the river (`within:`), lame horses and elephants, cannons
+// (Janggi's may not hop over or capture cannons), the flying general and Janggi's bikjang
+// (`royals_facing:`), Janggi's pass moves (`pass: true`).
+
+#[test]
+fn xiangqi() {
+    check(
+        "fsf/xiangqi",
+        &[
+            (None, 4, 3_290_240),
+            (
+                Some("1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1"),
+                4,
+                4_485_547,
+            ),
+            (
+                Some("4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1"),
+                4,
+                92_741,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn manchu() {
+    check("fsf/manchu", &[(None, 4, 798_554)]);
+}
+
+#[test]
+fn janggi() {
+    check(
+        "fsf/janggi",
+        &[
+            (None, 4, 1_065_277),
+            (
+                Some("1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1"),
+                4,
+                76_763,
+            ),
+            (
+                Some("1Pbcka3/3nNn1c1/N2CaC3/1pB6/9/9/5P3/9/4K4/9 w - - 0 23"),
+                4,
+                151_202,
+            ),
+        ],
+    );
+}

@@ -24,6 +24,7 @@ enum Mechanism {
     Submerge,
     VersusSubmerged,
     Hand,
+    HopLimits,
 }
 
 impl Mechanism {
@@ -38,6 +39,7 @@ impl Mechanism {
             Mechanism::Submerge => "diving",
             Mechanism::VersusSubmerged => "acting on submerged pieces",
             Mechanism::Hand => "pieces in hand",
+            Mechanism::HopLimits => "pieces a hop may not go over (`cannot_hop`)",
         }
     }
 }
@@ -90,6 +92,11 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::Hand,
         "a drop would put a piece on a cell, and in a container game a piece stands only aboard \
          a container (drops into crews are not written yet)",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::HopLimits,
+        "a hop over a container would have to ask which of its crew it goes over",
     ),
 ];
 
@@ -151,6 +158,28 @@ pub(super) fn check(
             )
             .help(format!("{reason}; drop one of them"))
         });
+    }
+    if let Some(facing) = &def.royals_facing {
+        let extinction = def
+            .end
+            .as_ref()
+            .is_some_and(|e| e.royal == crate::definition::RoyalRule::Extinction);
+        if extinction {
+            let at = Use::key(Mechanism::Castling, facing, "royals_facing", false, cx);
+            cx.problems.push(Problem {
+                file: at.file,
+                ..Problem::error(
+                    "fairy::unsupported-combination",
+                    String::from("`royals_facing` cannot be combined with `royal: extinction`"),
+                    at.span,
+                    "facing royal pieces",
+                )
+                .help(
+                    "facing royal pieces attack each other, and under extinction attacks on \
+                     royal pieces do not matter; drop one of them",
+                )
+            });
+        }
     }
     for (name, piece) in &def.pieces {
         let p = &piece.value;
@@ -231,6 +260,15 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
                 Mechanism::Submerge,
                 submerge,
                 "submerge",
+                false,
+                cx,
+            ));
+        }
+        if let Some(list) = &p.cannot_hop {
+            out.push(Use::key(
+                Mechanism::HopLimits,
+                list,
+                "cannot_hop",
                 false,
                 cx,
             ));

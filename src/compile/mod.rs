@@ -386,6 +386,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         kind_motions.push(tables::KindMotions {
             everywhere: motions,
             within,
+            cannot_hop: KindSet::EMPTY,
         });
         let promotion = p.promotion.as_ref().and_then(|promo| {
             let zone = regions::region_named(cx, &regions, &promo.zone);
@@ -440,7 +441,35 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             promoted: p.promoted,
             image: p.image.as_ref().and_then(|image| known_image(cx, image)),
             value: p.value,
+            cannot_hop: kind_list(cx, p.cannot_hop.as_ref(), "a piece it cannot hop", &resolve),
+            cannot_capture: kind_list(
+                cx,
+                p.cannot_capture.as_ref(),
+                "a piece it cannot capture",
+                &resolve,
+            ),
         });
+    }
+    for (motions, piece) in kind_motions.iter_mut().zip(&pieces) {
+        motions.cannot_hop = piece.cannot_hop;
+    }
+    // The attack test asks whether a royal piece could be captured, not by whom it may be.
+    let royal: KindSet = (0..pieces.len())
+        .filter(|&k| pieces[k].royal)
+        .map(|k| Kind::new(k as u8))
+        .fold(KindSet::EMPTY, KindSet::with);
+    for (piece, def) in pieces.iter().zip(def.pieces.values()) {
+        if let Some(list) = &def.value.cannot_capture {
+            if piece.cannot_capture.intersects(royal) {
+                cx.error(
+                    list,
+                    "fairy::unsupported-combination",
+                    "a royal piece in `cannot_capture` is not supported".into(),
+                    "lists a royal piece",
+                    "list only pieces that are not royal",
+                );
+            }
+        }
     }
 
     let castling = def.castling.as_ref().and_then(|c| {
@@ -574,6 +603,8 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         returns,
         containers,
         royals_apart: def.royals_apart.unwrap_or(false),
+        royals_facing: def.royals_facing.as_ref().map(|f| f.value),
+        pass: def.pass.unwrap_or(false),
         xboard: xboard_name(cx, def.xboard.as_ref()),
         layers,
         hand,
@@ -629,6 +660,22 @@ fn known_image(cx: &mut Ctx, image: &Sp<String>) -> Option<String> {
 }
 
 /// The `xboard:` name, if it is one XBoard knows.
+/// The kinds a list of letters names (`cannot_hop:`, `cannot_capture:`); unknown letters
+/// are reported by `resolve`.
+fn kind_list(
+    cx: &mut Ctx,
+    list: Option<&Sp<Vec<Sp<String>>>>,
+    what: &str,
+    resolve: &dyn Fn(&mut Ctx, &Sp<String>, &str) -> Option<Kind>,
+) -> KindSet {
+    list.map_or(KindSet::EMPTY, |l| {
+        l.value
+            .iter()
+            .filter_map(|s| resolve(cx, s, what))
+            .fold(KindSet::EMPTY, KindSet::with)
+    })
+}
+
 fn xboard_name(cx: &mut Ctx, name: Option<&Sp<String>>) -> Option<String> {
     let name = name?;
     if crate::cecp::xboard_variants().any(|n| n == name.value) {

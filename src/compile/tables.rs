@@ -18,6 +18,8 @@ use super::betza::{Motion, Reach};
 pub(crate) struct KindMotions {
     pub(crate) everywhere: Vec<Motion>,
     pub(crate) within: Vec<(Vec<Motion>, [Bitboard; 2])>,
+    /// Kinds its hops may not go over (`cannot_hop:`).
+    pub(crate) cannot_hop: KindSet,
 }
 
 /// Builds the engine's tables for a board of `topo`'s size.
@@ -55,6 +57,7 @@ fn tables<const W: usize>(
                 &m.everywhere,
                 &within,
                 color,
+                m.cannot_hop,
             ));
         }
     }
@@ -118,6 +121,7 @@ fn tables<const W: usize>(
                 .is_some_and(|p| p.choices.iter().any(|&c| royal.has(c))),
             optional_promotion: p.promotion.as_ref().is_some_and(|p| p.optional),
             promotes_on_capture: p.promotion.as_ref().is_some_and(|p| p.on_capture),
+            cannot_capture: p.cannot_capture,
         })
         .collect();
     let rank_rays = topo
@@ -155,6 +159,7 @@ fn piece_tables<const W: usize>(
     motions: &[Motion],
     within: &[(&[Motion], Bits<W>)],
     color: Color,
+    cannot_hop: KindSet,
 ) -> PieceTables<W> {
     let n = topo.cell_count();
     let mut t = PieceTables {
@@ -173,6 +178,9 @@ fn piece_tables<const W: usize>(
         }
     }
     t.has_conditional = t.conditional.iter().any(|c| !c.is_empty());
+    for ride in t.rides.iter_mut().filter(|r| r.hop != Hop::None) {
+        ride.cannot_hop = cannot_hop;
+    }
     for (i, ride) in t.rides.iter().enumerate() {
         let plain = ride.extent == Extent::Full
             && ride.hop == Hop::None
@@ -302,6 +310,7 @@ fn add_motion<const W: usize>(
                 mode: motion.mode,
                 initial: motion.initial,
                 hop: *hop,
+                cannot_hop: KindSet::EMPTY,
             });
         }
     }
@@ -322,7 +331,7 @@ fn attack_tables<const W: usize>(
         ..AttackTables::default()
     };
     // Each ray's place in `a.rays`, found without a scan.
-    let mut rays: HashMap<(usize, Extent<W>, bool, Hop), usize> = HashMap::new();
+    let mut rays: HashMap<(usize, Extent<W>, bool, Hop, KindSet), usize> = HashMap::new();
     for (kind, t) in tables.iter().enumerate() {
         let kind = kind as u8;
         let captures: [(Vec<Bits<W>>, &mut ReverseLeaps<W>); 2] = [
@@ -358,7 +367,7 @@ fn attack_tables<const W: usize>(
             let back = lines.index((-dx, -dy), topo);
             let extent = reverse_extent(lines, ride, back, n);
             let kinds = KindSet::EMPTY.with(crate::rules::Kind::new(kind));
-            let key = (back, extent, ride.initial, ride.hop);
+            let key = (back, extent, ride.initial, ride.hop, ride.cannot_hop);
             match rays.get(&key) {
                 Some(&i) => a.rays[i].kinds = a.rays[i].kinds.with(crate::rules::Kind::new(kind)),
                 None => {
@@ -369,6 +378,7 @@ fn attack_tables<const W: usize>(
                         group: 0,
                         initial: ride.initial,
                         hop: ride.hop,
+                        cannot_hop: ride.cannot_hop,
                     });
                     rays.insert(key, a.rays.len() - 1);
                 }

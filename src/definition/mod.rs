@@ -11,8 +11,9 @@ mod spans;
 pub use pieces::PieceDraft;
 pub use schema::{
     CaptureDestination, CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef,
-    DropDef, EndDef, ExceptionDef, FlagDef, HandDef, NotationDef, ParameterDef, PieceDef,
-    PromotionDef, RegionDef, ReturnDef, RoyalRule, StalemateRule, TemplatesDef, VariantDef,
+    DropDef, EndDef, ExceptionDef, FacingRule, FlagDef, HandDef, NotationDef, ParameterDef,
+    PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalRule, StalemateRule, TemplatesDef,
+    VariantDef,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
 

@@ -32,6 +32,8 @@ pub struct PieceDraft {
     value: Option<u32>,
     drop: Option<Sp<DropDef>>,
     promoted: Option<bool>,
+    cannot_hop: Option<Sp<Vec<Sp<String>>>>,
+    cannot_capture: Option<Sp<Vec<Sp<String>>>>,
     /// `true`: the piece of this name that an extended file defines is not part of this
     /// variant.
     remove: Option<Sp<bool>>,
@@ -58,6 +60,8 @@ impl PieceDraft {
             value: self.value.or(base.value),
             drop: self.drop.or(base.drop),
             promoted: self.promoted.or(base.promoted),
+            cannot_hop: self.cannot_hop.or(base.cannot_hop),
+            cannot_capture: self.cannot_capture.or(base.cannot_capture),
             remove: None,
         }
     }
@@ -192,6 +196,8 @@ pub(super) fn complete(
             value: d.value,
             drop: d.drop,
             promoted: d.promoted.unwrap_or_default(),
+            cannot_hop: d.cannot_hop,
+            cannot_capture: d.cannot_capture,
         };
         pieces.insert(
             name,

@@ -60,6 +60,13 @@ pub struct VariantDef {
     /// No move may leave royal pieces of opposite colours on adjacent cells.
     #[serde(default)]
     pub royals_apart: Option<bool>,
+    /// Royal pieces of opposite colours facing each other on a file or rank with no piece
+    /// between: `forbidden` (Xiangqi's flying general) or `must-break` (Janggi's bikjang).
+    #[serde(default)]
+    pub royals_facing: Option<Sp<FacingRule>>,
+    /// `true`: a side may pass its turn instead of moving (Janggi), unless in check.
+    #[serde(default)]
+    pub pass: Option<bool>,
     /// Marker types (mines) that pieces plant on cells, by name (`layers` mechanisms).
     #[serde(default)]
     pub markers: IndexMap<String, Sp<MarkerDef>>,
@@ -421,6 +428,8 @@ impl VariantDef {
             },
             containers: self.containers.or(base.containers),
             royals_apart: self.royals_apart.or(base.royals_apart),
+            royals_facing: self.royals_facing.or(base.royals_facing),
+            pass: self.pass.or(base.pass),
             markers: merge(base.markers, self.markers),
             xboard: self.xboard,
             notation: self.notation.or(base.notation),
@@ -474,6 +483,11 @@ pub struct PieceDef {
     /// The kind only comes into play by promotion (shogi's tokin): captured, it goes to hand
     /// as the kind that promotes to it, whether or not the position remembers it promoting.
     pub promoted: bool,
+    /// Letters of the pieces (of either side) that its hopper components (`p`, `g`) may not
+    /// hop over: a line whose first piece is one of them gives it no hop (Janggi's cannon).
+    pub cannot_hop: Option<Sp<Vec<Sp<String>>>>,
+    /// Letters of the pieces it may not capture (Janggi's cannon: no cannon).
+    pub cannot_capture: Option<Sp<Vec<Sp<String>>>>,
 }
 
 /// Where a piece promotes and to what.
@@ -598,6 +612,20 @@ pub enum RoyalRule {
     /// Royal pieces are captured like any other and check does not exist; a side that has
     /// lost its royal pieces loses (both at once: a draw).
     Extinction,
+}
+
+/// What happens when royal pieces of opposite colours face each other: stand on one file or
+/// rank with only empty cells between them (a rook's line; Fairy-Stockfish's
+/// `flyingGeneral` and `bikjangRule`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum FacingRule {
+    /// No move may leave them facing (Xiangqi's flying general): they attack each other
+    /// along the open line.
+    Forbidden,
+    /// A move may bring them face to face; the side whose turn starts so must break the
+    /// facing or pass, and may pass even in check (Janggi's bikjang).
+    MustBreak,
 }
 
 /// The result of stalemate for the side that cannot move.

@@ -582,7 +582,7 @@ impl Ruleset {
     ) -> (Bitboard, Bitboard) {
         dispatch!(self, &pos.0, e, p => {
             let occ = p.st.blockers();
-            let (quiet, reach) = e.piece_reach(kind, from, color, occ, p.st.unmoved.has(from));
+            let (quiet, reach) = e.piece_reach(&p.sets, kind, from, color, occ, p.st.unmoved.has(from));
             ((quiet & !p.st.occupied()).resize(), reach.resize())
         })
     }

@@ -194,6 +194,13 @@ impl<const W: usize> Engine<'_, W> {
         let lines = &self.t.lines;
         let line = ray.line;
         let first = lines.nearest(line, lines.ray(line, cell) & occ)?;
+        if !ray.cannot_hop.is_empty()
+            && b.slot(first)
+                .piece
+                .is_some_and(|p| ray.cannot_hop.has(p.kind()))
+        {
+            return None;
+        }
         let from = match ray.hop {
             Hop::None => first,
             Hop::Cannon => lines.nearest(line, lines.ray(line, first) & occ)?,
@@ -320,6 +327,36 @@ impl<const W: usize> Engine<'_, W> {
             .of_kinds(color, self.rules.royal_kinds)
             .cells()
             .any(|cell| self.attacked_by(b, occ, cell, them, KindSet::ALL))
+    }
+
+    /// Whether royal pieces of opposite colours face each other (`royals_facing:`): on one
+    /// file or rank, every cell between them on the board and empty.
+    pub(crate) fn royals_face(&self, b: &impl View<W>) -> bool {
+        let white = b.sets().of_kinds(Color::White, self.rules.royal_kinds);
+        let black = b.sets().of_kinds(Color::Black, self.rules.royal_kinds);
+        let occ = b.st().blockers();
+        let topo = &self.rules.topology;
+        white.cells().any(|w| {
+            black.cells().any(|k| {
+                let (wf, wr) = topo.coords(w);
+                let (bf, br) = topo.coords(k);
+                if w == k || (wf != bf && wr != br) {
+                    return false;
+                }
+                let step = (
+                    (i32::from(bf) - i32::from(wf)).signum(),
+                    (i32::from(br) - i32::from(wr)).signum(),
+                );
+                let mut at = w;
+                loop {
+                    match topo.offset(at, step.0, step.1) {
+                        Some(next) if next == k => return true,
+                        Some(next) if !occ.has(next) => at = next,
+                        _ => return false,
+                    }
+                }
+            })
+        })
     }
 
     /// Whether royal pieces of opposite colours stand on adjacent cells (sharing a cell is

@@ -25,6 +25,9 @@ impl<const W: usize> Engine<'_, W> {
         let z = &r.zobrist;
         let us = b.st().side;
         let unmoved_before = b.st().unmoved;
+        // Under `must-break`, whether the royal pieces face each other before the move.
+        let faced = r.royals_facing == Some(crate::definition::FacingRule::MustBreak)
+            && self.royals_face(b);
         let mut taken = false;
         let mut resets = r.pieces[m.piece.kind().index()].resets_halfmove_clock;
         let mut ban = None;
@@ -144,7 +147,7 @@ impl<const W: usize> Engine<'_, W> {
                     }
                 }
             }
-            MoveKind::Return => {}
+            MoveKind::Return | MoveKind::Pass => {}
             MoveKind::Drop => {
                 let held = b.st().hand[us.index()][m.piece.kind().index()];
                 set_hand(b.st_mut(), z, m.piece, held.saturating_sub(1));
@@ -227,6 +230,12 @@ impl<const W: usize> Engine<'_, W> {
             st.fullmove = st.fullmove.saturating_add(1);
         }
         set_undo_ban(st, z, ban);
+        st.passes = if m.kind == MoveKind::Pass {
+            (st.passes + 1).min(2)
+        } else {
+            0
+        };
+        st.faced = faced;
         set_side(st, z, us.opponent());
     }
 
@@ -238,6 +247,8 @@ impl<const W: usize> Engine<'_, W> {
         let us = st.side;
         set_en_passant(st, z, Bits::EMPTY, None);
         set_undo_ban(st, z, None);
+        st.passes = 0;
+        st.faced = false;
         st.halfmove = st.halfmove.saturating_add(1);
         if us == Color::Black {
             st.fullmove = st.fullmove.saturating_add(1);

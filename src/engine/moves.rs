@@ -90,6 +90,10 @@ pub enum MoveKind {
     /// Layer games: the submerged piece under `from` surfaces on `to` (which may be `from`),
     /// capturing the enemy piece standing there.
     Surface,
+    /// Games with `pass: true`: the side passes its turn. `from` and `to` are the cell of
+    /// its first royal piece (its first piece, without one), as Fairy-Stockfish writes a
+    /// pass (`e2e2`).
+    Pass,
 }
 
 impl Move {

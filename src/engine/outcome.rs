@@ -41,6 +41,11 @@ pub enum Reason {
     Flag,
     /// The pieces left are a set listed under `end: insufficient_material`.
     InsufficientMaterial,
+    /// Both sides passed in turn (`pass: true`).
+    Passes,
+    /// The royal pieces still face each other a turn after they came face to face
+    /// (`royals_facing: must-break`, answered by a pass).
+    FacingRoyals,
 }
 
 impl std::fmt::Display for Outcome {
@@ -69,6 +74,8 @@ impl std::fmt::Display for Reason {
             Reason::RoyalCaptured => "royal piece captured",
             Reason::Flag => "flag",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::Passes => "two passes",
+            Reason::FacingRoyals => "facing royal pieces",
         })
     }
 }
@@ -82,6 +89,16 @@ impl<const W: usize> Engine<'_, W> {
         let st = &pos.st;
         let side = st.side;
         let mover = side.opponent();
+        if st.passes >= 2 {
+            return Some(Outcome::Draw {
+                reason: Reason::Passes,
+            });
+        }
+        if st.faced && self.royals_face(pos) {
+            return Some(Outcome::Draw {
+                reason: Reason::FacingRoyals,
+            });
+        }
         if r.end.royal == RoyalRule::Extinction && !r.royal_kinds.is_empty() {
             let reason = Reason::RoyalCaptured;
             let gone = |c: Color| pos.sets.of_kinds(c, r.royal_kinds).is_empty();

@@ -96,6 +96,10 @@ pub(crate) struct St<const W: usize> {
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
+    /// Passes made in a row just before this position, up to 2 (`pass: true`).
+    pub(crate) passes: u8,
+    /// The royal pieces faced each other before the last move (`royals_facing: must-break`).
+    pub(crate) faced: bool,
 }
 
 impl<const W: usize> St<W> {
@@ -117,6 +121,8 @@ impl<const W: usize> St<W> {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            passes: 0,
+            faced: false,
         }
     }
 

@@ -71,7 +71,9 @@ impl<const W: usize> Engine<'_, W> {
             let kinds = surface.map_or(aboard, |p| KindSet::EMPTY.with(p.kind()));
             for kind in kinds.iter() {
                 let unmoved = surface.is_some() && st.unmoved.has(cell);
-                out |= self.piece_reach(kind, cell, by, st.blockers(), unmoved).1;
+                out |= self
+                    .piece_reach(&pos.sets, kind, cell, by, st.blockers(), unmoved)
+                    .1;
                 if let Some(layers) = self.rules.layers.as_ref() {
                     for r in 0..layers.kinds[kind.index()].remote.len() {
                         out |= self.remote_reach(pos, cell, kind, r, st.blockers());
@@ -80,7 +82,7 @@ impl<const W: usize> Engine<'_, W> {
             }
             if let Some(p) = slot.under.filter(|p| p.color() == by) {
                 out |= self
-                    .piece_reach(p.kind(), cell, by, st.blockers_below(), false)
+                    .piece_reach(&pos.sets, p.kind(), cell, by, st.blockers_below(), false)
                     .1;
             }
         }

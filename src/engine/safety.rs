@@ -18,7 +18,7 @@
 //! to be tried.
 
 use crate::bitboard::{Bits, Cell};
-use crate::definition::RoyalRule;
+use crate::definition::{FacingRule, RoyalRule};
 use crate::rules::layers::{Facing, RemoteReach};
 use crate::rules::{Color, Kind, KindSet};
 
@@ -168,7 +168,9 @@ impl<const W: usize> Engine<'_, W> {
             return s;
         }
         s.special = self.special_arrivals(pos);
-        s.test_all = self.t.attacks[them.index()].screens || self.volatile(pos);
+        // Royal pieces facing each other (`royals_facing:`) are judged by the trial.
+        s.test_all =
+            self.t.attacks[them.index()].screens || r.royals_facing.is_some() || self.volatile(pos);
         let Some(royal) = royals.single() else {
             // Several royal pieces: any move is tried.
             s.check = self.royal_attacked(pos, us);
@@ -567,9 +569,11 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
         let aboard = pos.slots[m.from.index()].crew.kinds_of(them);
-        !aboard
-            .iter()
-            .any(|kind| self.piece_reach(kind, m.to, them, occ, false).1.has(royal))
+        !aboard.iter().any(|kind| {
+            self.piece_reach(&pos.sets, kind, m.to, them, occ, false)
+                .1
+                .has(royal)
+        })
     }
 
     fn next_to_enemy_royal(&self, pos: &Pos<W>, cell: Cell, them: Color) -> bool {
@@ -588,6 +592,13 @@ impl<const W: usize> Engine<'_, W> {
     pub(crate) fn legal_after(&self, pos: &Pos<W>, m: &Move) -> bool {
         let r = self.rules;
         let us = pos.st.side;
+        // Facing royal pieces under `must-break`: the side may pass even in check.
+        if m.kind == MoveKind::Pass
+            && r.royals_facing == Some(FacingRule::MustBreak)
+            && self.royals_face(pos)
+        {
+            return true;
+        }
         let mut t = Trial::new(pos);
         self.apply(&mut t, m);
         let guard = r.end.royal == RoyalRule::Checkmate;
@@ -596,6 +607,17 @@ impl<const W: usize> Engine<'_, W> {
             let after = t.sets().of_kinds(us, r.royal_kinds);
             if after.count() < before || self.royal_attacked(&t, us) {
                 return false;
+            }
+            if let Some(rule) = r.royals_facing {
+                // Forbidden: never left facing. Must break: not facing still, if the turn
+                // started so.
+                let stays = match rule {
+                    FacingRule::Forbidden => true,
+                    FacingRule::MustBreak => self.royals_face(pos),
+                };
+                if stays && self.royals_face(&t) {
+                    return false;
+                }
             }
         }
         !(r.royals_apart && self.royals_adjacent(&t))

@@ -126,6 +126,8 @@ pub(crate) struct Ride<const W: usize> {
     pub(crate) mode: Mode,
     pub(crate) initial: bool,
     pub(crate) hop: Hop,
+    /// Kinds (of either side) a hop may not go over (`cannot_hop:`).
+    pub(crate) cannot_hop: KindSet,
 }
 
 /// How far a line move reaches from each cell, ignoring pieces.
@@ -278,6 +280,8 @@ pub(crate) struct RayAttack<const W: usize> {
     pub(crate) group: usize,
     pub(crate) initial: bool,
     pub(crate) hop: Hop,
+    /// Kinds (of either side) a hop may not go over (`cannot_hop:`).
+    pub(crate) cannot_hop: KindSet,
 }
 
 /// What the move generator asks of a piece kind at every piece, kept at hand.
@@ -296,6 +300,8 @@ pub(crate) struct KindFacts {
     pub(crate) optional_promotion: bool,
     /// Only its captures promote (micro shogi's).
     pub(crate) promotes_on_capture: bool,
+    /// Kinds it may not capture (`cannot_capture:`).
+    pub(crate) cannot_capture: KindSet,
 }
 
 /// The engine's tables for one rule set, at the width of its board.

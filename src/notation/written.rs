@@ -317,6 +317,8 @@ impl Ruleset {
         let own = m.captured.is_some_and(|p| p.color() == us);
         let class = match m.kind {
             MoveKind::Drop => MoveClass::Drop,
+            // A pass is written as its piece's move onto its own cell.
+            MoveKind::Pass => MoveClass::Move,
             MoveKind::Normal | MoveKind::EnPassant { .. } => {
                 match (m.captured.is_some(), own, m.promotion.is_some()) {
                     (true, _, true) => MoveClass::CapturePromotion,

@@ -226,6 +226,10 @@ pub struct PieceType {
     /// Its value for the search in centipawns, when the definition gives one (`value:`);
     /// otherwise the search derives it from the movement (see [`crate::search::Values`]).
     pub value: Option<u32>,
+    /// Pieces its hopper components may not hop over (`cannot_hop:`).
+    pub cannot_hop: KindSet,
+    /// Pieces it may not capture (`cannot_capture:`).
+    pub cannot_capture: KindSet,
 }
 
 /// Where and into what a piece promotes.
@@ -538,6 +542,11 @@ pub struct Ruleset {
     pub containers: Option<containers::ContainerRules>,
     /// No move may leave royal pieces of opposite colours on adjacent cells.
     pub royals_apart: bool,
+    /// What royal pieces of opposite colours facing each other on an open file or rank
+    /// mean (`royals_facing:`), if anything.
+    pub royals_facing: Option<crate::definition::FacingRule>,
+    /// A side may pass its turn (`pass: true`).
+    pub pass: bool,
     /// Its name in the XBoard protocol when XBoard knows its rules (`xboard:`).
     pub xboard: Option<String>,
     /// Markers, submerged pieces, piece state and captures without moving, in a game that

@@ -71,7 +71,7 @@ impl<const W: usize> Engine<'_, W> {
             let ours = Aboard::of(crew, us);
             let mut reach = [(Bits::EMPTY, Bits::EMPTY); 8];
             for (r, &(kind, _)) in reach.iter_mut().zip(ours.kinds()) {
-                *r = self.piece_reach(kind, from, us, occ, false);
+                *r = self.piece_reach(&pos.sets, kind, from, us, occ, false);
             }
             let reach = &reach[..ours.len];
             let bulk = self.bulk(out, &ours);

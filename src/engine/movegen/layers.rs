@@ -87,7 +87,8 @@ impl<const W: usize> Engine<'_, W> {
                 && k.submerge
                     .is_some_and(|s| s.turns_under(slot.state.surfaced()) > 0)
             {
-                let (quiet, reach) = self.piece_reach(kind, from, us, occ, st.unmoved.has(from));
+                let (quiet, reach) =
+                    self.piece_reach(&pos.sets, kind, from, us, occ, st.unmoved.has(from));
                 for to in (quiet | reach) & open_below {
                     out.emit(action(from, to, piece, None, MoveKind::Dive));
                 }
@@ -112,7 +113,7 @@ impl<const W: usize> Engine<'_, W> {
             let Some(piece) = pos.slots[from.index()].under else {
                 continue;
             };
-            let (quiet, reach) = self.piece_reach(piece.kind(), from, us, below, false);
+            let (quiet, reach) = self.piece_reach(&pos.sets, piece.kind(), from, us, below, false);
             for to in (quiet | reach) & open_below {
                 let captured = pos.slots[to.index()].piece;
                 if !out.gen.noisy {

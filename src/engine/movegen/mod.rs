@@ -17,7 +17,7 @@ use crate::bitboard::{Bits, Cell};
 
 use super::position::Pos;
 use super::safety::Safety;
-use super::{Engine, Move};
+use super::{Engine, Move, MoveKind};
 
 /// Where generated moves go.
 pub(crate) trait Sink {
@@ -160,7 +160,31 @@ impl<const W: usize> Engine<'_, W> {
         if !gen.noisy {
             self.castling_moves(&mut out);
             self.drop_moves(&mut out);
+            if self.rules.pass {
+                self.pass_move(&mut out);
+            }
         }
+    }
+
+    /// The pass of a game with `pass: true`, made by the side's first royal piece (its first
+    /// piece without one); a side without pieces has none.
+    fn pass_move<K: Sink>(&self, out: &mut Out<'_, '_, W, K>) {
+        let pos = out.pos;
+        let us = pos.st.side;
+        let royals = pos.sets.of_kinds(us, self.rules.royal_kinds);
+        let Some(cell) = royals
+            .first()
+            .or_else(|| pos.st.by_color[us.index()].first())
+        else {
+            return;
+        };
+        let Some(piece) = pos.slots[cell.index()].piece.filter(|p| p.color() == us) else {
+            return;
+        };
+        out.emit(Move {
+            kind: MoveKind::Pass,
+            ..Move::new(cell, cell, piece, None)
+        });
     }
 
     /// The legal moves of `pos`, appended to `out`.

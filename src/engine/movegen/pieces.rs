@@ -4,18 +4,20 @@
 use crate::bitboard::{Bits, Cell};
 use crate::rules::{Color, Kind};
 
+use super::super::position::Sets;
 use super::super::tables::{Hop, Lines, Ride};
 use super::super::{Engine, Move, MoveKind};
 use super::{Out, Sink};
 
 /// The cells a line move from `from` can arrive on (empty cells and the capture cell), given
-/// the occupancy.
+/// the occupancy; `unhoppable` holds the pieces a hop may not go over (`cannot_hop:`).
 #[inline]
 pub(crate) fn line_targets<const W: usize>(
     lines: &Lines<W>,
     ride: &Ride<W>,
     from: Cell,
     occ: Bits<W>,
+    unhoppable: Bits<W>,
 ) -> Bits<W> {
     let reach = ride.extent.at(lines, ride.line, from);
     match ride.hop {
@@ -24,6 +26,9 @@ pub(crate) fn line_targets<const W: usize>(
             let Some(screen) = lines.nearest(ride.line, reach & occ) else {
                 return Bits::EMPTY;
             };
+            if unhoppable.has(screen) {
+                return Bits::EMPTY;
+            }
             let beyond = reach & lines.ray(ride.line, screen);
             lines.slide(ride.line, beyond, occ)
         }
@@ -31,6 +36,9 @@ pub(crate) fn line_targets<const W: usize>(
             let Some(hurdle) = lines.nearest(ride.line, reach & occ) else {
                 return Bits::EMPTY;
             };
+            if unhoppable.has(hurdle) {
+                return Bits::EMPTY;
+            }
             match lines.next(ride.line, hurdle) {
                 Some(landing) => Bits::from_cell(landing),
                 None => Bits::EMPTY,
@@ -43,10 +51,12 @@ impl<const W: usize> Engine<'_, W> {
     /// Where a piece of `kind` and `us` on `from` could go without capturing and where it
     /// could capture, given the occupancy `occ` (which blocks lines and paths), whoever
     /// stands on the targets: a line reaches up to and including its first occupied cell in
-    /// both sets. `unmoved` adds its first-move components.
+    /// both sets. `unmoved` adds its first-move components. `sets` tells the kinds on the
+    /// board, for `cannot_hop:` and `cannot_capture:`.
     #[inline(always)]
     pub(crate) fn piece_reach(
         &self,
+        sets: &Sets<W>,
         kind: Kind,
         from: Cell,
         us: Color,
@@ -85,13 +95,23 @@ impl<const W: usize> Engine<'_, W> {
             if ride.initial && !first_move {
                 continue;
             }
-            let targets = line_targets(lines, ride, from, occ);
+            let unhoppable = if ride.cannot_hop.is_empty() {
+                Bits::EMPTY
+            } else {
+                sets.of_kinds(Color::White, ride.cannot_hop)
+                    | sets.of_kinds(Color::Black, ride.cannot_hop)
+            };
+            let targets = line_targets(lines, ride, from, occ, unhoppable);
             if ride.mode.quiet() {
                 quiet |= targets;
             }
             if ride.mode.capture() {
                 reach |= targets;
             }
+        }
+        let spared = self.t.kinds[kind.index()].cannot_capture;
+        if !spared.is_empty() {
+            reach &= !sets.of_kinds(us.opponent(), spared);
         }
         (quiet, reach)
     }
@@ -158,7 +178,8 @@ impl<const W: usize> Engine<'_, W> {
                     zone
                 };
                 let promo = Promo { zone, forced };
-                let (quiet, reach) = self.piece_reach(kind, from, us, occ, st.unmoved.has(from));
+                let (quiet, reach) =
+                    self.piece_reach(&pos.sets, kind, from, us, occ, st.unmoved.has(from));
                 let mut captures = reach & enemy;
                 if hunts {
                     captures |= reach & under_enemy & !occupied;
