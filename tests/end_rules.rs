@@ -43,7 +43,7 @@ fn a_capture_when_there_is_one_is_forced() {
 fn a_forced_capture_must_still_answer_check() {
     // Losers: the king is royal. In check from d2, the only capture takes the checker.
     let v = variant("losers");
-    assert_eq!(moves(&v, "4k3/8/8/8/8/8/3p4/4K3 w - - 0 1"), ["e1d2"]);
+    assert_eq!(moves(&v, "4k2n/8/8/8/8/8/3p4/N3K3 w - - 0 1"), ["e1d2"]);
     // A capture that leaves the king attacked (by the pinned bishop) is not a legal
     // capture, so the quiet moves are legal.
     assert_eq!(
@@ -56,28 +56,28 @@ fn a_forced_capture_must_still_answer_check() {
 fn losing_every_piece_or_the_king_or_one_king_of_three_decides() {
     // Antichess: the side left without pieces wins, and has no moves.
     let v = variant("antichess");
-    let mut game = Game::from_fen(&v, "8/8/8/8/8/8/8/r6R b - - 0 1").unwrap();
+    let mut game = Game::from_fen(v.clone(), "8/8/8/8/8/8/8/r6R b - - 0 1").unwrap();
     game.play("a1h1").unwrap();
     assert_eq!(game.outcome(), win(Color::White, Reason::Extinction));
     assert!(game.legal_moves().is_empty());
     // Codrus: losing the king wins.
     let v = variant("codrus");
-    let mut game = Game::from_fen(&v, "4k2R/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    let mut game = Game::from_fen(v.clone(), "4k2R/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     game.play("h8e8").unwrap();
     assert_eq!(game.outcome(), win(Color::Black, Reason::Extinction));
     // Three kings: the first king lost of three loses.
     let v = variant("threekings");
-    let mut game = Game::from_fen(&v, "k3k2k/8/8/8/8/8/R7/K3K2K w - - 0 1").unwrap();
+    let mut game = Game::from_fen(v.clone(), "k3k2k/8/8/8/8/8/R7/K3K2K w - - 0 1").unwrap();
     assert_eq!(game.outcome(), None);
     game.play("a2a8").unwrap();
     assert_eq!(game.outcome(), win(Color::White, Reason::Extinction));
     // Extinction chess: losing the last piece of any kind loses.
     let v = variant("extinction");
     let fen = "rnbqk3/7p/8/8/8/8/7P/RNBQK3 w - - 0 1";
-    let mut game = Game::from_fen(&v, fen).unwrap();
+    let mut game = Game::from_fen(v.clone(), fen).unwrap();
     game.play("h2h3").unwrap();
     assert_eq!(game.outcome(), None);
-    let mut game = Game::from_fen(&v, fen).unwrap();
+    let mut game = Game::from_fen(v.clone(), fen).unwrap();
     game.play("d1d8").unwrap();
     assert_eq!(game.outcome(), win(Color::White, Reason::Extinction));
 }
@@ -85,10 +85,10 @@ fn losing_every_piece_or_the_king_or_one_king_of_three_decides() {
 #[test]
 fn in_losers_checkmate_and_a_bare_king_win() {
     let v = variant("losers");
-    let mut game = Game::from_fen(&v, "k7/6p1/1K6/8/8/8/8/7R w - - 0 1").unwrap();
+    let mut game = Game::from_fen(v.clone(), "k7/6p1/1K6/8/8/8/8/7R w - - 0 1").unwrap();
     game.play("h1h8").unwrap();
     assert_eq!(game.outcome(), win(Color::Black, Reason::Checkmate));
-    let mut game = Game::from_fen(&v, "k7/8/8/8/8/8/1p6/RK6 b - - 0 1").unwrap();
+    let mut game = Game::from_fen(v.clone(), "k7/8/8/8/8/8/1p6/RK6 b - - 0 1").unwrap();
     game.play("b2a1q").unwrap();
     assert_eq!(game.outcome(), win(Color::White, Reason::Extinction));
 }
@@ -127,7 +127,7 @@ fn checks_are_counted_in_the_position_its_key_and_its_fen() {
 #[test]
 fn the_last_check_wins_at_once() {
     let v = variant("3check");
-    let mut game = Game::from_fen(&v, "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1").unwrap();
+    let mut game = Game::from_fen(v.clone(), "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1").unwrap();
     game.play("a1a8").unwrap();
     assert_eq!(game.outcome(), win(Color::White, Reason::Checks));
     assert!(game.legal_moves().is_empty());
@@ -152,7 +152,7 @@ fn no_move_may_give_check() {
 fn black_may_answer_whites_arrival() {
     let v = variant("racingkings");
     // Black's king can reach the eighth rank: the game goes on for Black's move.
-    let mut game = Game::from_fen(&v, "8/1k5K/8/8/8/8/8/8 w - - 0 1").unwrap();
+    let mut game = Game::from_fen(v.clone(), "8/1k5K/8/8/8/8/8/8 w - - 0 1").unwrap();
     game.play("h7h8").unwrap();
     assert_eq!(game.outcome(), None);
     assert_eq!(game.legal_moves().len(), 8);
@@ -164,16 +164,16 @@ fn black_may_answer_whites_arrival() {
         })
     );
     // Arriving elsewhere, Black loses after its move.
-    let mut game = Game::from_fen(&v, "8/1k5K/8/8/8/8/8/8 w - - 0 1").unwrap();
+    let mut game = Game::from_fen(v.clone(), "8/1k5K/8/8/8/8/8/8 w - - 0 1").unwrap();
     game.play("h7h8").unwrap();
     game.play("b7b6").unwrap();
     assert_eq!(game.outcome(), win(Color::White, Reason::Flag));
     // Black's king too far: White wins at once.
-    let mut game = Game::from_fen(&v, "8/7K/8/1k6/8/8/8/8 w - - 0 1").unwrap();
+    let mut game = Game::from_fen(v.clone(), "8/7K/8/1k6/8/8/8/8 w - - 0 1").unwrap();
     game.play("h7h8").unwrap();
     assert_eq!(game.outcome(), win(Color::White, Reason::Flag));
     // Black arriving first wins at once.
-    let mut game = Game::from_fen(&v, "8/1k6/8/8/8/8/8/7K b - - 0 1").unwrap();
+    let mut game = Game::from_fen(v.clone(), "8/1k6/8/8/8/8/8/7K b - - 0 1").unwrap();
     game.play("b7b8").unwrap();
     assert_eq!(game.outcome(), win(Color::Black, Reason::Flag));
 }

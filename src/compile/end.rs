@@ -1,6 +1,7 @@
-//! The end rules beyond the royal rule: extinction of a piece type and check counting.
+//! The end rules beyond the royal rule: extinction of a piece type and check counting
+//! (which combinations are refused is decided in `combinations`).
 
-use crate::definition::{EndDef, ExtinctionDef, RoyalRule};
+use crate::definition::{EndDef, ExtinctionDef};
 use crate::dsl::DslError;
 use crate::rules::{Extinction, Kind, KindSet};
 
@@ -13,6 +14,7 @@ pub(super) fn extinction(
     kind_of: &impl Fn(char) -> Option<Kind>,
 ) -> Option<Extinction> {
     let text = &def.pieces;
+
     let kinds = if text.value == "all" {
         None
     } else {
@@ -42,20 +44,7 @@ pub(super) fn extinction(
     })
 }
 
-/// `end: checks_to_win:` (0: off). Check counting needs check: refused under extinction.
-pub(super) fn checks_to_win(cx: &mut Ctx, end: &EndDef) -> u8 {
-    let Some(n) = &end.checks_to_win else {
-        return 0;
-    };
-    if n.value > 0 && end.royal == RoyalRule::Extinction {
-        cx.error(
-            n,
-            "fairy::unsupported-combination",
-            "check counting needs check, and under `royal: extinction` nothing is in check"
-                .to_string(),
-            "counts checks",
-            "use `royal: checkmate` or drop `checks_to_win`",
-        );
-    }
-    n.value
+/// `end: checks_to_win:` (0: off; refused under extinction in `combinations`).
+pub(super) fn checks_to_win(end: &EndDef) -> u8 {
+    end.checks_to_win.as_ref().map_or(0, |n| n.value)
 }

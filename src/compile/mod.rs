@@ -483,7 +483,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         .extinction
         .as_ref()
         .and_then(|x| end::extinction(cx, x, &kind_of));
-    let checks_to_win = end::checks_to_win(cx, end_def);
+    let checks_to_win = end::checks_to_win(end_def);
 
     let chance = def.chance.as_ref().and_then(|c| {
         let cells = regions::region_named(cx, &regions, &c.region)?;

@@ -128,6 +128,7 @@ impl<const W: usize, K: Sink> Out<'_, '_, W, K> {
 impl<const W: usize> Engine<'_, W> {
     /// Generates the moves `gen` asks for into `sink`. A decided game (a flag reached, a side
     /// without royal pieces under extinction) has none.
+    #[inline]
     pub(crate) fn generate<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
         if self.decided(pos).is_some() {
             return;
@@ -136,6 +137,7 @@ impl<const W: usize> Engine<'_, W> {
     }
 
     /// [`Engine::generate`] in a game that goes on: forced capture and no checks applied.
+    #[inline]
     pub(crate) fn generate_ruled<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
         if gen.legal && (self.rules.captures_forced || self.rules.no_checks) {
             self.generate_filtered(pos, gen, sink);
