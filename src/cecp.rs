@@ -255,6 +255,18 @@ fn unrefereed(rules: &Ruleset) -> Option<String> {
     if rules.royals_apart {
         rules_out.push("kings kept apart");
     }
+    if rules.captures_forced {
+        rules_out.push("forced captures");
+    }
+    if rules.no_checks {
+        rules_out.push("moves that may not give check");
+    }
+    if rules.end.checkmate != crate::definition::MateRule::Loss
+        || rules.end.extinction.is_some()
+        || rules.end.checks_to_win > 0
+    {
+        rules_out.push("other ways of winning");
+    }
     if !castling_shown(rules) {
         rules_out.push("castling");
     }

@@ -64,8 +64,8 @@ pub use limits::{Limit, LimitExceeded, Limits};
 pub use notation::{FenError, FenField, MoveError};
 pub use referee::{Refusal, View};
 pub use rules::{
-    containers, layers, Castling, Chance, Color, EndRules, Exception, Flag, Kind, KindSet,
-    Material, Parameter, ParameterValues, Piece, PieceRef, PieceType, Promotion, Return, Ruleset,
-    Topology, ZoneRef, MAX_KINDS, MAX_PARAMETERS,
+    containers, layers, Castling, Chance, Color, EndRules, Exception, Extinction, Flag, Kind,
+    KindSet, Material, Parameter, ParameterValues, Piece, PieceRef, PieceType, Promotion, Return,
+    Ruleset, Topology, ZoneRef, MAX_KINDS, MAX_PARAMETERS,
 };
 pub use variant::{LoadError, Variant};

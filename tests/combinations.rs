@@ -55,6 +55,13 @@ const MECHANISMS: &[Mechanism] = &[
     }),
     ("extinction", |d| d.end.push("royal: extinction".into())),
     ("royals-apart", |d| d.top.push("royals_apart: true".into())),
+    ("forced-capture", |d| d.top.push("captures: forced".into())),
+    ("no-checks", |d| d.top.push("no_checks: true".into())),
+    ("extinction-kind", |d| {
+        d.end
+            .push("extinction:\n    pieces: N\n    result: win".into())
+    }),
+    ("check-counting", |d| d.end.push("checks_to_win: 3".into())),
     ("containers", |d| {
         d.containers = true;
         d.top
@@ -128,8 +135,8 @@ const MECHANISMS: &[Mechanism] = &[
 ];
 
 /// The pairs the rules refuse (see `compile/combinations.rs`): containers with castling,
-/// first moves, en passant, ammunition, captures without moving, diving and acting on
-/// submerged pieces.
+/// first moves, en passant, ammunition, captures without moving, diving, acting on
+/// submerged pieces and extinction of a kind; check counting with royal extinction.
 fn refused(a: &str, b: &str) -> bool {
     let with_containers = [
         "castling",
@@ -140,9 +147,12 @@ fn refused(a: &str, b: &str) -> bool {
         "torpedo",
         "submerge",
         "versus-submerged",
+        "extinction-kind",
     ];
+    let pair = |x: &str, y: &str| (a == x && b == y) || (a == y && b == x);
     (a == "containers" && with_containers.contains(&b))
         || (b == "containers" && with_containers.contains(&a))
+        || pair("extinction", "check-counting")
 }
 
 impl Def {

@@ -488,3 +488,75 @@ fn janggi() {
         ],
     );
 }
+
+// The end-rule family: forced capture, extinction of a kind, check counting, racing kings.
+
+#[test]
+fn antichess_family() {
+    check("fsf/antichess", &[(None, 4, 153_299)]);
+    check(
+        "fsf/giveaway",
+        &[
+            (None, 4, 153_299),
+            (Some("8/1p6/8/8/8/8/P7/8 w - - 0 1"), 4, 3),
+            (Some("8/2p5/8/8/8/8/P7/8 w - - 0 1"), 12, 2_557),
+        ],
+    );
+    check(
+        "fsf/codrus",
+        &[
+            (None, 4, 153_299),
+            (
+                Some("5bnr/2pp2pp/P4k2/R3Q1P1/8/2N1K3/1P1PP1PP/2B2BNR w - - 1 15"),
+                4,
+                19,
+            ),
+        ],
+    );
+    check("fsf/losers", &[(None, 4, 152_955)]);
+}
+
+#[test]
+fn extinction_of_a_kind() {
+    check("fsf/threekings", &[(None, 4, 199_514)]);
+    // The suite's only extinction case (119) is a Chess960 position; this is the start
+    // position, with Fairy-Stockfish's counts at depths 4 and 5.
+    check(
+        "fsf/extinction",
+        &[(None, 4, 197_742), (None, 5, 4_896_744)],
+    );
+}
+
+#[test]
+fn three_check() {
+    // The same position with the check counters in both of Fairy-Stockfish's forms: the
+    // checks still needed after en passant, or the checks given as a last field.
+    check(
+        "fsf/3check",
+        &[
+            (
+                Some("7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1+3 1 39"),
+                3,
+                12_407,
+            ),
+            (
+                Some("7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1 39 +2+0"),
+                3,
+                12_407,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn racing_kings() {
+    check(
+        "fsf/racingkings",
+        &[
+            (None, 4, 296_242),
+            (Some("6r1/2K5/5k2/8/3R4/8/8/8 w - - 0 1"), 4, 86_041),
+            (Some("6R1/2k5/5K2/8/3r4/8/8/8 b - - 0 1"), 4, 86_009),
+            (Some("4brn1/2K2k2/8/8/8/8/8/8 w - - 0 1"), 6, 265_932),
+        ],
+    );
+}

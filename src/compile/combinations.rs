@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use crate::definition::{dsl_span, file_of, span_of, Sp, VariantDef};
+use crate::definition::{dsl_span, file_of, span_of, RoyalRule, Sp, VariantDef};
 use crate::diagnostics::Problem;
 use crate::dsl::ContainerSpec;
 
@@ -25,6 +25,7 @@ enum Mechanism {
     VersusSubmerged,
     Hand,
     HopLimits,
+    Extinction,
 }
 
 impl Mechanism {
@@ -40,6 +41,7 @@ impl Mechanism {
             Mechanism::VersusSubmerged => "acting on submerged pieces",
             Mechanism::Hand => "pieces in hand",
             Mechanism::HopLimits => "pieces a hop may not go over (`cannot_hop`)",
+            Mechanism::Extinction => "extinction of a piece type",
         }
     }
 }
@@ -97,6 +99,12 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::Containers,
         Mechanism::HopLimits,
         "a hop over a container would have to ask which of its crew it goes over",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::Extinction,
+        "extinction counts the pieces of a kind, and the piece sets of a container game hold \
+         a container's cell, not how many pieces are aboard",
     ),
 ];
 
@@ -181,6 +189,20 @@ pub(super) fn check(
             });
         }
     }
+    if let Some(end) = &def.end {
+        if let Some(n) = end.checks_to_win.as_ref().filter(|n| n.value > 0) {
+            if end.royal == RoyalRule::Extinction {
+                cx.error(
+                    n,
+                    "fairy::unsupported-combination",
+                    "check counting cannot be combined with `royal: extinction`".to_string(),
+                    "counts checks",
+                    "under extinction nothing is in check; use `royal: checkmate` or drop \
+                     `checks_to_win`",
+                );
+            }
+        }
+    }
     for (name, piece) in &def.pieces {
         let p = &piece.value;
         if let (true, Some(submerge)) = (p.royal, &p.submerge) {
@@ -224,6 +246,15 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
     }
     if let Some(h) = &def.hand {
         out.push(Use::key(Mechanism::Hand, h, "hand", false, cx));
+    }
+    if let Some(x) = def.end.as_ref().and_then(|e| e.extinction.as_ref()) {
+        out.push(Use::key(
+            Mechanism::Extinction,
+            &x.pieces,
+            "extinction",
+            false,
+            cx,
+        ));
     }
     for piece in def.pieces.values() {
         let p = &piece.value;

@@ -6,6 +6,7 @@
 mod betza;
 mod combinations;
 mod containers;
+mod end;
 mod hand;
 mod layers;
 mod notation;
@@ -508,6 +509,11 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         .iter()
         .filter_map(|entry| material(cx, entry, &kind_of))
         .collect();
+    let extinction = end_def
+        .extinction
+        .as_ref()
+        .and_then(|x| end::extinction(cx, x, &kind_of));
+    let checks_to_win = end::checks_to_win(end_def);
 
     let chance = def.chance.as_ref().and_then(|c| {
         let cells = regions::region_named(cx, &regions, &c.region)?;
@@ -605,6 +611,8 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         royals_apart: def.royals_apart.unwrap_or(false),
         royals_facing: def.royals_facing.as_ref().map(|f| f.value),
         pass: def.pass.unwrap_or(false),
+        captures_forced: def.captures == Some(crate::definition::CaptureRule::Forced),
+        no_checks: def.no_checks.unwrap_or(false),
         xboard: xboard_name(cx, def.xboard.as_ref()),
         layers,
         hand,
@@ -616,6 +624,10 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             repetition: end.repetition,
             flags,
             insufficient_material,
+            checkmate: end.checkmate,
+            extinction,
+            checks_to_win,
+            flag_reply: end.flag_reply,
         },
         // Replaced below by the setup, once the rule set can place it.
         start: crate::engine::Position::placeholder(),

@@ -10,10 +10,10 @@ mod spans;
 
 pub use pieces::PieceDraft;
 pub use schema::{
-    CaptureDestination, CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef,
-    DropDef, EndDef, ExceptionDef, FacingRule, FlagDef, HandDef, NotationDef, ParameterDef,
-    PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalRule, StalemateRule, TemplatesDef,
-    VariantDef,
+    CaptureDestination, CaptureRule, CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance,
+    DistanceDef, DropDef, EndDef, ExceptionDef, ExtinctionDef, FacingRule, FlagDef, HandDef,
+    MateRule, NotationDef, ParameterDef, PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalRule,
+    StalemateRule, TemplatesDef, VariantDef,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
 

@@ -67,6 +67,14 @@ pub struct VariantDef {
     /// `true`: a side may pass its turn instead of moving (Janggi), unless in check.
     #[serde(default)]
     pub pass: Option<bool>,
+    /// Forced capture (`forced`): when the side to move has a legal capture, only captures
+    /// are legal (antichess, losing chess, checkers' rule; Fairy-Stockfish `mustCapture`).
+    #[serde(default)]
+    pub captures: Option<CaptureRule>,
+    /// No move may give check: a move that leaves an enemy royal piece attacked is illegal
+    /// (racing kings; Fairy-Stockfish `checking = false`).
+    #[serde(default)]
+    pub no_checks: Option<bool>,
     /// Marker types (mines) that pieces plant on cells, by name (`layers` mechanisms).
     #[serde(default)]
     pub markers: IndexMap<String, Sp<MarkerDef>>,
@@ -430,6 +438,8 @@ impl VariantDef {
             royals_apart: self.royals_apart.or(base.royals_apart),
             royals_facing: self.royals_facing.or(base.royals_facing),
             pass: self.pass.or(base.pass),
+            captures: self.captures.or(base.captures),
+            no_checks: self.no_checks.or(base.no_checks),
             markers: merge(base.markers, self.markers),
             xboard: self.xboard,
             notation: self.notation.or(base.notation),
@@ -568,6 +578,62 @@ pub struct EndDef {
     /// (case gives the colour), e.g. `KBk`; it also stands for the same with colours swapped.
     #[serde(default)]
     pub insufficient_material: Vec<Sp<String>>,
+    /// The result for a side whose royal pieces are checkmated: `loss` (the default) or
+    /// `win` (losing chess).
+    #[serde(default)]
+    pub checkmate: MateRule,
+    /// Extinction of a piece type: a side left with too few pieces of a kind loses (or wins).
+    #[serde(default)]
+    pub extinction: Option<ExtinctionDef>,
+    /// Check counting: the side that gives its n-th check wins (3 in three-check); 0 or
+    /// absent turns it off. Each side's checks given are part of the position and its FEN.
+    #[serde(default)]
+    pub checks_to_win: Option<Sp<u8>>,
+    /// Flag reply (racing kings): when the first player (White) reaches a flag zone, Black
+    /// still has its move if one of its legal moves reaches its own flag zone; the game ends
+    /// after it, drawn if Black reached its zone, else won by White.
+    #[serde(default)]
+    pub flag_reply: bool,
+}
+
+/// Whether captures are free or forced.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CaptureRule {
+    /// A side may capture or not.
+    #[default]
+    Free,
+    /// When a side can capture, it must (any of its legal captures).
+    Forced,
+}
+
+/// The result of being checkmated (or of extinction) for the side that suffers it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MateRule {
+    /// It loses.
+    #[default]
+    Loss,
+    /// It wins.
+    Win,
+}
+
+/// An extinction rule (Fairy-Stockfish `extinctionPieceTypes`, `extinctionPieceCount`,
+/// `extinctionValue`): judged after every move, the side that moved first.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtinctionDef {
+    /// `all` (every piece of a side counted together, pieces in hand included) or piece
+    /// letters, each kind counted on its own (`KQRBNP`: a side that loses every piece of
+    /// any one kind).
+    pub pieces: Sp<String>,
+    /// It applies when at most this many are left: 0 (the default) when none is left, 2 in
+    /// three kings (the first king lost of three).
+    #[serde(default)]
+    pub left: u8,
+    /// What it means for the side it applies to: `loss` (the default) or `win`.
+    #[serde(default)]
+    pub result: MateRule,
 }
 
 /// A flag win: a piece type and the region (per side) it must reach.
@@ -598,6 +664,10 @@ impl Default for EndDef {
             repetition: three(),
             flags: Vec::new(),
             insufficient_material: Vec::new(),
+            checkmate: MateRule::Loss,
+            extinction: None,
+            checks_to_win: None,
+            flag_reply: false,
         }
     }
 }

@@ -242,6 +242,18 @@ impl Ruleset {
         })
     }
 
+    /// Sets the checks each side has given (check counting), keeping the key in step.
+    pub(crate) fn set_checks(&self, pos: &mut Position, checks: [u8; 2]) {
+        let z = &self.zobrist;
+        on_pos!(&mut pos.0, p => {
+            for side in Color::BOTH {
+                let i = side.index();
+                p.st.hash ^= z.checks(side, p.st.checks[i]) ^ z.checks(side, checks[i]);
+            }
+            p.st.checks = checks;
+        })
+    }
+
     /// Sets the state of the surface piece on `cell` (or, with `under`, the submerged one).
     pub(crate) fn set_piece_state(
         &self,

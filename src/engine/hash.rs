@@ -47,6 +47,9 @@ impl<const W: usize> Engine<'_, W> {
                 key ^= z.hand(Piece::new(Kind::new(k as u8), side), n);
             }
         }
+        for side in Color::BOTH {
+            key ^= z.checks(side, st.checks[side.index()]);
+        }
         for (i, values) in st.params.iter().enumerate() {
             for side in Color::BOTH {
                 let v = values[side.index()];

@@ -219,6 +219,12 @@ impl<const W: usize> Engine<'_, W> {
             ban = None;
         }
         let (targets, ep_victim) = self.en_passant_after(b, m);
+        if r.end.checks_to_win > 0 && self.royal_attacked(b, us.opponent()) {
+            let st = b.st_mut();
+            let n = st.checks[us.index()];
+            st.hash ^= z.checks(us, n) ^ z.checks(us, n.saturating_add(1));
+            st.checks[us.index()] = n.saturating_add(1);
+        }
         let st = b.st_mut();
         set_en_passant(st, z, targets, ep_victim);
         st.halfmove = if taken || resets {

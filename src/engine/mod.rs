@@ -14,6 +14,7 @@ mod attacks;
 mod board;
 mod chance;
 mod effects;
+mod end_rules;
 mod hash;
 mod make;
 mod mobility;

@@ -1,6 +1,6 @@
 //! Game end as far as one position can tell (repetition needs the history: see `Game`).
 
-use crate::definition::{RoyalRule, StalemateRule};
+use crate::definition::{MateRule, RoyalRule, StalemateRule};
 use crate::rules::{Color, Kind, Material, Piece};
 
 use super::position::Pos;
@@ -46,6 +46,10 @@ pub enum Reason {
     /// The royal pieces still face each other a turn after they came face to face
     /// (`royals_facing: must-break`, answered by a pass).
     FacingRoyals,
+    /// A side has too few pieces of a kind left (`end: extinction`).
+    Extinction,
+    /// A side gave the checks that win (`end: checks_to_win`).
+    Checks,
 }
 
 impl std::fmt::Display for Outcome {
@@ -76,14 +80,18 @@ impl std::fmt::Display for Reason {
             Reason::InsufficientMaterial => "insufficient material",
             Reason::Passes => "two passes",
             Reason::FacingRoyals => "facing royal pieces",
+            Reason::Extinction => "extinction",
+            Reason::Checks => "checks given",
         })
     }
 }
 
 impl<const W: usize> Engine<'_, W> {
     /// Whether the game already ended with the last move, whatever the side to move could
-    /// do: the side that moved has a flag piece in its zone, or under extinction a side has
-    /// no royal piece left (both sides: a draw). Such a position has no legal moves.
+    /// do: the side that moved has a flag piece in its zone (see `end_rules` for the flag
+    /// reply), under extinction a side has no royal piece left (both sides: a draw), a side
+    /// is extinct under `end: extinction`, or the side that moved gave its winning check.
+    /// Such a position has no legal moves.
     pub(crate) fn decided(&self, pos: &Pos<W>) -> Option<Outcome> {
         let r = self.rules;
         let st = &pos.st;
@@ -119,18 +127,26 @@ impl<const W: usize> Engine<'_, W> {
                 (false, false) => {}
             }
         }
-        r.end
-            .flags
-            .iter()
-            .any(|f| {
-                let kind = self.piece_of(st, f.piece, mover);
-                let zone = self.zone_of(st, f.zone, mover);
-                matches!((kind, zone), (Some(k), Some(z)) if pos.sets.of(mover, k).intersects(z))
-            })
-            .then_some(Outcome::Win {
-                winner: mover,
-                reason: Reason::Flag,
-            })
+        if let Some(x) = r.end.extinction {
+            if let Some(o) = self.extinction_outcome(pos, x) {
+                return Some(o);
+            }
+        }
+        if r.end.checks_to_win > 0 {
+            if let Some(o) = self.checks_outcome(pos) {
+                return Some(o);
+            }
+        }
+        if r.end.flags.is_empty() {
+            return None;
+        }
+        if r.end.flag_reply {
+            return self.flag_reply_outcome(pos);
+        }
+        self.flag_reached(pos, mover).then_some(Outcome::Win {
+            winner: mover,
+            reason: Reason::Flag,
+        })
     }
 
     /// The result if the game is over in `pos`: a flag reached or royal pieces captured by
@@ -144,8 +160,12 @@ impl<const W: usize> Engine<'_, W> {
         let side = pos.st.side;
         if !self.has_legal(pos) {
             if r.end.royal == RoyalRule::Checkmate && self.royal_attacked(pos, side) {
+                let winner = match r.end.checkmate {
+                    MateRule::Loss => side.opponent(),
+                    MateRule::Win => side,
+                };
                 return Some(Outcome::Win {
-                    winner: side.opponent(),
+                    winner,
                     reason: Reason::Checkmate,
                 });
             }

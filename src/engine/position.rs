@@ -93,6 +93,8 @@ pub(crate) struct St<const W: usize> {
     pub(crate) params: [[u8; 2]; MAX_PARAMETERS],
     /// `[color][kind]`: how many such pieces the side holds in hand.
     pub(crate) hand: [[u8; MAX_KINDS]; 2],
+    /// Per side, the checks it has given (check counting; 0 in other games).
+    pub(crate) checks: [u8; 2],
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
@@ -118,6 +120,7 @@ impl<const W: usize> St<W> {
             sortie: [None; 2],
             params: [[UNSET; 2]; MAX_PARAMETERS],
             hand: [[0; MAX_KINDS]; 2],
+            checks: [0; 2],
             halfmove: 0,
             fullmove: 1,
             hash: 0,
@@ -300,6 +303,11 @@ impl Position {
     /// Plies since the last capture or clock-resetting move.
     pub fn halfmove_clock(&self) -> u32 {
         on_pos!(&self.0, p => p.st.halfmove)
+    }
+
+    /// The checks `side` has given (check counting: `end: checks_to_win`; 0 in other games).
+    pub fn checks_given(&self, side: Color) -> u8 {
+        on_pos!(&self.0, p => p.st.checks[side.index()])
     }
 
     /// Move number, starting at 1 and increased after Black's move.

@@ -22,7 +22,7 @@ impl<const W: usize> Engine<'_, W> {
             from: Bits::ALL,
         };
         self.generate(pos, gen, &mut List(&mut pseudo));
-        pseudo
+        let legal: Vec<Move> = pseudo
             .into_iter()
             .filter(|m| {
                 let mut after = pos.clone();
@@ -34,9 +34,22 @@ impl<const W: usize> Engine<'_, W> {
                     },
                     m,
                 );
-                self.safe_by_scan(pos, &after) && !self.forbidden_drop_mate(pos, m)
+                self.safe_by_scan(pos, &after)
+                    && !self.forbidden_drop_mate(pos, m)
+                    && !(self.rules.no_checks && self.checks_by_scan(&after))
             })
-            .collect()
+            .collect();
+        if self.rules.captures_forced && legal.iter().any(|m| m.is_capture()) {
+            return legal.into_iter().filter(|m| m.is_capture()).collect();
+        }
+        legal
+    }
+
+    /// Whether a royal piece of the side to move in `after` is attacked, by a forward scan.
+    fn checks_by_scan(&self, after: &Pos<W>) -> bool {
+        let them = after.st.side;
+        let royals = after.sets.of_kinds(them, self.rules.royal_kinds);
+        royals.intersects(self.captures_by_scan(after, them.opponent()))
     }
 
     /// Whether `after` (a move of the side to move in `before`) keeps that side's royal

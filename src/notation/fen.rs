@@ -40,6 +40,8 @@ pub enum FenField {
     Parameters,
     /// In a layer game, piece states and sorties.
     States,
+    /// In a check-counting game, the checks each side still needs (or has given).
+    Checks,
 }
 
 impl FenField {
@@ -55,6 +57,7 @@ impl FenField {
             FenField::FullmoveNumber => "fullmove number",
             FenField::Parameters => "parameters",
             FenField::States => "state",
+            FenField::Checks => "checks",
         }
     }
 }
@@ -145,6 +148,16 @@ impl<'a> Fields<'a> {
         self.fields.get(i).map(|f| f.0)
     }
 
+    /// How many fields there are.
+    pub(super) fn len(&self) -> usize {
+        self.fields.len()
+    }
+
+    /// Takes field `i` out; the later ones move down (their spans stay in the text).
+    pub(super) fn remove(&mut self, i: usize) {
+        self.fields.remove(i);
+    }
+
     /// An error in field `i`, for the part `part` (a byte range in the field) or the whole.
     pub(super) fn error(
         &self,
@@ -222,10 +235,15 @@ impl Ruleset {
     /// Reads a FEN (a view's with `view`) whatever its length: the length limit guards text
     /// from outside, not the FEN the rule set writes of its own start position.
     pub(crate) fn read_fen(&self, fen: &str, view: bool) -> Result<Position, FenError> {
-        let f = Fields::new(fen);
+        let mut f = Fields::new(fen);
         if f.fields.is_empty() {
             return Err(FenError::Empty);
         }
+        let checks = if self.end.checks_to_win > 0 {
+            Some(self.take_checks(&mut f)?)
+        } else {
+            None
+        };
         let params_field = (!self.parameters.is_empty()).then_some(6);
         let state_field = self
             .layers
@@ -328,6 +346,9 @@ impl Ruleset {
             None => 1,
         };
         self.set_clocks(&mut pos, halfmove, fullmove);
+        if let Some(checks) = checks {
+            self.set_checks(&mut pos, checks);
+        }
         if let Some(text) = params_field.and_then(|i| f.get(i)) {
             self.set_parameters(&mut pos, text)
                 .map_err(FenError::Parameters)?;
@@ -398,6 +419,7 @@ impl Ruleset {
                 }
             }
         }
+        out.push_str(&self.checks_text(pos));
         out.push_str(&format!(
             " {} {}",
             pos.halfmove_clock(),

@@ -1,5 +1,6 @@
 //! Text forms: positions (FEN), moves in the engine's move text and in SAN.
 
+mod checks;
 mod crewmoves;
 mod crews;
 mod fen;

@@ -11,7 +11,7 @@ pub use topology::Topology;
 use indexmap::IndexMap;
 
 use crate::bitboard::{Bitboard, Cell};
-use crate::definition::{Distance, RoyalRule, StalemateRule};
+use crate::definition::{Distance, MateRule, RoyalRule, StalemateRule};
 use crate::engine::{AnyTables, Position};
 
 /// The most piece types a variant may define.
@@ -297,6 +297,26 @@ pub struct EndRules {
     /// Material that draws: the game ends drawn when the board holds exactly one of these
     /// sets of pieces, or one with its colours swapped.
     pub insufficient_material: Vec<Material>,
+    /// The result of checkmate for the checkmated side.
+    pub checkmate: MateRule,
+    /// The extinction rule, if any.
+    pub extinction: Option<Extinction>,
+    /// Check counting: the side that gives this many checks wins (0: off).
+    pub checks_to_win: u8,
+    /// Flag reply: after White reaches a flag zone, Black may still reach its own (a draw).
+    pub flag_reply: bool,
+}
+
+/// An extinction rule: a side with at most `left` pieces of one of the kinds (or of all
+/// kinds together) has lost, or won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Extinction {
+    /// Each kind counted on its own; `None`: every piece of a side counted together.
+    pub kinds: Option<KindSet>,
+    /// The most pieces left for which it applies.
+    pub left: u8,
+    /// What it means for the side it applies to.
+    pub result: MateRule,
 }
 
 /// Every piece on a board, counted by colour and kind (`end: insufficient_material`).
@@ -495,6 +515,15 @@ impl Zobrist {
         mix(0x2545_F491_4F6C_DD1D ^ (u64::from(piece.byte()) << 8 | u64::from(count)))
     }
 
+    /// The key of `count` checks given by `side` (0 has no key).
+    #[inline]
+    pub(crate) fn checks(&self, side: Color, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        mix(0x1B87_3593_CC9E_2D51 ^ ((side.index() as u64) << 8 | u64::from(count)))
+    }
+
     /// The key of game parameter `index` of `side` having `value`.
     pub(crate) fn parameter(&self, index: usize, side: Color, value: u8) -> u64 {
         mix(0x5851_F42D_4C95_7F2D
@@ -547,6 +576,10 @@ pub struct Ruleset {
     pub royals_facing: Option<crate::definition::FacingRule>,
     /// A side may pass its turn (`pass: true`).
     pub pass: bool,
+    /// Forced capture: when a legal capture exists, only captures are legal.
+    pub captures_forced: bool,
+    /// No move may give check.
+    pub no_checks: bool,
     /// Its name in the XBoard protocol when XBoard knows its rules (`xboard:`).
     pub xboard: Option<String>,
     /// Markers, submerged pieces, piece state and captures without moving, in a game that

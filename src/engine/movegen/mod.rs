@@ -10,6 +10,7 @@ mod castling;
 mod crew_counts;
 mod crews;
 mod drops;
+mod filters;
 mod layers;
 mod pieces;
 
@@ -127,10 +128,26 @@ impl<const W: usize, K: Sink> Out<'_, '_, W, K> {
 impl<const W: usize> Engine<'_, W> {
     /// Generates the moves `gen` asks for into `sink`. A decided game (a flag reached, a side
     /// without royal pieces under extinction) has none.
+    #[inline]
     pub(crate) fn generate<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
         if self.decided(pos).is_some() {
             return;
         }
+        self.generate_ruled(pos, gen, sink);
+    }
+
+    /// [`Engine::generate`] in a game that goes on: forced capture and no checks applied.
+    #[inline]
+    pub(crate) fn generate_ruled<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
+        if gen.legal && (self.rules.captures_forced || self.rules.no_checks) {
+            self.generate_filtered(pos, gen, sink);
+        } else {
+            self.generate_moves(pos, gen, sink);
+        }
+    }
+
+    /// [`Engine::generate`] without the end of the game and the move filters.
+    pub(crate) fn generate_moves<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
         let s = if gen.legal {
             self.safety(pos)
         } else {

@@ -1,0 +1,139 @@
+//! The end rules a position decides by itself besides the royal rule: extinction of a piece
+//! type (Fairy-Stockfish's `extinctionPieceTypes`), check counting (`checkCounting`) and
+//! flags, with the flag reply of racing kings (`flagMove`).
+
+use crate::definition::MateRule;
+use crate::rules::{Color, Extinction};
+
+use super::movegen::{Gen, Sink};
+use super::outcome::{Outcome, Reason};
+use super::position::Pos;
+use super::{Engine, Move};
+
+/// The result for `side` when a rule that `result` describes applies to it.
+fn against(side: Color, result: MateRule, reason: Reason) -> Outcome {
+    let winner = match result {
+        MateRule::Loss => side.opponent(),
+        MateRule::Win => side,
+    };
+    Outcome::Win { winner, reason }
+}
+
+/// Looks for a move of a kind onto a zone.
+struct Reach<const W: usize> {
+    kind: crate::rules::Kind,
+    zone: crate::bitboard::Bits<W>,
+    found: bool,
+}
+
+impl<const W: usize> Sink for Reach<W> {
+    const COUNT: bool = false;
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.found |= m.piece.kind() == self.kind && self.zone.has(m.to);
+    }
+    fn add(&mut self, _: usize) {
+        unreachable!("never counted into")
+    }
+    #[inline]
+    fn full(&self) -> bool {
+        self.found
+    }
+}
+
+impl<const W: usize> Engine<'_, W> {
+    /// Whether `x` applies to `side`: at most `x.left` pieces of one of its kinds (or of all
+    /// together), on the board and in hand.
+    fn extinct(&self, pos: &Pos<W>, x: Extinction, side: Color) -> bool {
+        let c = side.index();
+        let hand = &pos.st.hand[c];
+        match x.kinds {
+            None => {
+                let held: u32 = hand.iter().map(|&h| u32::from(h)).sum();
+                pos.st.by_color[c].count() + held <= u32::from(x.left)
+            }
+            Some(kinds) => kinds.iter().any(|k| {
+                pos.sets.of(side, k).count() + u32::from(hand[k.index()]) <= u32::from(x.left)
+            }),
+        }
+    }
+
+    /// The extinction rule's verdict: the side that moved is judged first.
+    pub(crate) fn extinction_outcome(&self, pos: &Pos<W>, x: Extinction) -> Option<Outcome> {
+        let side = pos.st.side;
+        [side.opponent(), side]
+            .into_iter()
+            .find(|&c| self.extinct(pos, x, c))
+            .map(|c| against(c, x.result, Reason::Extinction))
+    }
+
+    /// Check counting: the side that moved has given the checks that win.
+    pub(crate) fn checks_outcome(&self, pos: &Pos<W>) -> Option<Outcome> {
+        let mover = pos.st.side.opponent();
+        (pos.st.checks[mover.index()] >= self.rules.end.checks_to_win).then_some(Outcome::Win {
+            winner: mover,
+            reason: Reason::Checks,
+        })
+    }
+
+    /// Whether a piece of `side` stands in one of its flag zones.
+    pub(crate) fn flag_reached(&self, pos: &Pos<W>, side: Color) -> bool {
+        let st = &pos.st;
+        self.rules.end.flags.iter().any(|f| {
+            let kind = self.piece_of(st, f.piece, side);
+            let zone = self.zone_of(st, f.zone, side);
+            matches!((kind, zone), (Some(k), Some(z)) if pos.sets.of(side, k).intersects(z))
+        })
+    }
+
+    /// Flags with the reply: White's arrival leaves Black one move if a legal one of them
+    /// reaches Black's flag zone; then the game ends, drawn if both arrived.
+    pub(crate) fn flag_reply_outcome(&self, pos: &Pos<W>) -> Option<Outcome> {
+        let side = pos.st.side;
+        let mover = side.opponent();
+        let reason = Reason::Flag;
+        if self.flag_reached(pos, side) {
+            if side == Color::White && self.flag_reached(pos, Color::Black) {
+                return Some(Outcome::Draw { reason });
+            }
+            return Some(Outcome::Win {
+                winner: side,
+                reason,
+            });
+        }
+        if !self.flag_reached(pos, mover) {
+            return None;
+        }
+        if mover == Color::White && self.can_reach_flag(pos, side) {
+            return None;
+        }
+        Some(Outcome::Win {
+            winner: mover,
+            reason,
+        })
+    }
+
+    /// Whether `side` (to move) has a legal move that puts a flag piece in its zone.
+    fn can_reach_flag(&self, pos: &Pos<W>, side: Color) -> bool {
+        let st = &pos.st;
+        self.rules.end.flags.iter().any(|f| {
+            let (Some(kind), Some(zone)) = (
+                self.piece_of(st, f.piece, side),
+                self.zone_of(st, f.zone, side),
+            ) else {
+                return false;
+            };
+            let mut reach = Reach {
+                kind,
+                zone,
+                found: false,
+            };
+            let gen = Gen {
+                from: pos.sets.of(side, kind),
+                ..Gen::LEGAL
+            };
+            self.generate_ruled(pos, gen, &mut reach);
+            reach.found
+        })
+    }
+}
