@@ -562,6 +562,27 @@ fn games_with_pieces_in_hand_hold_their_properties_along_random_playouts() {
     }
 }
 
+/// The games of Fairy-Stockfish's suite with explosions (`variants/fsf/`): blasts made and
+/// unmade, touching kings and kings blown up go through the same checks.
+#[test]
+fn games_with_explosions_hold_their_properties_along_random_playouts() {
+    let variants: Vec<(&'static str, Variant)> = ["atomic", "nocheckatomic", "atomar"]
+        .into_iter()
+        .map(|name| {
+            let v = Variant::from_file(format!("variants/fsf/{name}.yaml"))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name, v)
+        })
+        .collect();
+    let tallies = run(&variants, CI_GAMES, CI_PLIES, POSITIONS);
+    for ((name, _), tally) in variants.iter().zip(&tallies) {
+        assert!(
+            tally.moves.load(Ordering::Relaxed) > 0,
+            "{name}: no move checked"
+        );
+    }
+}
+
 #[test]
 fn views_hide_the_opponents_hidden_parts_and_read_back() {
     let variants = hiding(bundled());

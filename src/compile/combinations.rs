@@ -24,6 +24,7 @@ enum Mechanism {
     Submerge,
     VersusSubmerged,
     Hand,
+    Explosion,
 }
 
 impl Mechanism {
@@ -38,6 +39,7 @@ impl Mechanism {
             Mechanism::Submerge => "diving",
             Mechanism::VersusSubmerged => "acting on submerged pieces",
             Mechanism::Hand => "pieces in hand",
+            Mechanism::Explosion => "explosions",
         }
     }
 }
@@ -90,6 +92,33 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::Hand,
         "a drop would put a piece on a cell, and in a container game a piece stands only aboard \
          a container (drops into crews are not written yet)",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::Explosion,
+        "a blast would have to choose which pieces of a crew it takes (explosions in container \
+         games are not written yet)",
+    ),
+    (
+        Mechanism::Remote,
+        Mechanism::Explosion,
+        "a blast is centred where the capturing piece arrives, and a capture without moving \
+         arrives nowhere (not written yet)",
+    ),
+    (
+        Mechanism::Submerge,
+        Mechanism::Explosion,
+        "whether a blast reaches submerged pieces is not defined",
+    ),
+    (
+        Mechanism::VersusSubmerged,
+        Mechanism::Explosion,
+        "whether a blast reaches submerged pieces is not defined",
+    ),
+    (
+        Mechanism::Ammunition,
+        Mechanism::Explosion,
+        "whether a blast takes markers and how it meets a planted marker is not defined",
     ),
 ];
 
@@ -195,6 +224,9 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
     }
     if let Some(h) = &def.hand {
         out.push(Use::key(Mechanism::Hand, h, "hand", false, cx));
+    }
+    if let Some(e) = &def.explosion {
+        out.push(Use::key(Mechanism::Explosion, e, "explosion", false, cx));
     }
     for piece in def.pieces.values() {
         let p = &piece.value;

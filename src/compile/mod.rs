@@ -6,6 +6,7 @@
 mod betza;
 mod combinations;
 mod containers;
+mod explosion;
 mod hand;
 mod layers;
 mod notation;
@@ -491,6 +492,9 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     });
 
     let hand = hand::hand_rules(def, &pieces, cx);
+    let explosion = explosion::explosion(def, &topology, cx, &resolve);
+    let mutually_immune =
+        explosion::mutually_immune(def, &pieces, end_def.royal, cx, &resolve);
     let containers = containers::rules(def, board, &container_specs, &pieces, cx);
     let layers = layers::rules(def, &topology, &regions, cx);
     let container_types = containers.as_ref().map_or(&[][..], |c| &c.types[..]);
@@ -576,6 +580,8 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         xboard: xboard_name(cx, def.xboard.as_ref()),
         layers,
         hand,
+        explosion,
+        mutually_immune,
         notation,
         end: EndRules {
             royal: end.royal,

@@ -75,6 +75,34 @@ pub struct VariantDef {
     /// each piece with a `drop:` entry may be dropped from its side's hand.
     #[serde(default)]
     pub hand: Option<Sp<HandDef>>,
+    /// Explosions on capture (atomic chess): a capture removes the capturing piece and the
+    /// pieces around the capture cell.
+    #[serde(default)]
+    pub explosion: Option<Sp<ExplosionDef>>,
+    /// Letters of kinds whose pieces may not capture a piece of their own kind (Atomar's
+    /// kings, Fairy-Stockfish's `mutuallyImmuneTypes`).
+    #[serde(default)]
+    pub mutually_immune: Option<Sp<Vec<Sp<String>>>>,
+}
+
+/// Explosions on capture (atomic chess, Fairy-Stockfish's `blastOnCapture`): every capture
+/// removes the capturing piece and every piece on the cells around the capture cell, except
+/// the kinds spared.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplosionDef {
+    /// The blast's reach in king steps (Chebyshev distance) from the capture cell: 1 (the
+    /// default) is the eight cells around it.
+    #[serde(default)]
+    pub radius: Option<Sp<u8>>,
+    /// Letters of kinds the blast leaves standing on the cells around (atomic's pawns); a
+    /// capturing piece of these kinds still explodes.
+    #[serde(default)]
+    pub spares: Vec<Sp<String>>,
+    /// Letters of kinds no explosion removes, the capturing piece included (Atomar's kings;
+    /// Fairy-Stockfish's `blastImmuneTypes`).
+    #[serde(default)]
+    pub immune: Vec<Sp<String>>,
 }
 
 /// Pieces in hand (the crazyhouse and shogi families).
@@ -419,6 +447,8 @@ impl VariantDef {
             xboard: self.xboard,
             notation: self.notation.or(base.notation),
             hand: self.hand.or(base.hand),
+            explosion: self.explosion.or(base.explosion),
+            mutually_immune: self.mutually_immune.or(base.mutually_immune),
         }
     }
 }

@@ -14,6 +14,7 @@ mod attacks;
 mod board;
 mod chance;
 mod effects;
+mod explosion;
 mod hash;
 mod make;
 mod mobility;

@@ -75,14 +75,17 @@ impl std::fmt::Display for Reason {
 
 impl<const W: usize> Engine<'_, W> {
     /// Whether the game already ended with the last move, whatever the side to move could
-    /// do: the side that moved has a flag piece in its zone, or under extinction a side has
-    /// no royal piece left (both sides: a draw). Such a position has no legal moves.
+    /// do: the side that moved has a flag piece in its zone, or under extinction (and in an
+    /// explosion game, where a blast can take royal pieces under the checkmate rule too) a
+    /// side has no royal piece left (both sides: a draw). Such a position has no legal moves.
     pub(crate) fn decided(&self, pos: &Pos<W>) -> Option<Outcome> {
         let r = self.rules;
         let st = &pos.st;
         let side = st.side;
         let mover = side.opponent();
-        if r.end.royal == RoyalRule::Extinction && !r.royal_kinds.is_empty() {
+        if (r.end.royal == RoyalRule::Extinction || r.explosion.is_some())
+            && !r.royal_kinds.is_empty()
+        {
             let reason = Reason::RoyalCaptured;
             let gone = |c: Color| pos.sets.of_kinds(c, r.royal_kinds).is_empty();
             match (gone(side), gone(mover)) {

@@ -4,7 +4,6 @@
 
 use crate::bitboard::{Bits, Cell};
 use crate::definition::Distance;
-use crate::rules::KindSet;
 
 use super::super::{Engine, Move, MoveKind};
 use super::{Out, Sink};
@@ -18,7 +17,6 @@ impl<const W: usize> Engine<'_, W> {
         let pos = out.pos;
         let st = &pos.st;
         let us = st.side;
-        let them = us.opponent();
         let occ = st.blockers();
         let occupied = st.occupied();
         for king in pos.sets.of(us, castling.king) & st.unmoved & out.gen.from {
@@ -71,7 +69,7 @@ impl<const W: usize> Engine<'_, W> {
                 } else {
                     ray[..longest]
                         .iter()
-                        .position(|&c| self.attacked_by(pos, lifted, c, them, KindSet::ALL))
+                        .position(|&c| self.royal_cell_attacked(pos, lifted, c, us))
                         .unwrap_or(longest)
                 };
                 for d in shortest..=safe {
@@ -103,6 +101,6 @@ impl<const W: usize> Engine<'_, W> {
             return s.check;
         }
         let occ = pos.st.blockers();
-        self.attacked_by(pos, occ, king, us.opponent(), KindSet::ALL)
+        self.royal_cell_attacked(pos, occ, king, us)
     }
 }
