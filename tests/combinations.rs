@@ -122,8 +122,7 @@ const MECHANISMS: &[Mechanism] = &[
         d.extra.push(("grasshopper", 'G', vec!["moves: gQ".into()]));
     }),
     ("explosion", |d| {
-        d.top
-            .push("explosion:\n  radius: 1\n  spares: [P]".into())
+        d.top.push("explosion:\n  radius: 1\n  spares: [P]".into())
     }),
     ("paths", |d| {
         d.extra

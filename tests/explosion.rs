@@ -83,10 +83,7 @@ fn blowing_up_the_enemy_king_wins_whatever_it_leaves_attacked() {
     // In check from h1: besides the king's steps and taking the rook, Qxg8 answers by
     // blowing up the black king beside g8.
     let fen = "Q5rk/8/8/8/8/8/8/4K2r w - - 0 1";
-    assert_eq!(
-        moves(&v, fen),
-        ["a8g8", "a8h1", "e1d2", "e1e2", "e1f2"]
-    );
+    assert_eq!(moves(&v, fen), ["a8g8", "a8h1", "e1d2", "e1e2", "e1f2"]);
     let mut pos = v.parse_fen(fen).unwrap();
     let m = v.parse_move(&pos, "a8g8").unwrap();
     v.make(&mut pos, m, &mut UndoStack::new());

@@ -465,3 +465,18 @@ fn atomic_without_check_and_atomar() {
     );
     check("fsf/atomar", &[(None, 4, 197_779), (Some(fen), 3, 24_644)]);
 }
+
+// Chess960 castling: the suite's atomic cases under `UCI_Chess960`.
+
+#[test]
+fn atomic960() {
+    check(
+        "fsf/atomic960",
+        &[
+            (Some("8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1"), 4, 61_401),
+            (Some("r3k1rR/5K2/8/8/8/8/8/8 b kq - 0 1"), 4, 98_729),
+            (Some("Rr2k1rR/3K4/3p4/8/8/8/7P/8 w kq - 0 1"), 4, 241_478),
+            (Some("1R4kr/4K3/8/8/8/8/8/8 b k - 0 1"), 4, 17_915),
+        ],
+    );
+}

@@ -11,8 +11,9 @@ mod spans;
 pub use pieces::PieceDraft;
 pub use schema::{
     CaptureDestination, CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef,
-    DropDef, EndDef, ExceptionDef, ExplosionDef, FlagDef, HandDef, NotationDef, ParameterDef, PieceDef,
-    PromotionDef, RegionDef, ReturnDef, RoyalRule, StalemateRule, TemplatesDef, VariantDef,
+    DropDef, EndDef, ExceptionDef, ExplosionDef, FlagDef, HandDef, KingFilesDef, NotationDef,
+    ParameterDef, PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalRule, StalemateRule,
+    TemplatesDef, VariantDef,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
 

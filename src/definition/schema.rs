@@ -523,12 +523,29 @@ pub struct CastlingDef {
     /// Letters of the pieces it castles with (the rooks).
     pub partners: Vec<Sp<String>>,
     /// How far the king moves: a number of squares, `free` (any distance of at least one,
-    /// as in free castling) or `{kingside: .., queenside: ..}`.
-    pub king_distance: Sp<DistanceDef>,
+    /// as in free castling) or `{kingside: .., queenside: ..}`. Required unless
+    /// `king_files` is given.
+    #[serde(default)]
+    pub king_distance: Option<Sp<DistanceDef>>,
+    /// Chess960 castling, instead of `king_distance`: the files the king lands on
+    /// (`{kingside: g, queenside: c}`) from whatever file it starts on; the partner lands
+    /// beside it on the side of the board's centre.
+    #[serde(default)]
+    pub king_files: Option<Sp<KingFilesDef>>,
     /// When true, castling ignores attacks: the king may castle out of and through check
     /// (ending in check stays illegal under the checkmate rule).
     #[serde(default)]
     pub ignore_check: bool,
+}
+
+/// Chess960 castling: the king's destination file toward each side, as file letters.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KingFilesDef {
+    /// Toward the higher files (`g` in Chess960).
+    pub kingside: Sp<String>,
+    /// Toward file a (`c` in Chess960).
+    pub queenside: Sp<String>,
 }
 
 /// The king's castling distance toward each side.

@@ -14,7 +14,10 @@ impl<const W: usize> Engine<'_, W> {
     /// and the kinds immune to explosions. Each goes through `lift`, so the undo log and the
     /// key follow, and castling rights of pieces blown away lapse as for captured ones.
     pub(crate) fn explode(&self, b: &mut impl Board<W>, x: &Explosion, center: Cell) {
-        if b.slot(center).piece.is_some_and(|p| !x.immune.has(p.kind())) {
+        if b.slot(center)
+            .piece
+            .is_some_and(|p| !x.immune.has(p.kind()))
+        {
             self.lift(b, center);
         }
         let around = x.around[center.index()].resize::<W>() & b.st().occupied();

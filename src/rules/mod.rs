@@ -267,6 +267,10 @@ pub struct Castling {
     pub kingside: Distance,
     /// King distance toward file a.
     pub queenside: Distance,
+    /// Chess960 castling (`king_files:`): the files (kingside, queenside) the king lands
+    /// on from any start file, the partner beside it on the centre's side; the distances
+    /// are then unused.
+    pub king_files: Option<[u8; 2]>,
     /// Whether castling ignores attacks on the king's squares (see
     /// [`crate::definition::CastlingDef::ignore_check`]).
     pub ignore_check: bool,
