@@ -299,8 +299,9 @@ pub fn castling_shown(rules: &Ruleset) -> bool {
             return true;
         }
         let file = i32::from(rules.topology.coords(cell).0);
-        matches!((c.kingside, c.queenside), (Distance::Fixed(k), Distance::Fixed(q))
-            if file + i32::from(k) == width - 2 && file - i32::from(q) == 2)
+        c.king_files.is_none()
+            && matches!((c.kingside, c.queenside), (Distance::Fixed(k), Distance::Fixed(q))
+                if file + i32::from(k) == width - 2 && file - i32::from(q) == 2)
     })
 }
 

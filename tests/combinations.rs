@@ -128,6 +128,9 @@ const MECHANISMS: &[Mechanism] = &[
         d.extra.push(("cannon", 'O', vec!["moves: mRcpR".into()]));
         d.extra.push(("grasshopper", 'G', vec!["moves: gQ".into()]));
     }),
+    ("explosion", |d| {
+        d.top.push("explosion:\n  radius: 1\n  spares: [P]".into())
+    }),
     ("paths", |d| {
         d.extra
             .push(("falcon", 'F', vec!["moves: \"{WWF}{FFW}\"".into()]))
@@ -136,7 +139,9 @@ const MECHANISMS: &[Mechanism] = &[
 
 /// The pairs the rules refuse (see `compile/combinations.rs`): containers with castling,
 /// first moves, en passant, ammunition, captures without moving, diving, acting on
-/// submerged pieces and extinction of a kind; check counting with royal extinction.
+/// submerged pieces and extinction of a kind; check counting with royal extinction;
+/// explosions with containers, ammunition, captures without moving, diving and acting on
+/// submerged pieces.
 fn refused(a: &str, b: &str) -> bool {
     let with_containers = [
         "castling",
@@ -150,8 +155,18 @@ fn refused(a: &str, b: &str) -> bool {
         "extinction-kind",
     ];
     let pair = |x: &str, y: &str| (a == x && b == y) || (a == y && b == x);
+    let with_explosion = [
+        "containers",
+        "planting",
+        "ring",
+        "torpedo",
+        "submerge",
+        "versus-submerged",
+    ];
     (a == "containers" && with_containers.contains(&b))
         || (b == "containers" && with_containers.contains(&a))
+        || (a == "explosion" && with_explosion.contains(&b))
+        || (b == "explosion" && with_explosion.contains(&a))
         || pair("extinction", "check-counting")
 }
 
@@ -351,7 +366,7 @@ fn every_mechanism_alone_and_every_pair() {
     }
     let n = MECHANISMS.len();
     assert_eq!(played + refusals, n * (n + 1) / 2);
-    assert_eq!(refusals, 8);
+    assert_eq!(refusals, 14);
 }
 
 /// Regression: `royals_apart` was ignored in games with layers. Under extinction (no check)

@@ -560,3 +560,55 @@ fn racing_kings() {
         ],
     );
 }
+
+// Explosions on capture: atomic chess, with and without check, and Atomar.
+
+#[test]
+fn atomic() {
+    check(
+        "fsf/atomic",
+        &[
+            (None, 4, 197_326),
+            (
+                Some("rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1"),
+                4,
+                1_434_825,
+            ),
+            (
+                Some("rn1qkb1r/p5pp/2p5/3p4/N3P3/5P2/PPP4P/R1BQK3 w Qkq - 0 1"),
+                4,
+                714_499,
+            ),
+            (
+                Some("r4b1r/2kb1N2/p2Bpnp1/8/2Pp3p/1P1PPP2/P5PP/R3K2R b KQ - 0 1"),
+                2,
+                148,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn atomic_without_check_and_atomar() {
+    let fen = "7r/6Pb/1np5/1p2kp2/P1P1n3/1P2KP1B/5N2/8 w - - 0 1";
+    check(
+        "fsf/nocheckatomic",
+        &[(None, 4, 197_779), (Some(fen), 3, 21_347)],
+    );
+    check("fsf/atomar", &[(None, 4, 197_779), (Some(fen), 3, 24_644)]);
+}
+
+// Chess960 castling: the suite's atomic cases under `UCI_Chess960`.
+
+#[test]
+fn atomic960() {
+    check(
+        "fsf/atomic960",
+        &[
+            (Some("8/8/8/8/8/8/2k5/rR4KR w KQ - 0 1"), 4, 61_401),
+            (Some("r3k1rR/5K2/8/8/8/8/8/8 b kq - 0 1"), 4, 98_729),
+            (Some("Rr2k1rR/3K4/3p4/8/8/8/7P/8 w kq - 0 1"), 4, 241_478),
+            (Some("1R4kr/4K3/8/8/8/8/8/8 b k - 0 1"), 4, 17_915),
+        ],
+    );
+}

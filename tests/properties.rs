@@ -562,11 +562,12 @@ fn games_with_pieces_in_hand_hold_their_properties_along_random_playouts() {
     }
 }
 
-/// The games of Fairy-Stockfish's suite with the end rules (`variants/fsf/`): forced
-/// capture, extinction of a kind, check counters in the key and the FEN, no checks and the
-/// flag reply go through the same checks.
+/// The games of Fairy-Stockfish's suite with the newer mechanisms (`variants/fsf/`): forced
+/// capture, extinction of a kind, check counters in the key and the FEN, no checks, the
+/// flag reply, and blasts made and unmade (touching kings, kings blown up) go through the
+/// same checks.
 #[test]
-fn games_with_the_end_rules_hold_their_properties_along_random_playouts() {
+fn suite_games_with_end_rules_and_explosions_hold_their_properties_along_random_playouts() {
     let names = [
         "antichess",
         "giveaway",
@@ -576,6 +577,9 @@ fn games_with_the_end_rules_hold_their_properties_along_random_playouts() {
         "extinction",
         "3check",
         "racingkings",
+        "atomic",
+        "nocheckatomic",
+        "atomar",
     ];
     let variants: Vec<(&'static str, Variant)> = names
         .into_iter()

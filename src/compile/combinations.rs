@@ -26,6 +26,7 @@ enum Mechanism {
     Hand,
     HopLimits,
     Extinction,
+    Explosion,
 }
 
 impl Mechanism {
@@ -42,6 +43,7 @@ impl Mechanism {
             Mechanism::Hand => "pieces in hand",
             Mechanism::HopLimits => "pieces a hop may not go over (`cannot_hop`)",
             Mechanism::Extinction => "extinction of a piece type",
+            Mechanism::Explosion => "explosions",
         }
     }
 }
@@ -105,6 +107,33 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::Extinction,
         "extinction counts the pieces of a kind, and the piece sets of a container game hold \
          a container's cell, not how many pieces are aboard",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::Explosion,
+        "a blast would have to choose which pieces of a crew it takes (explosions in container \
+         games are not written yet)",
+    ),
+    (
+        Mechanism::Remote,
+        Mechanism::Explosion,
+        "a blast is centred where the capturing piece arrives, and a capture without moving \
+         arrives nowhere (not written yet)",
+    ),
+    (
+        Mechanism::Submerge,
+        Mechanism::Explosion,
+        "whether a blast reaches submerged pieces is not defined",
+    ),
+    (
+        Mechanism::VersusSubmerged,
+        Mechanism::Explosion,
+        "whether a blast reaches submerged pieces is not defined",
+    ),
+    (
+        Mechanism::Ammunition,
+        Mechanism::Explosion,
+        "whether a blast takes markers and how it meets a planted marker is not defined",
     ),
 ];
 
@@ -255,6 +284,9 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
             false,
             cx,
         ));
+    }
+    if let Some(e) = &def.explosion {
+        out.push(Use::key(Mechanism::Explosion, e, "explosion", false, cx));
     }
     for piece in def.pieces.values() {
         let p = &piece.value;

@@ -7,6 +7,7 @@ mod betza;
 mod combinations;
 mod containers;
 mod end;
+mod explosion;
 mod hand;
 mod layers;
 mod notation;
@@ -18,8 +19,8 @@ mod warnings;
 use std::collections::{HashMap, HashSet};
 
 use crate::definition::{
-    file_of, span_of, ChanceEffect, ChanceTrigger, EndDef, Loaded, Removed, Sp, ValueMap,
-    VariantDef,
+    file_of, span_of, ChanceEffect, ChanceTrigger, Distance, DistanceDef, EndDef, Loaded, Removed,
+    Sp, ValueMap, VariantDef,
 };
 use miette::Severity;
 
@@ -481,11 +482,13 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             .iter()
             .filter_map(|p| resolve(cx, p, "castling partner"))
             .collect::<KindSet>();
+        let (distance, king_files) = castling_moves(cx, c, &topology)?;
         Some(Castling {
             king: king?,
             partners,
-            kingside: c.value.king_distance.value.kingside,
-            queenside: c.value.king_distance.value.queenside,
+            kingside: distance.kingside,
+            queenside: distance.queenside,
+            king_files,
             ignore_check: c.value.ignore_check,
         })
     });
@@ -527,6 +530,8 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     });
 
     let hand = hand::hand_rules(def, &pieces, cx);
+    let explosion = explosion::explosion(def, &topology, cx, &resolve);
+    let mutually_immune = explosion::mutually_immune(def, &pieces, end_def.royal, cx, &resolve);
     let containers = containers::rules(def, board, &container_specs, &pieces, cx);
     let layers = layers::rules(def, &topology, &regions, cx);
     let container_types = containers.as_ref().map_or(&[][..], |c| &c.types[..]);
@@ -616,6 +621,8 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         xboard: xboard_name(cx, def.xboard.as_ref()),
         layers,
         hand,
+        explosion,
+        mutually_immune,
         notation,
         end: EndRules {
             royal: end.royal,
@@ -644,6 +651,70 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     }
     start_reads_back(&rules, setup, cx);
     Some(rules)
+}
+
+/// How the castling king moves: `king_distance`, or Chess960's `king_files` (then the
+/// distances are unused). Exactly one must be given (`fairy::bad-castling`), and each file
+/// must be a file of the board.
+fn castling_moves(
+    cx: &mut Ctx,
+    c: &Sp<crate::definition::CastlingDef>,
+    topology: &Topology,
+) -> Option<(DistanceDef, Option<[u8; 2]>)> {
+    let unused = DistanceDef {
+        kingside: Distance::Free,
+        queenside: Distance::Free,
+    };
+    match (&c.value.king_distance, &c.value.king_files) {
+        (Some(d), None) => Some((d.value, None)),
+        (None, Some(files)) => {
+            let mut file = |letter: &Sp<String>| {
+                let mut chars = letter.value.chars();
+                let found = match (chars.next(), chars.next()) {
+                    (Some(ch @ 'a'..='z'), None)
+                        if (ch as u32 - 'a' as u32) < u32::from(topology.width()) =>
+                    {
+                        Some(ch as u8 - b'a')
+                    }
+                    _ => None,
+                };
+                if found.is_none() {
+                    cx.error(
+                        letter,
+                        "fairy::bad-castling",
+                        format!("`{}` is not a file of the board", letter.value),
+                        "not a file",
+                        "write a file letter of the board, such as `g`",
+                    );
+                }
+                found
+            };
+            let kingside = file(&files.value.kingside);
+            let queenside = file(&files.value.queenside);
+            Some((unused, Some([kingside?, queenside?])))
+        }
+        (Some(_), Some(files)) => {
+            cx.error(
+                files,
+                "fairy::bad-castling",
+                "castling with both `king_distance` and `king_files`".to_string(),
+                "a second way to move the king",
+                "keep one: `king_files` for Chess960 castling, `king_distance` otherwise",
+            );
+            None
+        }
+        (None, None) => {
+            cx.error(
+                c,
+                "fairy::bad-castling",
+                "castling without `king_distance` or `king_files`".to_string(),
+                "how far does the king go?",
+                "add `king_distance: 2` (chess) or `king_files: {kingside: g, queenside: c}` \
+                 (Chess960)",
+            );
+            None
+        }
+    }
 }
 
 /// A piece's `image:` when the project's set has it; else a problem, with the nearest name.

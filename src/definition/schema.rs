@@ -90,6 +90,34 @@ pub struct VariantDef {
     /// each piece with a `drop:` entry may be dropped from its side's hand.
     #[serde(default)]
     pub hand: Option<Sp<HandDef>>,
+    /// Explosions on capture (atomic chess): a capture removes the capturing piece and the
+    /// pieces around the capture cell.
+    #[serde(default)]
+    pub explosion: Option<Sp<ExplosionDef>>,
+    /// Letters of kinds whose pieces may not capture a piece of their own kind (Atomar's
+    /// kings, Fairy-Stockfish's `mutuallyImmuneTypes`).
+    #[serde(default)]
+    pub mutually_immune: Option<Sp<Vec<Sp<String>>>>,
+}
+
+/// Explosions on capture (atomic chess, Fairy-Stockfish's `blastOnCapture`): every capture
+/// removes the capturing piece and every piece on the cells around the capture cell, except
+/// the kinds spared.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplosionDef {
+    /// The blast's reach in king steps (Chebyshev distance) from the capture cell: 1 (the
+    /// default) is the eight cells around it.
+    #[serde(default)]
+    pub radius: Option<Sp<u8>>,
+    /// Letters of kinds the blast leaves standing on the cells around (atomic's pawns); a
+    /// capturing piece of these kinds still explodes.
+    #[serde(default)]
+    pub spares: Vec<Sp<String>>,
+    /// Letters of kinds no explosion removes, the capturing piece included (Atomar's kings;
+    /// Fairy-Stockfish's `blastImmuneTypes`).
+    #[serde(default)]
+    pub immune: Vec<Sp<String>>,
 }
 
 /// Pieces in hand (the crazyhouse and shogi families).
@@ -444,6 +472,8 @@ impl VariantDef {
             xboard: self.xboard,
             notation: self.notation.or(base.notation),
             hand: self.hand.or(base.hand),
+            explosion: self.explosion.or(base.explosion),
+            mutually_immune: self.mutually_immune.or(base.mutually_immune),
         }
     }
 }
@@ -527,12 +557,29 @@ pub struct CastlingDef {
     /// Letters of the pieces it castles with (the rooks).
     pub partners: Vec<Sp<String>>,
     /// How far the king moves: a number of squares, `free` (any distance of at least one,
-    /// as in free castling) or `{kingside: .., queenside: ..}`.
-    pub king_distance: Sp<DistanceDef>,
+    /// as in free castling) or `{kingside: .., queenside: ..}`. Required unless
+    /// `king_files` is given.
+    #[serde(default)]
+    pub king_distance: Option<Sp<DistanceDef>>,
+    /// Chess960 castling, instead of `king_distance`: the files the king lands on
+    /// (`{kingside: g, queenside: c}`) from whatever file it starts on; the partner lands
+    /// beside it on the side of the board's centre.
+    #[serde(default)]
+    pub king_files: Option<Sp<KingFilesDef>>,
     /// When true, castling ignores attacks: the king may castle out of and through check
     /// (ending in check stays illegal under the checkmate rule).
     #[serde(default)]
     pub ignore_check: bool,
+}
+
+/// Chess960 castling: the king's destination file toward each side, as file letters.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KingFilesDef {
+    /// Toward the higher files (`g` in Chess960).
+    pub kingside: Sp<String>,
+    /// Toward file a (`c` in Chess960).
+    pub queenside: Sp<String>,
 }
 
 /// The king's castling distance toward each side.

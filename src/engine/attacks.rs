@@ -318,15 +318,30 @@ impl<const W: usize> Engine<'_, W> {
         groups
     }
 
-    /// Whether any royal piece of `color` is attacked.
+    /// Whether any royal piece of `color` is attacked (in check: in an explosion game, one
+    /// with an enemy royal piece in its blast is not).
     pub(crate) fn royal_attacked(&self, b: &impl View<W>, color: Color) -> bool {
         let st = b.st();
-        let them = color.opponent();
         let occ = st.blockers();
         b.sets()
             .of_kinds(color, self.rules.royal_kinds)
             .cells()
-            .any(|cell| self.attacked_by(b, occ, cell, them, KindSet::ALL))
+            .any(|cell| self.royal_cell_attacked(b, occ, cell, color))
+    }
+
+    /// Whether a royal piece of `color` standing on `cell` would be in check, with `occ`
+    /// standing for the blockers: attacked, and not shielded by an enemy royal piece in its
+    /// blast (explosion games).
+    #[inline]
+    pub(crate) fn royal_cell_attacked(
+        &self,
+        b: &impl View<W>,
+        occ: Bits<W>,
+        cell: Cell,
+        color: Color,
+    ) -> bool {
+        self.attacked_by(b, occ, cell, color.opponent(), KindSet::ALL)
+            && !self.blast_shielded(b, cell, color)
     }
 
     /// Whether royal pieces of opposite colours face each other (`royals_facing:`): on one

@@ -2,9 +2,9 @@
 //! primitive effects of `effects` on any [`Board`].
 //!
 //! The order is fixed: the move's own effects (pieces lifted, captured, put; a container's
-//! crew moved; a marker planted; a submerged piece moved), returns of the captured pieces,
-//! markers destroying what arrived on them, hunters capturing below their arrival, the chance
-//! event's drawn cell, the sortie, sonars forcing submerged pieces up, the mover's turn
+//! crew moved; a marker planted; a submerged piece moved), a capture's explosion, returns
+//! of the captured pieces, markers destroying what arrived on them, hunters capturing below
+//! their arrival, the chance event's drawn cell, the sortie, sonars forcing submerged pieces up, the mover's turn
 //! counters, the opponent's expired submerged pieces surfacing, castling rights that lost
 //! their partner, en passant targets, the clocks and the side to move.
 
@@ -182,6 +182,9 @@ impl<const W: usize> Engine<'_, W> {
                     arrivals[0] = Some(m.to);
                 }
             }
+        }
+        if let (Some(_), Some(x)) = (victim, &r.explosion) {
+            self.explode(b, x, m.to);
         }
         if let Some((v, state)) = victim {
             taken = true;

@@ -15,6 +15,7 @@ mod board;
 mod chance;
 mod effects;
 mod end_rules;
+mod explosion;
 mod hash;
 mod make;
 mod mobility;

@@ -89,9 +89,10 @@ impl std::fmt::Display for Reason {
 impl<const W: usize> Engine<'_, W> {
     /// Whether the game already ended with the last move, whatever the side to move could
     /// do: the side that moved has a flag piece in its zone (see `end_rules` for the flag
-    /// reply), under extinction a side has no royal piece left (both sides: a draw), a side
-    /// is extinct under `end: extinction`, or the side that moved gave its winning check.
-    /// Such a position has no legal moves.
+    /// reply), under extinction (and in an explosion game, where a blast can take royal
+    /// pieces under the checkmate rule too) a side has no royal piece left (both sides: a
+    /// draw), a side is extinct under `end: extinction`, or the side that moved gave its
+    /// winning check. Such a position has no legal moves.
     pub(crate) fn decided(&self, pos: &Pos<W>) -> Option<Outcome> {
         let r = self.rules;
         let st = &pos.st;
@@ -107,7 +108,9 @@ impl<const W: usize> Engine<'_, W> {
                 reason: Reason::FacingRoyals,
             });
         }
-        if r.end.royal == RoyalRule::Extinction && !r.royal_kinds.is_empty() {
+        if (r.end.royal == RoyalRule::Extinction || r.explosion.is_some())
+            && !r.royal_kinds.is_empty()
+        {
             let reason = Reason::RoyalCaptured;
             let gone = |c: Color| pos.sets.of_kinds(c, r.royal_kinds).is_empty();
             match (gone(side), gone(mover)) {

@@ -64,11 +64,23 @@ impl<const W: usize> Engine<'_, W> {
         if r.end.royal != RoyalRule::Checkmate {
             return true;
         }
-        let royals = |p: &Pos<W>| p.sets.of_kinds(us, r.royal_kinds);
-        if royals(after).count() < royals(before).count() {
+        let royals = |p: &Pos<W>, side: Color| p.sets.of_kinds(side, r.royal_kinds);
+        if royals(after, us).count() < royals(before, us).count() {
             return false;
         }
-        !royals(after).intersects(self.captures_by_scan(after, us.opponent()))
+        let them = us.opponent();
+        if r.explosion.is_some() {
+            // Blowing up an enemy royal piece wins; a royal piece with an enemy royal piece
+            // in its blast is out of check.
+            if royals(after, them).count() < royals(before, them).count() {
+                return true;
+            }
+            let attacked = self.captures_by_scan(after, them);
+            return !royals(after, us)
+                .cells()
+                .any(|c| attacked.has(c) && !self.blast_shielded(after, c, us));
+        }
+        !royals(after, us).intersects(self.captures_by_scan(after, them))
     }
 
     /// Every cell a piece of `by` could capture on in `pos`, found forward from each piece:

@@ -167,6 +167,13 @@ impl<const W: usize> Engine<'_, W> {
         if !s.guard {
             return s;
         }
+        if r.explosion.is_some() {
+            // A blast may take any piece around a capture, and touching royal pieces are out
+            // of check: every move is tried.
+            s.check = self.royal_attacked(pos, us);
+            s.test_all = true;
+            return s;
+        }
         s.special = self.special_arrivals(pos);
         // Royal pieces facing each other (`royals_facing:`) are judged by the trial.
         s.test_all =
@@ -605,7 +612,11 @@ impl<const W: usize> Engine<'_, W> {
         if guard {
             let before = pos.sets.of_kinds(us, r.royal_kinds).count();
             let after = t.sets().of_kinds(us, r.royal_kinds);
-            if after.count() < before || self.royal_attacked(&t, us) {
+            if after.count() < before {
+                return false;
+            }
+            // A move that blows up an enemy royal piece wins, whatever it leaves attacked.
+            if !self.blew_up_enemy_royal(pos, &t) && self.royal_attacked(&t, us) {
                 return false;
             }
             if let Some(rule) = r.royals_facing {

@@ -588,8 +588,9 @@ impl Ruleset {
                     format!("`{ch}`: no {} castling partner stands there", color.name()),
                 ));
             };
-            // Unmoved pieces stand where the setup put them.
-            for cell in [king, partner] {
+            // Unmoved pieces stand where the setup put them (in Chess960 anywhere).
+            let fixed_start = c.king_files.is_none();
+            for cell in [king, partner].into_iter().filter(|_| fixed_start) {
                 if self.start.piece_at(cell) != pos.piece_at(cell) {
                     return Err(fail(
                         at,

@@ -1,6 +1,7 @@
 //! The compiled, immutable rule set of a variant.
 
 pub mod containers;
+pub mod explosion;
 pub mod hand;
 pub mod layers;
 pub(crate) mod notation;
@@ -110,6 +111,18 @@ impl KindSet {
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// The kinds in either set.
+    #[inline]
+    pub const fn union(self, other: KindSet) -> KindSet {
+        KindSet(self.0 | other.0)
+    }
+
+    /// The kinds of this set that are not in `other`.
+    #[inline]
+    pub const fn minus(self, other: KindSet) -> KindSet {
+        KindSet(self.0 & !other.0)
     }
 
     /// Whether the sets share a kind.
@@ -260,6 +273,10 @@ pub struct Castling {
     pub kingside: Distance,
     /// King distance toward file a.
     pub queenside: Distance,
+    /// Chess960 castling (`king_files:`): the files (kingside, queenside) the king lands
+    /// on from any start file, the partner beside it on the centre's side; the distances
+    /// are then unused.
+    pub king_files: Option<[u8; 2]>,
     /// Whether castling ignores attacks on the king's squares (see
     /// [`crate::definition::CastlingDef::ignore_check`]).
     pub ignore_check: bool,
@@ -587,6 +604,10 @@ pub struct Ruleset {
     pub layers: Option<layers::LayerRules>,
     /// Pieces in hand and drops, in a game that has them (`hand:`).
     pub hand: Option<hand::HandRules>,
+    /// Explosions on capture, in a game that has them (`explosion:`).
+    pub explosion: Option<explosion::Explosion>,
+    /// Kinds whose pieces may not capture a piece of their own kind (`mutually_immune:`).
+    pub mutually_immune: KindSet,
     /// The variant's own move notation (`notation:`), if it has one.
     pub(crate) notation: Option<notation::Notation>,
     pub(crate) start: Position,

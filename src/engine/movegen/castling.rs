@@ -4,7 +4,6 @@
 
 use crate::bitboard::{Bits, Cell};
 use crate::definition::Distance;
-use crate::rules::KindSet;
 
 use super::super::{Engine, Move, MoveKind};
 use super::{Out, Sink};
@@ -18,7 +17,6 @@ impl<const W: usize> Engine<'_, W> {
         let pos = out.pos;
         let st = &pos.st;
         let us = st.side;
-        let them = us.opponent();
         let occ = st.blockers();
         let occupied = st.occupied();
         for king in pos.sets.of(us, castling.king) & st.unmoved & out.gen.from {
@@ -52,6 +50,12 @@ impl<const W: usize> Engine<'_, W> {
                 if p.color() != us || !castling.partners.has(p.kind()) || !st.unmoved.has(partner) {
                     continue;
                 }
+                if let Some(files) = castling.king_files {
+                    if let Some(m) = self.castle_to_file(pos, king, partner, files[side], side) {
+                        out.emit(m);
+                    }
+                    continue;
+                }
                 // The cells between, nearest the king first (a rank has at most 26 files).
                 let mut ray = [king; 26];
                 let gap = between.count() as usize;
@@ -71,7 +75,7 @@ impl<const W: usize> Engine<'_, W> {
                 } else {
                     ray[..longest]
                         .iter()
-                        .position(|&c| self.attacked_by(pos, lifted, c, them, KindSet::ALL))
+                        .position(|&c| self.royal_cell_attacked(pos, lifted, c, us))
                         .unwrap_or(longest)
                 };
                 for d in shortest..=safe {
@@ -89,6 +93,68 @@ impl<const W: usize> Engine<'_, W> {
         }
     }
 
+    /// Chess960 castling of the king on `king` with the partner on `partner` toward `side`
+    /// (0: the higher files): the king lands on `file` of its rank, the partner beside it on
+    /// the centre's side. Every cell either passes or lands on must be empty but their own
+    /// two (and free of blocking markers), and unless castling ignores check, no cell the
+    /// king passes may be attacked with it lifted, nor its destination with both moved (its
+    /// own square is judged before).
+    fn castle_to_file(
+        &self,
+        pos: &super::super::position::Pos<W>,
+        king: Cell,
+        partner: Cell,
+        file: u8,
+        side: usize,
+    ) -> Option<Move> {
+        let castling = self.rules.castling.as_ref()?;
+        let topo = &self.rules.topology;
+        let st = &pos.st;
+        let us = st.side;
+        let (king_file, rank) = topo.coords(king);
+        let king_to = topo.cell(i32::from(file), i32::from(rank))?;
+        let toward_centre = if side == 0 { -1 } else { 1 };
+        let partner_to = topo.offset(king_to, toward_centre, 0)?;
+        let files = [
+            king_file,
+            file,
+            topo.coords(partner).0,
+            topo.coords(partner_to).0,
+        ];
+        let (low, high) = (*files.iter().min()?, *files.iter().max()?);
+        let span: Bits<W> = (low..=high)
+            .filter_map(|f| topo.cell(i32::from(f), i32::from(rank)))
+            .collect();
+        let others = span.without(king).without(partner);
+        if others.intersects(st.occupied()) || span.intersects(st.blocking) {
+            return None;
+        }
+        if !castling.ignore_check {
+            // The squares passed with the king lifted, the partner still in place; the
+            // destination with both moved (the partner may screen it).
+            let lifted = st.blockers().without(king);
+            let landed = lifted.without(partner).with(partner_to);
+            let step = if file > king_file { 1 } else { -1 };
+            let passed = topo
+                .ray(king, step, 0)
+                .take(usize::from(file.abs_diff(king_file)));
+            for cell in passed {
+                let occ = if cell == king_to { landed } else { lifted };
+                if self.royal_cell_attacked(pos, occ, cell, us) {
+                    return None;
+                }
+            }
+        }
+        let piece = pos.slots[king.index()].piece?;
+        Some(Move {
+            kind: MoveKind::Castle {
+                partner_from: partner,
+                partner_to,
+            },
+            ..Move::new(king, king_to, piece, None)
+        })
+    }
+
     /// Whether the castling king on `king` stands attacked: the safety look already knows
     /// when it is the side's lone royal piece, else it is asked.
     fn in_check_before_castling<K: Sink>(&self, out: &Out<'_, '_, W, K>, king: Cell) -> bool {
@@ -103,6 +169,6 @@ impl<const W: usize> Engine<'_, W> {
             return s.check;
         }
         let occ = pos.st.blockers();
-        self.attacked_by(pos, occ, king, us.opponent(), KindSet::ALL)
+        self.royal_cell_attacked(pos, occ, king, us)
     }
 }

@@ -170,6 +170,12 @@ impl<const W: usize> Engine<'_, W> {
             let zone = self.t.promotion_zone[us.index()][k];
             let forced = self.forced_promotion(kind, us, zone);
             let ep = facts.en_passant && st.ep_victim.is_some();
+            // A mutually immune kind does not capture its own kind.
+            let enemy = if self.rules.mutually_immune.has(kind) {
+                enemy & !pos.sets.of(them, kind)
+            } else {
+                enemy
+            };
             for from in cells {
                 // An optional promotion is open to every move from the zone.
                 let zone = if facts.optional_promotion && zone.has(from) {
