@@ -10,6 +10,7 @@ mod hand;
 mod layers;
 mod notation;
 mod parameters;
+mod promotion;
 mod regions;
 mod tables;
 mod warnings;
@@ -389,34 +390,12 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         });
         let promotion = p.promotion.as_ref().and_then(|promo| {
             let zone = regions::region_named(cx, &regions, &promo.zone);
-            if promo.choices.value.is_empty() {
-                cx.error(
-                    &promo.choices,
-                    "fairy::no-promotion-choice",
-                    "a promotion needs at least one choice".into(),
-                    "empty",
-                    "list the letters of the pieces it may become, e.g. [Q, R, B, N]",
-                );
-            }
-            let mut choices: Vec<Kind> = Vec::new();
-            for c in &promo.choices.value {
-                if let Some(k) = resolve(cx, c, "promotion choice") {
-                    if choices.contains(&k) {
-                        cx.error(
-                            c,
-                            "fairy::duplicate-promotion-choice",
-                            format!("`{}` is listed twice as a promotion choice", c.value),
-                            "already listed",
-                            "list each piece once",
-                        );
-                    } else {
-                        choices.push(k);
-                    }
-                }
-            }
+            let choices = promotion::promotion_choices(cx, &promo.choices, &resolve);
+            let limit = promotion::promotion_limit(cx, promo, &choices, &kind_of);
             Some(Promotion {
                 zone: zone?,
                 choices,
+                limit,
                 optional: promo.optional,
                 // Filled in once the rule set can move pieces (see `forced_promotions`).
                 forced: [crate::Bitboard::EMPTY; 2],
@@ -456,6 +435,17 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             kingside: c.value.king_distance.value.kingside,
             queenside: c.value.king_distance.value.queenside,
             ignore_check: c.value.ignore_check,
+            drop_rights: match &c.value.drop_rights {
+                Some(d) => {
+                    let king = regions::region_named(cx, &regions, &d.king);
+                    let partners = regions::region_named(cx, &regions, &d.partners);
+                    Some(crate::rules::DropRights {
+                        king: king?,
+                        partners: partners?,
+                    })
+                }
+                None => None,
+            },
         })
     });
 
@@ -490,7 +480,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         })
     });
 
-    let hand = hand::hand_rules(def, &pieces, cx);
+    let hand = hand::hand_rules(def, &pieces, &topology, cx);
     let containers = containers::rules(def, board, &container_specs, &pieces, cx);
     let layers = layers::rules(def, &topology, &regions, cx);
     let container_types = containers.as_ref().map_or(&[][..], |c| &c.types[..]);
@@ -520,7 +510,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             // A royal flag or a promotion taken out would make them wrong.
             cx.skipped_for("pieces", "the warnings about the setup were");
         } else {
-            warnings::setup_warnings(def, setup, cx, &pieces, &placement.pieces);
+            warnings::setup_warnings(def, setup, cx, &pieces, &placement.pieces, &placement.hand);
         }
     }
     let returns = match &placement {

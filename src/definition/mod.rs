@@ -10,8 +10,8 @@ mod spans;
 
 pub use pieces::PieceDraft;
 pub use schema::{
-    CaptureDestination, CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef,
-    DropDef, EndDef, ExceptionDef, FlagDef, HandDef, NotationDef, ParameterDef, PieceDef,
+    CaptureDestination, CastlingDef, ChoicesDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef,
+    DropDef, DropRightsDef, EndDef, ExceptionDef, FlagDef, HandDef, NotationDef, ParameterDef, PieceDef,
     PromotionDef, RegionDef, ReturnDef, RoyalRule, StalemateRule, TemplatesDef, VariantDef,
 };
 pub(crate) use spans::{dsl_span, ValueMap};

@@ -5,7 +5,7 @@
 
 use crate::bitboard::Bitboard;
 
-use super::{Kind, MAX_KINDS};
+use super::{Kind, KindSet, MAX_KINDS};
 
 /// What happens to captured pieces, and how promoted pieces come back.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +21,14 @@ pub struct HandRules {
     /// lists it (itself where none or several do; the compiler refuses several under
     /// `demote`).
     pub demotion: [Kind; MAX_KINDS],
+    /// While the side to move holds pieces and has a legal drop, its moves are drops only
+    /// (`must_drop: true`; Fairy-Stockfish's `mustDrop`).
+    pub must_drop: bool,
+    /// The kinds whose drops keep them split evenly between light and dark cells
+    /// (`opposite_colors: true`; Fairy-Stockfish's `dropOppositeColoredBishop`).
+    pub opposite_colors: KindSet,
+    /// The dark cells (a1's colour: file + rank even), for `opposite_colors`.
+    pub dark: Bitboard,
 }
 
 /// Where and how a piece may be dropped from its side's hand.
@@ -34,6 +42,9 @@ pub struct DropRule {
     pub one_per_file: bool,
     /// A drop of it may give checkmate (`mates: false` forbids it, shogi's pawn).
     pub mates: bool,
+    /// A side's pieces of this kind end up split evenly between light and dark cells
+    /// (`opposite_colors: true`).
+    pub opposite_colors: bool,
 }
 
 impl DropRule {
@@ -43,6 +54,7 @@ impl DropRule {
             zone: [board; 2],
             one_per_file: false,
             mates: true,
+            opposite_colors: false,
         }
     }
 }
