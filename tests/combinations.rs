@@ -19,6 +19,8 @@ struct Def {
     extra: Vec<(&'static str, char, Vec<String>)>,
     pawn_moves: String,
     pawn_lines: Vec<String>,
+    /// The pawn's `promotion:` entry, when not the plain one (`choices: [R, N]`).
+    promotion: Option<&'static str>,
     top: Vec<String>,
     end: Vec<String>,
 }
@@ -121,6 +123,15 @@ const MECHANISMS: &[Mechanism] = &[
         d.extra.push(("cannon", 'O', vec!["moves: mRcpR".into()]));
         d.extra.push(("grasshopper", 'G', vec!["moves: gQ".into()]));
     }),
+    ("per-side-choices", |d| {
+        d.promotion = Some(
+            "promotion:\n      zone: last-rank\n      choices: { white: [R, N], black: [N] }\n      optional: true",
+        )
+    }),
+    ("promotion-limit", |d| {
+        d.promotion =
+            Some("promotion:\n      zone: last-rank\n      choices: [R, N]\n      limit: { R: 2, N: 1 }")
+    }),
     ("paths", |d| {
         d.extra
             .push(("falcon", 'F', vec!["moves: \"{WWF}{FFW}\"".into()]))
@@ -128,8 +139,8 @@ const MECHANISMS: &[Mechanism] = &[
 ];
 
 /// The pairs the rules refuse (see `compile/combinations.rs`): containers with castling,
-/// first moves, en passant, ammunition, captures without moving, diving and acting on
-/// submerged pieces.
+/// first moves, en passant, ammunition, captures without moving, diving, acting on
+/// submerged pieces and promotion limits.
 fn refused(a: &str, b: &str) -> bool {
     let with_containers = [
         "castling",
@@ -140,6 +151,7 @@ fn refused(a: &str, b: &str) -> bool {
         "torpedo",
         "submerge",
         "versus-submerged",
+        "promotion-limit",
     ];
     (a == "containers" && with_containers.contains(&b))
         || (b == "containers" && with_containers.contains(&a))
@@ -167,7 +179,11 @@ impl Def {
             "  pawn:\n    letter: P\n    moves: fmWfcF{}\n",
             self.pawn_moves
         );
-        y += "    promotion:\n      zone: last-rank\n      choices: [R, N]\n";
+        y += &format!(
+            "    {}\n",
+            self.promotion
+                .unwrap_or("promotion:\n      zone: last-rank\n      choices: [R, N]")
+        );
         for line in &self.pawn_lines {
             y += &format!("    {line}\n");
         }

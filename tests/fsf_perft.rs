@@ -476,3 +476,9 @@ fn placement() {
         ],
     );
 }
+
+/// Sittuyin's setup phase; its promotion is not written, so its other cases are left out.
+#[test]
+fn sittuyin_setup() {
+    check("fsf/sittuyin", &[(None, 3, 580_096)]);
+}

@@ -24,6 +24,7 @@ enum Mechanism {
     Submerge,
     VersusSubmerged,
     Hand,
+    PromotionLimit,
 }
 
 impl Mechanism {
@@ -38,6 +39,7 @@ impl Mechanism {
             Mechanism::Submerge => "diving",
             Mechanism::VersusSubmerged => "acting on submerged pieces",
             Mechanism::Hand => "pieces in hand",
+            Mechanism::PromotionLimit => "promotion limits",
         }
     }
 }
@@ -90,6 +92,12 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::Hand,
         "a drop would put a piece on a cell, and in a container game a piece stands only aboard \
          a container (drops into crews are not written yet)",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::PromotionLimit,
+        "a promotion limit counts the side's pieces standing on cells, and in a container game \
+         they stand aboard containers (limits for crews are not written yet)",
     ),
 ];
 
@@ -198,6 +206,9 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
     }
     for piece in def.pieces.values() {
         let p = &piece.value;
+        if let Some((_, count)) = p.promotion.as_ref().and_then(|pr| pr.limit.first()) {
+            out.push(Use::key(Mechanism::PromotionLimit, count, "limit", false, cx));
+        }
         if p.en_passant {
             out.push(Use::key(
                 Mechanism::EnPassant,

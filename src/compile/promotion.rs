@@ -13,12 +13,12 @@ pub(super) fn promotion_choices(
     choices: &Sp<ChoicesDef>,
     resolve: &impl Fn(&mut Ctx, &Sp<String>, &str) -> Option<Kind>,
 ) -> [Vec<Kind>; 2] {
-    let lists: Vec<&[Sp<String>]> = match &choices.value {
+    let lists: [&[Sp<String>]; 2] = match &choices.value {
         ChoicesDef::Both(list) => {
             if list.is_empty() {
                 no_choice(cx, choices, "");
             }
-            vec![list]
+            [list, &[]]
         }
         ChoicesDef::PerSide { white, black } => {
             for (side, list) in [("White", white), ("Black", black)] {
@@ -26,35 +26,33 @@ pub(super) fn promotion_choices(
                     no_choice(cx, list, side);
                 }
             }
-            vec![&white.value, &black.value]
+            [&white.value, &black.value]
         }
     };
-    let kinds: Vec<Vec<Kind>> = lists
-        .into_iter()
-        .map(|list| {
-            let mut kinds: Vec<Kind> = Vec::new();
-            for c in list {
-                let Some(k) = resolve(cx, c, "promotion choice") else {
-                    continue;
-                };
-                if kinds.contains(&k) {
-                    cx.error(
-                        c,
-                        "fairy::duplicate-promotion-choice",
-                        format!("`{}` is listed twice as a promotion choice", c.value),
-                        "already listed",
-                        "list each piece once",
-                    );
-                } else {
-                    kinds.push(k);
-                }
+    let [white, black] = lists.map(|list| {
+        let mut kinds: Vec<Kind> = Vec::new();
+        for c in list {
+            let Some(k) = resolve(cx, c, "promotion choice") else {
+                continue;
+            };
+            if kinds.contains(&k) {
+                cx.error(
+                    c,
+                    "fairy::duplicate-promotion-choice",
+                    format!("`{}` is listed twice as a promotion choice", c.value),
+                    "already listed",
+                    "list each piece once",
+                );
+            } else {
+                kinds.push(k);
             }
-            kinds
-        })
-        .collect();
-    match <[Vec<Kind>; 2]>::try_from(kinds) {
-        Ok(both) => both,
-        Err(one) => [one[0].clone(), one[0].clone()],
+        }
+        kinds
+    });
+    match &choices.value {
+        // One list, read once, for both sides.
+        ChoicesDef::Both(_) => [white.clone(), white],
+        ChoicesDef::PerSide { .. } => [white, black],
     }
 }
 

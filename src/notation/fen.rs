@@ -566,9 +566,13 @@ impl Ruleset {
                     format!("`{ch}`: no {} castling partner stands there", color.name()),
                 ));
             };
-            // Unmoved pieces stand where the setup put them.
-            for cell in [king, partner] {
-                if self.start.piece_at(cell) != pos.piece_at(cell) {
+            // Unmoved pieces stand where the setup put them, or where dropped ones gain
+            // castling rights (`drop_rights:`).
+            let homes = c.drop_rights.as_ref().map_or([Bitboard::EMPTY; 2], |d| {
+                [d.king[color.index()], d.partners[color.index()]]
+            });
+            for (cell, home) in [(king, homes[0]), (partner, homes[1])] {
+                if self.start.piece_at(cell) != pos.piece_at(cell) && !home.has(cell) {
                     return Err(fail(
                         at,
                         ch,
