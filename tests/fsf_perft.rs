@@ -445,7 +445,9 @@ fn promotion_to_lost_pieces() {
         &[
             (None, 3, 259_514),
             (
-                Some("r8r/1nbqkcabn1/ppp2ppppp/3p6/4pP4/10/10/PPPPP1PPPP/1NBQKCABN1/R8R w - e7 0 3"),
+                Some(
+                    "r8r/1nbqkcabn1/ppp2ppppp/3p6/4pP4/10/10/PPPPP1PPPP/1NBQKCABN1/R8R w - e7 0 3",
+                ),
                 2,
                 5_768,
             ),
@@ -472,7 +474,11 @@ fn placement() {
                 5,
                 145_152,
             ),
-            (Some("r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1"), 4, 18_492),
+            (
+                Some("r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1"),
+                4,
+                18_492,
+            ),
         ],
     );
 }

@@ -207,7 +207,13 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
     for piece in def.pieces.values() {
         let p = &piece.value;
         if let Some((_, count)) = p.promotion.as_ref().and_then(|pr| pr.limit.first()) {
-            out.push(Use::key(Mechanism::PromotionLimit, count, "limit", false, cx));
+            out.push(Use::key(
+                Mechanism::PromotionLimit,
+                count,
+                "limit",
+                false,
+                cx,
+            ));
         }
         if p.en_passant {
             out.push(Use::key(

@@ -56,7 +56,11 @@ pub(super) fn hand_rules(
     }
     let mut sources: [Vec<Kind>; MAX_KINDS] = Default::default();
     for (k, piece) in pieces.iter().enumerate() {
-        for &choice in piece.promotion.iter().flat_map(|p| p.choices.iter().flatten()) {
+        for &choice in piece
+            .promotion
+            .iter()
+            .flat_map(|p| p.choices.iter().flatten())
+        {
             if !sources[choice.index()].contains(&Kind::new(k as u8)) {
                 sources[choice.index()].push(Kind::new(k as u8));
             }

@@ -40,10 +40,12 @@ pub(super) fn setup_warnings(
             .any(|p| p.kind().index() == kind && color.is_none_or(|c| p.color() == c))
     };
     let promoted_to = |kind: usize| {
-        pieces
-            .iter()
-            .filter_map(|p| p.promotion.as_ref())
-            .any(|p| p.choices.iter().flatten().any(|&c| c == Kind::new(kind as u8)))
+        pieces.iter().filter_map(|p| p.promotion.as_ref()).any(|p| {
+            p.choices
+                .iter()
+                .flatten()
+                .any(|&c| c == Kind::new(kind as u8))
+        })
     };
     for (kind, ((name, def_piece), piece)) in def.pieces.iter().zip(pieces).enumerate() {
         if !placed(kind, None) && !promoted_to(kind) {

@@ -10,9 +10,10 @@ mod spans;
 
 pub use pieces::PieceDraft;
 pub use schema::{
-    CaptureDestination, CastlingDef, ChoicesDef, ChanceDef, ChanceEffect, ChanceTrigger, Distance, DistanceDef,
-    DropDef, DropRightsDef, EndDef, ExceptionDef, FlagDef, HandDef, NotationDef, ParameterDef, PieceDef,
-    PromotionDef, RegionDef, ReturnDef, RoyalRule, StalemateRule, TemplatesDef, VariantDef,
+    CaptureDestination, CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger, ChoicesDef, Distance,
+    DistanceDef, DropDef, DropRightsDef, EndDef, ExceptionDef, FlagDef, HandDef, NotationDef,
+    ParameterDef, PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalRule, StalemateRule,
+    TemplatesDef, VariantDef,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
 

@@ -468,7 +468,10 @@ impl<const W: usize> Engine<'_, W> {
         let topo = &self.rules.topology;
         let rank = topo.coords(to).1;
         let on_rank = |cells: Bits<W>| -> Bits<W> {
-            cells.cells().filter(|&x| topo.coords(x).1 == rank).collect()
+            cells
+                .cells()
+                .filter(|&x| topo.coords(x).1 == rank)
+                .collect()
         };
         let king_home: Bits<W> = homes.king[us.index()].resize();
         let partner_home: Bits<W> = homes.partners[us.index()].resize();

@@ -7,9 +7,9 @@ use crate::rules::{Kind, KindSet, Piece};
 
 use super::super::board::{Trial, Undo};
 use super::super::position::Pos;
+use super::super::safety::Safety;
 use super::super::safety::Verdict;
 use super::super::{Engine, Move};
-use super::super::safety::Safety;
 use super::{Any, Gen, Out, Sink};
 
 impl<const W: usize> Engine<'_, W> {
