@@ -19,6 +19,8 @@ struct Def {
     extra: Vec<(&'static str, char, Vec<String>)>,
     pawn_moves: String,
     pawn_lines: Vec<String>,
+    /// The pawn's `promotion:` entry, when not the plain one (`choices: [R, N]`).
+    promotion: Option<&'static str>,
     top: Vec<String>,
     end: Vec<String>,
 }
@@ -131,6 +133,16 @@ const MECHANISMS: &[Mechanism] = &[
     ("explosion", |d| {
         d.top.push("explosion:\n  radius: 1\n  spares: [P]".into())
     }),
+    ("per-side-choices", |d| {
+        d.promotion = Some(
+            "promotion:\n      zone: last-rank\n      choices: { white: [R, N], black: [N] }\n      optional: true",
+        )
+    }),
+    ("promotion-limit", |d| {
+        d.promotion = Some(
+            "promotion:\n      zone: last-rank\n      choices: [R, N]\n      limit: { R: 2, N: 1 }",
+        )
+    }),
     ("paths", |d| {
         d.extra
             .push(("falcon", 'F', vec!["moves: \"{WWF}{FFW}\"".into()]))
@@ -141,7 +153,8 @@ const MECHANISMS: &[Mechanism] = &[
 /// first moves, en passant, ammunition, captures without moving, diving, acting on
 /// submerged pieces and extinction of a kind; check counting with royal extinction;
 /// explosions with containers, ammunition, captures without moving, diving and acting on
-/// submerged pieces.
+/// submerged pieces; promotion limits
+/// with containers.
 fn refused(a: &str, b: &str) -> bool {
     let with_containers = [
         "castling",
@@ -153,6 +166,7 @@ fn refused(a: &str, b: &str) -> bool {
         "submerge",
         "versus-submerged",
         "extinction-kind",
+        "promotion-limit",
     ];
     let pair = |x: &str, y: &str| (a == x && b == y) || (a == y && b == x);
     let with_explosion = [
@@ -192,7 +206,11 @@ impl Def {
             "  pawn:\n    letter: P\n    moves: fmWfcF{}\n",
             self.pawn_moves
         );
-        y += "    promotion:\n      zone: last-rank\n      choices: [R, N]\n";
+        y += &format!(
+            "    {}\n",
+            self.promotion
+                .unwrap_or("promotion:\n      zone: last-rank\n      choices: [R, N]")
+        );
         for line in &self.pawn_lines {
             y += &format!("    {line}\n");
         }
@@ -366,7 +384,7 @@ fn every_mechanism_alone_and_every_pair() {
     }
     let n = MECHANISMS.len();
     assert_eq!(played + refusals, n * (n + 1) / 2);
-    assert_eq!(refusals, 14);
+    assert_eq!(refusals, 15);
 }
 
 /// Regression: `royals_apart` was ignored in games with layers. Under extinction (no check)

@@ -612,3 +612,63 @@ fn atomic960() {
         ],
     );
 }
+
+// Promotion rules: choices per side, and promotion only to pieces the side has lost.
+
+#[test]
+fn promotion_choices_per_side() {
+    let fen = Some("8/1k5P/8/8/8/3K4/p7/8 b - - 0 1");
+    check("fsf/sortofalmost", &[(None, 3, 10_815), (fen, 2, 139)]);
+    check("fsf/chigorin", &[(None, 3, 11_408), (fen, 2, 117)]);
+}
+
+#[test]
+fn promotion_to_lost_pieces() {
+    check(
+        "fsf/grand",
+        &[
+            (None, 3, 259_514),
+            (
+                Some(
+                    "r8r/1nbqkcabn1/ppp2ppppp/3p6/4pP4/10/10/PPPPP1PPPP/1NBQKCABN1/R8R w - e7 0 3",
+                ),
+                2,
+                5_768,
+            ),
+        ],
+    );
+    check("fsf/opulent", &[(None, 3, 133_829)]);
+}
+
+// A placement phase: every move a drop onto the back rank until the hands are empty.
+
+#[test]
+fn placement() {
+    check(
+        "fsf/placement",
+        &[
+            (None, 3, 50_560),
+            (
+                Some("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/QR1BKNN1[BRk] w - - 0 1"),
+                6,
+                17_804,
+            ),
+            (
+                Some("1n1r1q2/pppppppp/8/8/8/8/PPPPPPPP/1N1B1R1N[KQRBkrbbn] b - - 0 4"),
+                5,
+                145_152,
+            ),
+            (
+                Some("r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1"),
+                4,
+                18_492,
+            ),
+        ],
+    );
+}
+
+/// Sittuyin's setup phase; its promotion is not written, so its other cases are left out.
+#[test]
+fn sittuyin_setup() {
+    check("fsf/sittuyin", &[(None, 3, 580_096)]);
+}

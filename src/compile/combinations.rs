@@ -27,6 +27,7 @@ enum Mechanism {
     HopLimits,
     Extinction,
     Explosion,
+    PromotionLimit,
 }
 
 impl Mechanism {
@@ -44,6 +45,7 @@ impl Mechanism {
             Mechanism::HopLimits => "pieces a hop may not go over (`cannot_hop`)",
             Mechanism::Extinction => "extinction of a piece type",
             Mechanism::Explosion => "explosions",
+            Mechanism::PromotionLimit => "promotion limits",
         }
     }
 }
@@ -134,6 +136,12 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::Ammunition,
         Mechanism::Explosion,
         "whether a blast takes markers and how it meets a planted marker is not defined",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::PromotionLimit,
+        "a promotion limit counts the side's pieces standing on cells, and in a container game \
+         they stand aboard containers (limits for crews are not written yet)",
     ),
 ];
 
@@ -290,6 +298,15 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
     }
     for piece in def.pieces.values() {
         let p = &piece.value;
+        if let Some((_, count)) = p.promotion.as_ref().and_then(|pr| pr.limit.first()) {
+            out.push(Use::key(
+                Mechanism::PromotionLimit,
+                count,
+                "limit",
+                false,
+                cx,
+            ));
+        }
         if p.en_passant {
             out.push(Use::key(
                 Mechanism::EnPassant,

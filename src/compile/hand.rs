@@ -36,6 +36,7 @@ pub(super) fn drop_rule(
     }
     rule.mates = def.value.mates;
     rule.promoted = def.value.promoted;
+    rule.opposite_colors = def.value.opposite_colors;
     Some(rule)
 }
 
@@ -44,6 +45,7 @@ pub(super) fn drop_rule(
 pub(super) fn hand_rules(
     def: &VariantDef,
     pieces: &[PieceType],
+    topology: &Topology,
     cx: &mut Ctx,
 ) -> Option<HandRules> {
     let Some(hand) = &def.hand else {
@@ -66,7 +68,11 @@ pub(super) fn hand_rules(
     }
     let mut sources: [Vec<Kind>; MAX_KINDS] = Default::default();
     for (k, piece) in pieces.iter().enumerate() {
-        for &choice in piece.promotion.iter().flat_map(|p| &p.choices) {
+        for &choice in piece
+            .promotion
+            .iter()
+            .flat_map(|p| p.choices.iter().flatten())
+        {
             if !sources[choice.index()].contains(&Kind::new(k as u8)) {
                 sources[choice.index()].push(Kind::new(k as u8));
             }
@@ -100,5 +106,19 @@ pub(super) fn hand_rules(
         captures_to_hand: hand.value.captures.value == CaptureDestination::Capturer,
         demote: hand.value.demote,
         demotion,
+        must_drop: hand.value.must_drop,
+        opposite_colors: pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.drop.as_ref().is_some_and(|d| d.opposite_colors))
+            .map(|(k, _)| Kind::new(k as u8))
+            .collect(),
+        dark: topology
+            .cells()
+            .filter(|&c| {
+                let (file, rank) = topology.coords(c);
+                (file + rank) % 2 == 0
+            })
+            .collect(),
     })
 }

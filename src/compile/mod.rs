@@ -12,6 +12,7 @@ mod hand;
 mod layers;
 mod notation;
 mod parameters;
+mod promotion;
 mod regions;
 mod tables;
 mod warnings;
@@ -392,34 +393,12 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         });
         let promotion = p.promotion.as_ref().and_then(|promo| {
             let zone = regions::region_named(cx, &regions, &promo.zone);
-            if promo.choices.value.is_empty() {
-                cx.error(
-                    &promo.choices,
-                    "fairy::no-promotion-choice",
-                    "a promotion needs at least one choice".into(),
-                    "empty",
-                    "list the letters of the pieces it may become, e.g. [Q, R, B, N]",
-                );
-            }
-            let mut choices: Vec<Kind> = Vec::new();
-            for c in &promo.choices.value {
-                if let Some(k) = resolve(cx, c, "promotion choice") {
-                    if choices.contains(&k) {
-                        cx.error(
-                            c,
-                            "fairy::duplicate-promotion-choice",
-                            format!("`{}` is listed twice as a promotion choice", c.value),
-                            "already listed",
-                            "list each piece once",
-                        );
-                    } else {
-                        choices.push(k);
-                    }
-                }
-            }
+            let choices = promotion::promotion_choices(cx, &promo.choices, &resolve);
+            let limit = promotion::promotion_limit(cx, promo, &choices, &kind_of);
             Some(Promotion {
                 zone: zone?,
                 choices,
+                limit,
                 optional: promo.optional,
                 on_capture: promo.on_capture,
                 // Filled in once the rule set can move pieces (see `forced_promotions`).
@@ -490,6 +469,17 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             queenside: distance.queenside,
             king_files,
             ignore_check: c.value.ignore_check,
+            drop_rights: match &c.value.drop_rights {
+                Some(d) => {
+                    let king = regions::region_named(cx, &regions, &d.king);
+                    let partners = regions::region_named(cx, &regions, &d.partners);
+                    Some(crate::rules::DropRights {
+                        king: king?,
+                        partners: partners?,
+                    })
+                }
+                None => None,
+            },
         })
     });
 
@@ -529,7 +519,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         })
     });
 
-    let hand = hand::hand_rules(def, &pieces, cx);
+    let hand = hand::hand_rules(def, &pieces, &topology, cx);
     let explosion = explosion::explosion(def, &topology, cx, &resolve);
     let mutually_immune = explosion::mutually_immune(def, &pieces, end_def.royal, cx, &resolve);
     let containers = containers::rules(def, board, &container_specs, &pieces, cx);
@@ -561,7 +551,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             // A royal flag or a promotion taken out would make them wrong.
             cx.skipped_for("pieces", "the warnings about the setup were");
         } else {
-            warnings::setup_warnings(def, setup, cx, &pieces, &placement.pieces);
+            warnings::setup_warnings(def, setup, cx, &pieces, &placement.pieces, &placement.hand);
         }
     }
     let returns = match &placement {

@@ -111,14 +111,11 @@ fn tables<const W: usize>(
             first_move: p.first_move,
             en_passant: p.en_passant,
             hunts: layers.is_some_and(|l| l.kinds[k].hunts_submerged),
-            extra_choices: p
-                .promotion
-                .as_ref()
-                .map_or(0, |p| p.choices.len().saturating_sub(1) as u8),
+            limited_promotion: p.promotion.as_ref().is_some_and(|p| !p.limit.is_empty()),
             promotes_to_royal: p
                 .promotion
                 .as_ref()
-                .is_some_and(|p| p.choices.iter().any(|&c| royal.has(c))),
+                .is_some_and(|p| p.choices.iter().flatten().any(|&c| royal.has(c))),
             optional_promotion: p.promotion.as_ref().is_some_and(|p| p.optional),
             promotes_on_capture: p.promotion.as_ref().is_some_and(|p| p.on_capture),
             cannot_capture: p.cannot_capture,

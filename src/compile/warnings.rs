@@ -22,24 +22,30 @@ pub(super) fn reaches_a_cell(topo: &Topology, motions: &[betza::Motion]) -> bool
     })
 }
 
-/// Warnings that need the setup: pieces that never appear, sides without their royal piece.
+/// Warnings that need the setup: pieces that never appear (on the board or in hand), sides
+/// without their royal piece.
 pub(super) fn setup_warnings(
     def: &VariantDef,
     setup: &Sp<String>,
     cx: &mut Ctx,
     pieces: &[PieceType],
     placement: &[(Cell, Piece)],
+    hand: &[Piece],
 ) {
     let placed = |kind: usize, color: Option<Color>| {
         placement
             .iter()
-            .any(|(_, p)| p.kind().index() == kind && color.is_none_or(|c| p.color() == c))
+            .map(|(_, p)| p)
+            .chain(hand)
+            .any(|p| p.kind().index() == kind && color.is_none_or(|c| p.color() == c))
     };
     let promoted_to = |kind: usize| {
-        pieces
-            .iter()
-            .filter_map(|p| p.promotion.as_ref())
-            .any(|p| p.choices.contains(&Kind::new(kind as u8)))
+        pieces.iter().filter_map(|p| p.promotion.as_ref()).any(|p| {
+            p.choices
+                .iter()
+                .flatten()
+                .any(|&c| c == Kind::new(kind as u8))
+        })
     };
     for (kind, ((name, def_piece), piece)) in def.pieces.iter().zip(pieces).enumerate() {
         if !placed(kind, None) && !promoted_to(kind) {

@@ -131,6 +131,10 @@ pub struct HandDef {
     /// (true, the default, as in crazyhouse and shogi) or as it is (loop chess).
     #[serde(default = "yes")]
     pub demote: bool,
+    /// While the side to move holds pieces and can drop one, it must drop: a placement
+    /// phase (Fairy-Stockfish's `mustDrop`: placement chess, sittuyin's setup).
+    #[serde(default)]
+    pub must_drop: bool,
 }
 
 /// Where a captured piece goes in a game with pieces in hand.
@@ -162,6 +166,11 @@ pub struct DropDef {
     /// Fairy-Stockfish's `dropPromoted`).
     #[serde(default)]
     pub promoted: bool,
+    /// A side's pieces of this kind end up split evenly between light and dark cells: no
+    /// drop may make that impossible (placement chess's bishops; Fairy-Stockfish's
+    /// `dropOppositeColoredBishop`).
+    #[serde(default)]
+    pub opposite_colors: bool,
 }
 
 fn yes() -> bool {
@@ -536,8 +545,8 @@ pub struct PieceDef {
 pub struct PromotionDef {
     /// The name of a region (per side) in which a move ending promotes.
     pub zone: Sp<String>,
-    /// Letters of the piece types it may become; at least one.
-    pub choices: Sp<Vec<Sp<String>>>,
+    /// Letters of the piece types it may become, for both sides or per side; at least one.
+    pub choices: Sp<ChoicesDef>,
     /// Shogi's promotion: a move that starts or ends in the zone may promote or not, except
     /// onto a cell from which the unpromoted piece could never move again, where it must.
     #[serde(default)]
@@ -546,6 +555,71 @@ pub struct PromotionDef {
     /// Stockfish's `piecePromotionOnCapture`).
     #[serde(default)]
     pub on_capture: bool,
+    /// Per choice letter, the most pieces of that kind the promoting side may have on the
+    /// board for the choice to be open (Grand Chess: a pawn promotes only to a piece its
+    /// side has lost; Fairy-Stockfish's `promotionLimit`).
+    #[serde(default)]
+    pub limit: IndexMap<String, Sp<u8>>,
+}
+
+/// Promotion choices: one list for both sides (`[Q, R, B, N]`) or one per side
+/// (`{white: [C, R, B, N], black: [Q, R, B, N]}`, as Fairy-Stockfish's
+/// `promotionPieceTypesWhite` and `promotionPieceTypesBlack`).
+#[derive(Debug)]
+pub enum ChoicesDef {
+    /// The same letters for both sides (the list's span is the outer `Sp`'s).
+    Both(Vec<Sp<String>>),
+    /// White's letters and Black's.
+    PerSide {
+        /// White's choices.
+        white: Sp<Vec<Sp<String>>>,
+        /// Black's choices.
+        black: Sp<Vec<Sp<String>>>,
+    },
+}
+
+impl ChoicesDef {
+    /// The letters as written, White's first (one list for both sides is given twice).
+    pub fn per_side(&self) -> [&[Sp<String>]; 2] {
+        match self {
+            ChoicesDef::Both(both) => [both, both],
+            ChoicesDef::PerSide { white, black } => [&white.value, &black.value],
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ChoicesDef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = ChoicesDef;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of letters such as `[Q, R, B, N]`, or a map with `white` and `black` lists")
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<ChoicesDef, A::Error> {
+                let mut list = Vec::new();
+                while let Some(letter) = seq.next_element()? {
+                    list.push(letter);
+                }
+                Ok(ChoicesDef::Both(list))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ChoicesDef, A::Error> {
+                let (mut white, mut black) = (None, None);
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "white" => white = Some(map.next_value()?),
+                        "black" => black = Some(map.next_value()?),
+                        other => return Err(de::Error::unknown_field(other, &["white", "black"])),
+                    }
+                }
+                Ok(ChoicesDef::PerSide {
+                    white: white.ok_or_else(|| de::Error::missing_field("white"))?,
+                    black: black.ok_or_else(|| de::Error::missing_field("black"))?,
+                })
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// Castling between a king piece and partner pieces on the same rank.
@@ -570,6 +644,22 @@ pub struct CastlingDef {
     /// (ending in check stays illegal under the checkmate rule).
     #[serde(default)]
     pub ignore_check: bool,
+    /// Castling pieces dropped on their home cells gain castling rights (Fairy-Stockfish's
+    /// `castlingDroppedPiece`, placement chess).
+    #[serde(default)]
+    pub drop_rights: Option<DropRightsDef>,
+}
+
+/// The home cells on which dropped castling pieces gain castling rights: a king dropped on a
+/// `king` cell with partners on `partners` cells of its rank, or a partner dropped on a
+/// `partners` cell beside such a king.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DropRightsDef {
+    /// The region (per side) of the king's home cells.
+    pub king: Sp<String>,
+    /// The region (per side) of the partners' home cells.
+    pub partners: Sp<String>,
 }
 
 /// Chess960 castling: the king's destination file toward each side, as file letters.

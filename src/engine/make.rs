@@ -154,8 +154,14 @@ impl<const W: usize> Engine<'_, W> {
                 // Dropped turned over: the held piece's promotion is placed.
                 let placed = m.promotion.map_or(m.piece, |k| Piece::new(k, us));
                 self.put(b, m.to, placed, self.start_state(placed));
+                let mut unmoved = b.st().unmoved;
                 if self.dropped_unmoved(placed, m.to) {
-                    let unmoved = b.st().unmoved.with(m.to);
+                    unmoved = unmoved.with(m.to);
+                }
+                if r.castling.as_ref().is_some_and(|c| c.drop_rights.is_some()) {
+                    unmoved |= self.dropped_castling_rights(b, placed, m.to);
+                }
+                if unmoved != b.st().unmoved {
                     super::effects::set_unmoved(b.st_mut(), z, unmoved);
                 }
                 arrivals[0] = Some(m.to);
@@ -468,6 +474,46 @@ impl<const W: usize> Engine<'_, W> {
         self.rules.pieces[piece.kind().index()].first_move
             && !self.rules.castling_kinds().has(piece.kind())
             && self.rules.start.piece_at(cell) == Some(piece)
+    }
+
+    /// The cells whose castling pieces gain castling rights when `piece` is dropped on `to`
+    /// (`drop_rights:`): a king dropped on a king home cell, with the partners on partner
+    /// home cells of its rank; a partner dropped on a partner home cell, with the king on a
+    /// king home cell of its rank. Nothing unless both are there (a lone king has no right).
+    fn dropped_castling_rights(&self, b: &impl View<W>, piece: Piece, to: Cell) -> Bits<W> {
+        let Some(c) = &self.rules.castling else {
+            return Bits::EMPTY;
+        };
+        let Some(homes) = &c.drop_rights else {
+            return Bits::EMPTY;
+        };
+        let us = piece.color();
+        let kind = piece.kind();
+        let topo = &self.rules.topology;
+        let rank = topo.coords(to).1;
+        let on_rank = |cells: Bits<W>| -> Bits<W> {
+            cells
+                .cells()
+                .filter(|&x| topo.coords(x).1 == rank)
+                .collect()
+        };
+        let king_home: Bits<W> = homes.king[us.index()].resize();
+        let partner_home: Bits<W> = homes.partners[us.index()].resize();
+        if kind == c.king && king_home.has(to) {
+            let partners = on_rank(b.sets().of_kinds(us, c.partners) & partner_home);
+            if partners.is_empty() {
+                return Bits::EMPTY;
+            }
+            partners.with(to)
+        } else if c.partners.has(kind) && partner_home.has(to) {
+            let kings = on_rank(b.sets().of(us, c.king) & king_home);
+            if kings.is_empty() {
+                return Bits::EMPTY;
+            }
+            kings.with(to)
+        } else {
+            Bits::EMPTY
+        }
     }
 
     /// How many pieces the container `crew` stands for holds (0 for no container).

@@ -292,8 +292,8 @@ pub(crate) struct KindFacts {
     pub(crate) en_passant: bool,
     /// Its moves capture an enemy submerged piece on the destination.
     pub(crate) hunts: bool,
-    /// Promotion choices beyond the first (a promoting arrival counts 1 + this many moves).
-    pub(crate) extra_choices: u8,
+    /// Its promotion has a `limit`: the choices open depend on the pieces on the board.
+    pub(crate) limited_promotion: bool,
     /// One of its promotion choices is royal: its promotions are tried.
     pub(crate) promotes_to_royal: bool,
     /// Its promotion is optional (shogi's), also for moves from the zone.

@@ -588,10 +588,14 @@ impl Ruleset {
                     format!("`{ch}`: no {} castling partner stands there", color.name()),
                 ));
             };
-            // Unmoved pieces stand where the setup put them (in Chess960 anywhere).
+            // Unmoved pieces stand where the setup put them (in Chess960 anywhere), or where
+            // dropped ones gain castling rights (`drop_rights:`).
             let fixed_start = c.king_files.is_none();
-            for cell in [king, partner].into_iter().filter(|_| fixed_start) {
-                if self.start.piece_at(cell) != pos.piece_at(cell) {
+            let homes = c.drop_rights.as_ref().map_or([Bitboard::EMPTY; 2], |d| {
+                [d.king[color.index()], d.partners[color.index()]]
+            });
+            for (cell, home) in [(king, homes[0]), (partner, homes[1])] {
+                if fixed_start && self.start.piece_at(cell) != pos.piece_at(cell) && !home.has(cell) {
                     return Err(fail(
                         at,
                         ch,

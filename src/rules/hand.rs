@@ -5,7 +5,7 @@
 
 use crate::bitboard::Bitboard;
 
-use super::{Kind, MAX_KINDS};
+use super::{Kind, KindSet, MAX_KINDS};
 
 /// What happens to captured pieces, and how promoted pieces come back.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +21,14 @@ pub struct HandRules {
     /// lists it (itself where none or several do; the compiler refuses several under
     /// `demote`).
     pub demotion: [Kind; MAX_KINDS],
+    /// While the side to move holds pieces and has a legal drop, its moves are drops only
+    /// (`must_drop: true`; Fairy-Stockfish's `mustDrop`).
+    pub must_drop: bool,
+    /// The kinds whose drops keep them split evenly between light and dark cells
+    /// (`opposite_colors: true`; Fairy-Stockfish's `dropOppositeColoredBishop`).
+    pub opposite_colors: KindSet,
+    /// The dark cells (a1's colour: file + rank even), for `opposite_colors`.
+    pub dark: Bitboard,
 }
 
 /// Where and how a piece may be dropped from its side's hand.
@@ -37,6 +45,9 @@ pub struct DropRule {
     /// It may also be dropped as each of its promotion choices (`promoted: true`, Kyoto
     /// shogi): such a drop is a [`crate::Move`] of the held piece with that `promotion`.
     pub promoted: bool,
+    /// A side's pieces of this kind end up split evenly between light and dark cells
+    /// (`opposite_colors: true`).
+    pub opposite_colors: bool,
 }
 
 impl DropRule {
@@ -47,6 +58,7 @@ impl DropRule {
             max_per_file: None,
             mates: true,
             promoted: false,
+            opposite_colors: false,
         }
     }
 }

@@ -250,8 +250,11 @@ pub struct PieceType {
 pub struct Promotion {
     /// Per side, the cells where a move ending promotes.
     pub zone: [Bitboard; 2],
-    /// Kinds it may become, in the definition's order, without repeats.
-    pub choices: Vec<Kind>,
+    /// Per side, the kinds it may become, in the definition's order, without repeats.
+    pub choices: [Vec<Kind>; 2],
+    /// Choices open only while the promoting side has fewer than this many pieces of the
+    /// kind on the board (`limit:`, Fairy-Stockfish's `promotionLimit`); empty without.
+    pub limit: Vec<(Kind, u8)>,
     /// Shogi's promotion (`optional: true`): a move starting or ending in the zone may
     /// promote or not ...
     pub optional: bool,
@@ -280,6 +283,21 @@ pub struct Castling {
     /// Whether castling ignores attacks on the king's squares (see
     /// [`crate::definition::CastlingDef::ignore_check`]).
     pub ignore_check: bool,
+    /// Per side, the home cells of the king and of the partners on which dropped castling
+    /// pieces gain castling rights (`drop_rights:`), `None` when dropped ones never do.
+    pub drop_rights: Option<DropRights>,
+}
+
+/// Where dropped castling pieces gain castling rights (Fairy-Stockfish's
+/// `castlingDroppedPiece`): a king dropped on a `king` cell becomes unmoved with the
+/// partners standing on `partners` cells of its rank; a partner dropped on a `partners`
+/// cell becomes unmoved with a king standing on a `king` cell of its rank.
+#[derive(Debug, Clone)]
+pub struct DropRights {
+    /// Per side, the king's home cells.
+    pub king: [Bitboard; 2],
+    /// Per side, the partners' home cells.
+    pub partners: [Bitboard; 2],
 }
 
 /// A chance event (see [`crate::definition::ChanceDef`]), compiled.

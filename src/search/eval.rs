@@ -84,7 +84,8 @@ impl Squares {
                     .collect();
                 let mean = mobility.iter().sum::<f64>() / cells.max(1) as f64;
                 let gain = piece.promotion.as_ref().map_or(0, |p| {
-                    let best = p.choices.iter().map(|&c| values.of(c)).max().unwrap_or(0);
+                    let choices = &p.choices[color.index()];
+                    let best = choices.iter().map(|&c| values.of(c)).max().unwrap_or(0);
                     (best - values.of(kind)).max(0)
                 });
                 let zone = piece

@@ -310,7 +310,7 @@ impl<const W: usize> Engine<'_, W> {
             if last == Some(kind) {
                 groups[len - 1].1 += 1;
             } else {
-                groups[len] = (&p.choices[..], 1);
+                groups[len] = (&p.choices[color.index()][..], 1);
                 len += 1;
                 last = Some(kind);
             }

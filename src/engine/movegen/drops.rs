@@ -3,18 +3,22 @@
 //! most need no trial; the bulk counter counts them by cell sets.
 
 use crate::bitboard::{Bits, Cell};
-use crate::rules::{Kind, Piece};
+use crate::rules::{Kind, KindSet, Piece};
 
 use super::super::board::{Trial, Undo};
 use super::super::position::Pos;
+use super::super::safety::Safety;
 use super::super::safety::Verdict;
 use super::super::{Engine, Move};
-use super::{Out, Sink};
+use super::{Any, Gen, Out, Sink};
 
 impl<const W: usize> Engine<'_, W> {
     /// The drops of the side to move, when the generator asks for quiet moves from anywhere.
     pub(crate) fn drop_moves<K: Sink>(&self, out: &mut Out<'_, '_, W, K>) {
-        if self.rules.hand.is_none() || out.gen.noisy || out.gen.from != Bits::ALL {
+        let Some(hand) = &self.rules.hand else {
+            return;
+        };
+        if out.gen.noisy || out.gen.from != Bits::ALL {
             return;
         }
         let pos = out.pos;
@@ -32,10 +36,13 @@ impl<const W: usize> Engine<'_, W> {
             if let Some(max) = rule.max_per_file {
                 targets &= !self.files_holding(pos, Piece::new(kind, us), max);
             }
+            if hand.opposite_colors != KindSet::EMPTY {
+                targets &= self.colors_kept(pos, kind, empty);
+            }
             let piece = Piece::new(kind, us);
             // Each drop as the piece is, then turned over where it may be.
             let turned: &[Kind] = match &self.rules.pieces[k].promotion {
-                Some(p) if rule.promoted => &p.choices,
+                Some(p) if rule.promoted => &p.choices[us.index()],
                 _ => &[],
             };
             if K::COUNT && rule.mates && out.gen.legal && self.drops_unjudged(out) {
@@ -59,6 +66,65 @@ impl<const W: usize> Engine<'_, W> {
                 }
             }
         }
+    }
+
+    /// Under `must_drop`, whether the side to move holds a piece and has a legal drop: then
+    /// its drops are its only moves (Fairy-Stockfish's `mustDrop`; without a legal drop, as
+    /// when no drop answers a check, it moves).
+    pub(crate) fn must_drop(&self, pos: &Pos<W>, s: &Safety<W>, gen: Gen<W>) -> bool {
+        if pos.st.hand[pos.st.side.index()].iter().all(|&n| n == 0) {
+            return false;
+        }
+        let s = if gen.legal {
+            s.clone()
+        } else {
+            self.safety(pos)
+        };
+        let mut any = Any(false);
+        let mut probe = Out {
+            e: *self,
+            pos,
+            s,
+            sink: &mut any,
+            gen: Gen::LEGAL,
+        };
+        self.drop_moves(&mut probe);
+        any.0
+    }
+
+    /// The cells a piece of `kind` may be dropped on so that every kind with
+    /// `opposite_colors` can still end up split evenly between light and dark cells: a piece
+    /// of such a kind not onto a colour that holds its half already; another piece not onto
+    /// the last free cell of a colour that the kind's pieces still in hand need.
+    fn colors_kept(&self, pos: &Pos<W>, kind: Kind, empty: Bits<W>) -> Bits<W> {
+        let Some(hand) = &self.rules.hand else {
+            return Bits::ALL;
+        };
+        let us = pos.st.side;
+        let dark: Bits<W> = hand.dark.resize();
+        let mut allowed = Bits::ALL;
+        for bound in hand.opposite_colors.iter() {
+            let on = pos.sets.of(us, bound);
+            let total = on.count() as usize + pos.st.hand[us.index()][bound.index()] as usize;
+            for color in [dark, self.t.all & !dark] {
+                if bound == kind {
+                    // Its own colour may take no more than half, rounded up.
+                    if (on & color).count() as usize >= total.div_ceil(2) {
+                        allowed &= !color;
+                    }
+                } else {
+                    let free = empty & self.t.drop_zone[us.index()][bound.index()] & color;
+                    let room = (on & color).count() as usize + free.count() as usize;
+                    if room < total / 2 {
+                        return Bits::EMPTY;
+                    }
+                    if room == total / 2 {
+                        allowed &= !free;
+                    }
+                }
+            }
+        }
+        allowed
     }
 
     /// Whether every drop is legal as it stands: no check to answer, nothing that makes

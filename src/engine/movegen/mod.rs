@@ -153,6 +153,20 @@ impl<const W: usize> Engine<'_, W> {
         } else {
             Safety::permissive()
         };
+        if self.rules.hand.as_ref().is_some_and(|h| h.must_drop) && self.must_drop(pos, &s, gen) {
+            // A placement phase: the side's moves are its drops.
+            if !gen.noisy {
+                let mut out = Out {
+                    e: *self,
+                    pos,
+                    s,
+                    sink,
+                    gen,
+                };
+                self.drop_moves(&mut out);
+            }
+            return;
+        }
         let mut out = Out {
             e: *self,
             pos,

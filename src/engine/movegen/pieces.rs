@@ -2,7 +2,7 @@
 //! `j` jumps), rides and hops, en passant and promotion.
 
 use crate::bitboard::{Bits, Cell};
-use crate::rules::{Color, Kind};
+use crate::rules::{Color, Kind, MAX_KINDS};
 
 use super::super::position::Sets;
 use super::super::tables::{Hop, Lines, Ride};
@@ -169,6 +169,12 @@ impl<const W: usize> Engine<'_, W> {
             let hunts = facts.hunts;
             let zone = self.t.promotion_zone[us.index()][k];
             let forced = self.forced_promotion(kind, us, zone);
+            let mut open = [kind; MAX_KINDS];
+            let choices = if facts.limited_promotion {
+                self.open_choices(pos, kind, us, &mut open)
+            } else {
+                self.promotion_choices(kind, us)
+            };
             let ep = facts.en_passant && st.ep_victim.is_some();
             // A mutually immune kind does not capture its own kind.
             let enemy = if self.rules.mutually_immune.has(kind) {
@@ -183,7 +189,11 @@ impl<const W: usize> Engine<'_, W> {
                 } else {
                     zone
                 };
-                let promo = Promo { zone, forced };
+                let promo = Promo {
+                    zone,
+                    forced,
+                    choices,
+                };
                 let (quiet, reach) =
                     self.piece_reach(&pos.sets, kind, from, us, occ, st.unmoved.has(from));
                 let mut captures = reach & enemy;
@@ -221,7 +231,7 @@ impl<const W: usize> Engine<'_, W> {
         kind: Kind,
         from: Cell,
         targets: Bits<W>,
-        promo: Promo<W>,
+        promo: Promo<'_, W>,
     ) {
         let zone = promo.zone;
         // The moves still to be emitted one by one, after those counted in bulk.
@@ -249,8 +259,10 @@ impl<const W: usize> Engine<'_, W> {
                 if let Some(allowed) = bulk {
                     let easy = targets & allowed & !special;
                     let mut n = easy.count() as usize;
-                    if facts.extra_choices > 0 {
-                        n += (easy & zone).count() as usize * facts.extra_choices as usize;
+                    let promoting = (easy & zone).count() as usize;
+                    if promoting > 0 {
+                        // Each arrival in the zone counts once per open choice.
+                        n = n + promoting * promo.choices.len() - promoting;
                     }
                     if facts.optional_promotion {
                         // Staying unpromoted, where that is allowed.
@@ -264,9 +276,8 @@ impl<const W: usize> Engine<'_, W> {
         if each.is_empty() {
             return;
         }
-        let choices = self.promotion_choices(kind);
         for to in each {
-            self.emit_with_promotions(out, self.plain(out.pos, from, to), promo, choices);
+            self.emit_with_promotions(out, self.plain(out.pos, from, to), promo);
         }
     }
 
@@ -283,12 +294,38 @@ impl<const W: usize> Engine<'_, W> {
             .map_or(zone, |p| p.forced[us.index()].resize())
     }
 
-    /// The kinds a piece of `kind` may promote to (none without promotion).
-    fn promotion_choices(&self, kind: Kind) -> &[Kind] {
+    /// The kinds a piece of `kind` and side `us` may promote to (none without promotion).
+    #[inline]
+    fn promotion_choices(&self, kind: Kind, us: Color) -> &[Kind] {
         self.rules.pieces[kind.index()]
             .promotion
             .as_ref()
-            .map_or(&[][..], |p| &p.choices[..])
+            .map_or(&[][..], |p| &p.choices[us.index()][..])
+    }
+
+    /// The choices of [`Self::promotion_choices`] still open in `pos` under the promotion's
+    /// `limit` (fewer pieces of the kind on the board than the limit), written into `buf`.
+    fn open_choices<'b>(
+        &self,
+        pos: &super::super::position::Pos<W>,
+        kind: Kind,
+        us: Color,
+        buf: &'b mut [Kind; MAX_KINDS],
+    ) -> &'b [Kind] {
+        let Some(p) = &self.rules.pieces[kind.index()].promotion else {
+            return &buf[..0];
+        };
+        let mut n = 0;
+        for &choice in &p.choices[us.index()] {
+            let open = p.limit.iter().all(|&(k, most)| {
+                k != choice || (pos.sets.0[us.index()][k.index()].count() as usize) < most as usize
+            });
+            if open {
+                buf[n] = choice;
+                n += 1;
+            }
+        }
+        &buf[..n]
     }
 
     /// Emits `m`, once per promotion choice when it ends in the zone, and unpromoted unless
@@ -298,11 +335,10 @@ impl<const W: usize> Engine<'_, W> {
         &self,
         out: &mut Out<'_, '_, W, K>,
         m: Move,
-        promo: Promo<W>,
-        choices: &[Kind],
+        promo: Promo<'_, W>,
     ) {
         if promo.zone.has(m.to) {
-            for &choice in choices {
+            for &choice in promo.choices {
                 out.emit(Move {
                     promotion: Some(choice),
                     ..m
@@ -321,13 +357,12 @@ impl<const W: usize> Engine<'_, W> {
         kind: Kind,
         from: Cell,
         reach: Bits<W>,
-        promo: Promo<W>,
+        promo: Promo<'_, W>,
     ) {
         let st = &out.pos.st;
         let Some(victim) = st.ep_victim else {
             return;
         };
-        let choices = self.promotion_choices(kind);
         let piece = crate::Piece::new(kind, st.side);
         let captured = out.pos.slots[victim.index()].piece;
         for to in reach & st.ep_targets & !st.occupied() {
@@ -335,23 +370,25 @@ impl<const W: usize> Engine<'_, W> {
                 kind: MoveKind::EnPassant { captured: victim },
                 ..Move::new(from, to, piece, captured)
             };
-            self.emit_with_promotions(out, m, promo, choices);
+            self.emit_with_promotions(out, m, promo);
         }
     }
 }
 
 /// Where a piece's move promotes: ending in `zone`, and only promoted on `forced` (the whole
-/// zone unless the promotion is optional).
+/// zone unless the promotion is optional), to one of `choices` (those open to the side).
 #[derive(Clone, Copy)]
-struct Promo<const W: usize> {
+struct Promo<'c, const W: usize> {
     zone: Bits<W>,
     forced: Bits<W>,
+    choices: &'c [Kind],
 }
 
-impl<const W: usize> Promo<W> {
+impl<const W: usize> Promo<'_, W> {
     /// No promotion.
-    const NONE: Promo<W> = Promo {
+    const NONE: Promo<'static, W> = Promo {
         zone: Bits::EMPTY,
         forced: Bits::EMPTY,
+        choices: &[],
     };
 }
