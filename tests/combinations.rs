@@ -384,7 +384,16 @@ fn every_mechanism_alone_and_every_pair() {
     }
     let n = MECHANISMS.len();
     assert_eq!(played + refusals, n * (n + 1) / 2);
-    assert_eq!(refusals, 15);
+    assert_eq!(refusals, 17);
+}
+
+/// Adds the mechanism named `name` of [`MECHANISMS`] to `def`.
+fn apply(name: &str, def: &mut Def) {
+    let (_, add) = MECHANISMS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .unwrap_or_else(|| panic!("no mechanism {name}"));
+    add(def);
 }
 
 /// Regression: `royals_apart` was ignored in games with layers. Under extinction (no check)
@@ -392,9 +401,9 @@ fn every_mechanism_alone_and_every_pair() {
 #[test]
 fn royals_apart_holds_in_a_game_with_markers() {
     let mut def = Def::default();
-    (MECHANISMS[7].1)(&mut def); // royals-apart
-    (MECHANISMS[9].1)(&mut def); // markers
-    (MECHANISMS[6].1)(&mut def); // extinction
+    apply("royals-apart", &mut def);
+    apply("markers", &mut def);
+    apply("extinction", &mut def);
     let v = Variant::from_yaml("apart.yaml", &def.yaml()).unwrap();
     let pos = v.parse_fen("8/8/8/3k4/8/3K4/8/8 w - - 0 1 -").unwrap();
     let mut king: Vec<String> = v
@@ -411,8 +420,8 @@ fn royals_apart_holds_in_a_game_with_markers() {
 #[test]
 fn a_capture_without_moving_sends_a_returning_piece_back() {
     let mut def = Def::default();
-    (MECHANISMS[5].1)(&mut def); // returns: N to its home
-    (MECHANISMS[11].1)(&mut def); // ring: the carrier strikes two squares away
+    apply("returns", &mut def); // returns: N to its home
+    apply("ring", &mut def); // ring: the carrier strikes two squares away
     let v = Variant::from_yaml("return.yaml", &def.yaml()).unwrap();
     let pos = v.parse_fen("4k3/8/8/8/3n4/8/3A4/4K3 w - - 0 1 -").unwrap();
     let strike = v.parse_move(&pos, "d2xd4").unwrap();

@@ -511,9 +511,9 @@ fn cannot_capture_a_royal_piece_is_refused() {
         vec![d(
             "fairy::unsupported-combination",
             line,
-            21,
-            "[K]",
-            "lists a royal piece"
+            22,
+            "K",
+            "a royal piece"
         )]
     );
 }

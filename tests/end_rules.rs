@@ -207,3 +207,24 @@ fn check_counting_without_check_is_refused() {
         ("fairy::unsupported-combination", "3")
     );
 }
+
+#[test]
+fn a_safe_flag_wins_only_unattacked() {
+    let v = variant("dobutsu");
+    let fen = "2g/L2/2l/3[] w - - 0 1";
+    // The lion reaches the far rank where no enemy piece attacks it: White wins at once.
+    let mut game = Game::from_fen(v.clone(), fen).unwrap();
+    game.play("a3a4").unwrap();
+    assert_eq!(game.outcome(), win(Color::White, Reason::Flag));
+    // Arriving where the giraffe attacks it, the game goes on: the giraffe may take it.
+    let mut game = Game::from_fen(v.clone(), fen).unwrap();
+    game.play("a3b4").unwrap();
+    assert_eq!(game.outcome(), None);
+    game.play("c4b4").unwrap();
+    assert_eq!(game.outcome(), win(Color::Black, Reason::RoyalCaptured));
+    // If the reply leaves it standing unattacked, it wins at the start of White's turn.
+    let mut game = Game::from_fen(v.clone(), fen).unwrap();
+    game.play("a3b4").unwrap();
+    game.play("c4c3").unwrap();
+    assert_eq!(game.outcome(), win(Color::White, Reason::Flag));
+}

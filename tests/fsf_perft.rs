@@ -672,3 +672,23 @@ fn placement() {
 fn sittuyin_setup() {
     check("fsf/sittuyin", &[(None, 3, 580_096)]);
 }
+
+// Dobutsu: the lion's safe flag (`safe: true`) beside its extinction; and extinction chess
+// under Chess960 castling.
+
+#[test]
+fn dobutsu() {
+    check(
+        "fsf/dobutsu",
+        &[
+            (None, 6, 71_677),
+            (Some("g1e/1cL/lC1/E1G[] w - - 4 3"), 4, 2_290),
+        ],
+    );
+}
+
+#[test]
+fn extinction960() {
+    let fen = "rnbqb1kr/pppppppp/8/8/8/8/PPPPPPPP/RNBQB1KR w AHah - 0 1";
+    check("fsf/extinction960", &[(Some(fen), 4, 195_286)]);
+}

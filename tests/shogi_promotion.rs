@@ -31,7 +31,7 @@ fn promotion_is_optional_into_and_out_of_the_zone_and_forced_where_the_piece_wou
     );
     // The silver steps into the last rank: it may promote or not.
     assert_eq!(
-        moves_from(&v, "k4/1S3/5/5/4K[] w - - 0 1", "b4"),
+        moves_from(&v, "4k/1S3/5/5/4K[] w - - 0 1", "b4"),
         ["b4a3", "b4a5", "b4a5v", "b4b5", "b4b5v", "b4c3", "b4c5", "b4c5v"]
     );
     // From the zone, even a move out of it may promote.
@@ -77,12 +77,17 @@ fn a_swallow_is_not_dropped_on_a_file_holding_two_of_its_side() {
     // Two white swallows on file a: no third there; and never on the last rank.
     let cells = drop_cells(&v, "3k3/7/7/7/S6/S6/3K3[S] w - - 0 1");
     assert_eq!(cells.len(), 35);
-    assert!(cells.iter().all(|c| !c.starts_with('a') && !c.ends_with('7')));
+    assert!(cells
+        .iter()
+        .all(|c| !c.starts_with('a') && !c.ends_with('7')));
     // One on file a: a second may join it.
     let cells = drop_cells(&v, "3k3/7/7/7/7/S6/3K3[S] w - - 0 1");
     assert_eq!(cells.len(), 46 - 6);
     assert_eq!(
-        cells.iter().filter(|c| c.starts_with('a')).collect::<Vec<_>>(),
+        cells
+            .iter()
+            .filter(|c| c.starts_with('a'))
+            .collect::<Vec<_>>(),
         ["a1", "a3", "a4", "a5", "a6"]
     );
 }

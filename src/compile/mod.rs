@@ -435,18 +435,20 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         motions.cannot_hop = piece.cannot_hop;
     }
     // The attack test asks whether a royal piece could be captured, not by whom it may be.
-    let royal: KindSet = (0..pieces.len())
-        .filter(|&k| pieces[k].royal)
-        .map(|k| Kind::new(k as u8))
-        .fold(KindSet::EMPTY, KindSet::with);
-    for (piece, def) in pieces.iter().zip(def.pieces.values()) {
-        if let Some(list) = &def.value.cannot_capture {
-            if piece.cannot_capture.intersects(royal) {
+    for def in def.pieces.values() {
+        let letters = def.value.cannot_capture.iter().flat_map(|list| &list.value);
+        for letter in letters {
+            let royal_letter = letter.value.chars().next().is_some_and(|c| {
+                pieces
+                    .iter()
+                    .any(|p| p.royal && p.letter == c.to_ascii_uppercase())
+            });
+            if royal_letter {
                 cx.error(
-                    list,
+                    letter,
                     "fairy::unsupported-combination",
                     "a royal piece in `cannot_capture` is not supported".into(),
-                    "lists a royal piece",
+                    "a royal piece",
                     "list only pieces that are not royal",
                 );
             }
@@ -493,6 +495,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             Some(Flag {
                 piece: piece?,
                 zone: zone?,
+                safe: f.safe,
             })
         })
         .collect();

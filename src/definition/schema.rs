@@ -782,6 +782,11 @@ pub struct FlagDef {
     /// Name of the region (each side uses its own squares of it), or `$name` of a square
     /// parameter.
     pub zone: Sp<String>,
+    /// `true`: the piece wins only while no enemy piece attacks it there; one that arrived
+    /// attacked and survives the reply wins once it is safe, at the start of its own turn
+    /// (dobutsu's lion; Fairy-Stockfish's `flagPieceSafe`).
+    #[serde(default)]
+    pub safe: bool,
 }
 
 fn fifty() -> u32 {

@@ -76,14 +76,47 @@ impl<const W: usize> Engine<'_, W> {
         })
     }
 
-    /// Whether a piece of `side` stands in one of its flag zones.
+    /// Whether a piece of `side` stands in one of its flag zones (unattacked, for a safe
+    /// flag).
     pub(crate) fn flag_reached(&self, pos: &Pos<W>, side: Color) -> bool {
         let st = &pos.st;
         self.rules.end.flags.iter().any(|f| {
-            let kind = self.piece_of(st, f.piece, side);
-            let zone = self.zone_of(st, f.zone, side);
-            matches!((kind, zone), (Some(k), Some(z)) if pos.sets.of(side, k).intersects(z))
+            let (Some(k), Some(z)) = (
+                self.piece_of(st, f.piece, side),
+                self.zone_of(st, f.zone, side),
+            ) else {
+                return false;
+            };
+            let arrived = pos.sets.of(side, k) & z;
+            if !f.safe {
+                return !arrived.is_empty();
+            }
+            let occ = st.blockers();
+            arrived.cells().any(|cell| {
+                !self.attacked_by(pos, occ, cell, side.opponent(), crate::rules::KindSet::ALL)
+            })
         })
+    }
+
+    /// Safe flags (`safe: true`): the side to move wins when its flag piece stands in its
+    /// zone unattacked (it arrived attacked and survived), drawn if the mover's does too;
+    /// else the mover wins when its own does.
+    pub(crate) fn safe_flag_outcome(&self, pos: &Pos<W>) -> Option<Outcome> {
+        let side = pos.st.side;
+        let mover = side.opponent();
+        let reason = Reason::Flag;
+        match (self.flag_reached(pos, side), self.flag_reached(pos, mover)) {
+            (true, true) => Some(Outcome::Draw { reason }),
+            (true, false) => Some(Outcome::Win {
+                winner: side,
+                reason,
+            }),
+            (false, true) => Some(Outcome::Win {
+                winner: mover,
+                reason,
+            }),
+            (false, false) => None,
+        }
     }
 
     /// Flags with the reply: White's arrival leaves Black one move if a legal one of them

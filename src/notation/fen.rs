@@ -595,7 +595,8 @@ impl Ruleset {
                 [d.king[color.index()], d.partners[color.index()]]
             });
             for (cell, home) in [(king, homes[0]), (partner, homes[1])] {
-                if fixed_start && self.start.piece_at(cell) != pos.piece_at(cell) && !home.has(cell) {
+                if fixed_start && self.start.piece_at(cell) != pos.piece_at(cell) && !home.has(cell)
+                {
                     return Err(fail(
                         at,
                         ch,

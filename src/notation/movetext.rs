@@ -204,9 +204,7 @@ impl Ruleset {
         let piece = crate::Piece::new(kind, pos.side_to_move());
         // The piece as held, or a held piece dropped turned over into `kind`.
         if let Some(m) = self.legal_moves(pos).into_iter().find(|m| {
-            m.kind == MoveKind::Drop
-                && m.to == to
-                && m.promotion.unwrap_or(m.piece.kind()) == kind
+            m.kind == MoveKind::Drop && m.to == to && m.promotion.unwrap_or(m.piece.kind()) == kind
         }) {
             return Ok(m);
         }

@@ -396,6 +396,9 @@ pub struct Flag {
     pub piece: PieceRef,
     /// Where it must stand.
     pub zone: ZoneRef,
+    /// It wins only standing there unattacked, and then for either side, also the side to
+    /// move (`safe: true`; dobutsu's lion; Fairy-Stockfish's `flagPieceSafe`).
+    pub safe: bool,
 }
 
 /// A piece type named in a rule: fixed, or a side's value of a piece parameter.
