@@ -4,20 +4,12 @@
 
 use fairy_rules::{UndoStack, Variant};
 
-fn atomic960() -> Variant {
-    Variant::from_file("variants/fsf/atomic960.yaml").unwrap()
-}
+#[path = "support/fsf.rs"]
+mod support;
+use support::{moves, variant};
 
-/// The sorted move texts of `fen`.
-fn moves(v: &Variant, fen: &str) -> Vec<String> {
-    let pos = v.parse_fen(fen).unwrap();
-    let mut out: Vec<String> = v
-        .legal_moves(&pos)
-        .into_iter()
-        .map(|m| v.move_text(m))
-        .collect();
-    out.sort();
-    out
+fn atomic960() -> Variant {
+    variant("atomic960")
 }
 
 #[test]

@@ -5,21 +5,9 @@
 
 use fairy_rules::{UndoStack, Variant};
 
-fn variant(name: &str) -> Variant {
-    Variant::from_file(format!("variants/fsf/{name}.yaml")).unwrap()
-}
-
-/// The sorted move texts of `fen`.
-fn moves(v: &Variant, fen: &str) -> Vec<String> {
-    let pos = v.parse_fen(fen).unwrap();
-    let mut out: Vec<String> = v
-        .legal_moves(&pos)
-        .into_iter()
-        .map(|m| v.move_text(m))
-        .collect();
-    out.sort();
-    out
-}
+#[path = "support/fsf.rs"]
+mod support;
+use support::{moves, variant};
 
 /// The FEN after `text` is played in `fen`, checked to unmake back to `fen` with its hash.
 fn after(v: &Variant, fen: &str, text: &str) -> String {

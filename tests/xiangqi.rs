@@ -3,23 +3,9 @@
 //! that may not hop over or capture cannons (`cannot_hop:`, `cannot_capture:`), and the
 //! palace with its diagonals (`within:`). Each list is the one Fairy-Stockfish gives.
 
-use fairy_rules::Variant;
-
-fn variant(name: &str) -> Variant {
-    Variant::from_file(format!("variants/fsf/{name}.yaml")).unwrap()
-}
-
-/// The sorted move texts of `fen`.
-fn moves(v: &Variant, fen: &str) -> Vec<String> {
-    let pos = v.parse_fen(fen).unwrap();
-    let mut out: Vec<String> = v
-        .legal_moves(&pos)
-        .into_iter()
-        .map(|m| v.move_text(m))
-        .collect();
-    out.sort();
-    out
-}
+#[path = "support/fsf.rs"]
+mod support;
+use support::{moves, variant};
 
 #[test]
 fn the_flying_general_forbids_leaving_the_generals_facing() {

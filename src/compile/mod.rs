@@ -735,14 +735,13 @@ fn known_image(cx: &mut Ctx, image: &Sp<String>) -> Option<String> {
     None
 }
 
-/// The `xboard:` name, if it is one XBoard knows.
 /// The kinds a list of letters names (`cannot_hop:`, `cannot_capture:`); unknown letters
 /// are reported by `resolve`.
 fn kind_list(
     cx: &mut Ctx,
     list: Option<&Sp<Vec<Sp<String>>>>,
     what: &str,
-    resolve: &dyn Fn(&mut Ctx, &Sp<String>, &str) -> Option<Kind>,
+    resolve: &parameters::Resolve,
 ) -> KindSet {
     list.map_or(KindSet::EMPTY, |l| {
         l.value
@@ -752,6 +751,7 @@ fn kind_list(
     })
 }
 
+/// The `xboard:` name, if it is one XBoard knows.
 fn xboard_name(cx: &mut Ctx, name: Option<&Sp<String>>) -> Option<String> {
     let name = name?;
     if crate::cecp::xboard_variants().any(|n| n == name.value) {

@@ -588,6 +588,24 @@ impl ChoicesDef {
     }
 }
 
+/// The values of a map with exactly the keys `white` and `black` (a per-side value).
+fn white_and_black<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
+    mut map: A,
+) -> Result<(T, T), A::Error> {
+    let (mut white, mut black) = (None, None);
+    while let Some(key) = map.next_key::<String>()? {
+        match key.as_str() {
+            "white" => white = Some(map.next_value()?),
+            "black" => black = Some(map.next_value()?),
+            other => return Err(de::Error::unknown_field(other, &["white", "black"])),
+        }
+    }
+    Ok((
+        white.ok_or_else(|| de::Error::missing_field("white"))?,
+        black.ok_or_else(|| de::Error::missing_field("black"))?,
+    ))
+}
+
 impl<'de> Deserialize<'de> for ChoicesDef {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
@@ -603,19 +621,9 @@ impl<'de> Deserialize<'de> for ChoicesDef {
                 }
                 Ok(ChoicesDef::Both(list))
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ChoicesDef, A::Error> {
-                let (mut white, mut black) = (None, None);
-                while let Some(key) = map.next_key::<String>()? {
-                    match key.as_str() {
-                        "white" => white = Some(map.next_value()?),
-                        "black" => black = Some(map.next_value()?),
-                        other => return Err(de::Error::unknown_field(other, &["white", "black"])),
-                    }
-                }
-                Ok(ChoicesDef::PerSide {
-                    white: white.ok_or_else(|| de::Error::missing_field("white"))?,
-                    black: black.ok_or_else(|| de::Error::missing_field("black"))?,
-                })
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<ChoicesDef, A::Error> {
+                let (white, black) = white_and_black(map)?;
+                Ok(ChoicesDef::PerSide { white, black })
             }
         }
         d.deserialize_any(V)
@@ -878,19 +886,9 @@ impl<'de> Deserialize<'de> for RegionDef {
             fn visit_str<E: de::Error>(self, v: &str) -> Result<RegionDef, E> {
                 Ok(RegionDef::Both(v.to_string()))
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RegionDef, A::Error> {
-                let (mut white, mut black) = (None, None);
-                while let Some(key) = map.next_key::<String>()? {
-                    match key.as_str() {
-                        "white" => white = Some(map.next_value()?),
-                        "black" => black = Some(map.next_value()?),
-                        other => return Err(de::Error::unknown_field(other, &["white", "black"])),
-                    }
-                }
-                Ok(RegionDef::PerSide {
-                    white: white.ok_or_else(|| de::Error::missing_field("white"))?,
-                    black: black.ok_or_else(|| de::Error::missing_field("black"))?,
-                })
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<RegionDef, A::Error> {
+                let (white, black) = white_and_black(map)?;
+                Ok(RegionDef::PerSide { white, black })
             }
         }
         d.deserialize_any(V)
