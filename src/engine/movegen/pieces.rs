@@ -202,16 +202,15 @@ impl<const W: usize> Engine<'_, W> {
                 }
                 let mut quiet = quiet & !occupied & !captures;
                 if facts.promotes_on_capture {
+                    // Its quiet moves never promote: emitted apart, off the hot path.
                     if !out.gen.noisy {
-                        self.emit_targets(out, kind, from, quiet, Promo::NONE);
+                        self.emit_unpromoted(out, kind, from, quiet);
                     }
-                    self.emit_targets(out, kind, from, captures, promo);
-                } else {
-                    if out.gen.noisy {
-                        quiet &= zone;
-                    }
-                    self.emit_targets(out, kind, from, quiet | captures, promo);
+                    quiet = Bits::EMPTY;
+                } else if out.gen.noisy {
+                    quiet &= zone;
                 }
+                self.emit_targets(out, kind, from, quiet | captures, promo);
                 if ep {
                     self.en_passant_moves(out, kind, from, reach, promo);
                 }
@@ -222,9 +221,22 @@ impl<const W: usize> Engine<'_, W> {
         }
     }
 
+    /// The quiet moves of a piece that promotes only by capturing (`on_capture`).
+    #[cold]
+    #[inline(never)]
+    fn emit_unpromoted<K: Sink>(
+        &self,
+        out: &mut Out<'_, '_, W, K>,
+        kind: Kind,
+        from: Cell,
+        quiet: Bits<W>,
+    ) {
+        self.emit_targets(out, kind, from, quiet, Promo::NONE);
+    }
+
     /// Emits the plain moves of the piece of `kind` on `from` to `targets`, counting them in
     /// bulk when the sink counts and none can expose a royal piece.
-    #[inline]
+    #[inline(always)]
     fn emit_targets<K: Sink>(
         &self,
         out: &mut Out<'_, '_, W, K>,
@@ -238,7 +250,7 @@ impl<const W: usize> Engine<'_, W> {
         let mut each = targets;
         if K::COUNT && out.gen.legal {
             let s = &out.s;
-            let facts = self.t.kinds[kind.index()];
+            let facts = &self.t.kinds[kind.index()];
             let special = if s.guard { s.special } else { Bits::EMPTY };
             if s.guard && facts.royal && !s.test_all && !targets.intersects(zone) {
                 // The royal piece: each destination judged with it lifted.
@@ -330,7 +342,7 @@ impl<const W: usize> Engine<'_, W> {
 
     /// Emits `m`, once per promotion choice when it ends in the zone, and unpromoted unless
     /// the promotion is forced there.
-    #[inline]
+    #[inline(always)]
     fn emit_with_promotions<K: Sink>(
         &self,
         out: &mut Out<'_, '_, W, K>,
