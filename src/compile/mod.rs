@@ -574,7 +574,13 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         .notation
         .as_ref()
         .and_then(|n| notation::notation(n, &pieces, layers.as_ref(), &kind_of, cx));
-    let tables = tables::build(&topology, &kind_motions, &pieces, layers.as_ref());
+    let tables = tables::build(
+        &topology,
+        &kind_motions,
+        &pieces,
+        layers.as_ref(),
+        mutually_immune,
+    );
     let end = end_def;
     let royal_kinds = pieces
         .iter()

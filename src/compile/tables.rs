@@ -28,19 +28,28 @@ pub(crate) fn build(
     motions: &[KindMotions],
     pieces: &[PieceType],
     layers: Option<&LayerRules>,
+    mutually_immune: KindSet,
 ) -> AnyTables {
+    let t = (topo, motions, pieces, layers, mutually_immune);
     match topo.cell_count() {
-        0..=64 => AnyTables::N64(Box::new(tables::<1>(topo, motions, pieces, layers))),
-        65..=128 => AnyTables::N128(Box::new(tables::<2>(topo, motions, pieces, layers))),
-        _ => AnyTables::N256(Box::new(tables::<4>(topo, motions, pieces, layers))),
+        0..=64 => AnyTables::N64(Box::new(tables::<1>(t))),
+        65..=128 => AnyTables::N128(Box::new(tables::<2>(t))),
+        _ => AnyTables::N256(Box::new(tables::<4>(t))),
     }
 }
 
+/// What [`tables`] builds from: the board, each kind's motions and piece type, the layer
+/// rules and the mutually immune kinds.
+type TableInputs<'a> = (
+    &'a Topology,
+    &'a [KindMotions],
+    &'a [PieceType],
+    Option<&'a LayerRules>,
+    KindSet,
+);
+
 fn tables<const W: usize>(
-    topo: &Topology,
-    motions: &[KindMotions],
-    pieces: &[PieceType],
-    layers: Option<&LayerRules>,
+    (topo, motions, pieces, layers, mutually_immune): TableInputs<'_>,
 ) -> Tables<W> {
     let mut lines = Lines::default();
     let mut per_side: [Vec<PieceTables<W>>; 2] = [Vec::new(), Vec::new()];
@@ -119,6 +128,19 @@ fn tables<const W: usize>(
             optional_promotion: p.promotion.as_ref().is_some_and(|p| p.optional),
             promotes_on_capture: p.promotion.as_ref().is_some_and(|p| p.on_capture),
             cannot_capture: p.cannot_capture,
+            plain: p.promotion.as_ref().is_none_or(|p| {
+                !p.optional
+                    && !p.on_capture
+                    && p.limit.is_empty()
+                    && p.choices.iter().all(|c| !c.is_empty())
+            }) && p.cannot_capture.is_empty()
+                && motions[k].cannot_hop.is_empty()
+                && !mutually_immune.has(crate::rules::Kind::new(k as u8)),
+            extra_choices: [0, 1].map(|side| {
+                p.promotion
+                    .as_ref()
+                    .map_or(0, |p| p.choices[side].len().saturating_sub(1) as u8)
+            }),
         })
         .collect();
     let rank_rays = topo

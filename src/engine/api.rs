@@ -176,8 +176,8 @@ impl Ruleset {
                 e.set_state(&mut b, cell, state);
             }
             for &piece in &placement.hand {
-                let held = b.pos.st.hand[piece.color().index()][piece.kind().index()];
-                effects::set_hand(&mut b.pos.st, &self.zobrist, piece, held.saturating_add(1));
+                let held = b.pos.hand[piece.color().index()][piece.kind().index()];
+                effects::set_hand(&mut b, &self.zobrist, piece, held.saturating_add(1));
             }
         })
     }

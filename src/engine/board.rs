@@ -3,13 +3,14 @@
 
 use crate::bitboard::Cell;
 
-use super::position::{Pos, Sets, Slot, St};
+use super::position::{Hand, Pos, Sets, Slot, St};
 use crate::bitboard::Bits;
 
 /// Read access to a position's sets and slots: a position, or one with a move made or tried.
 pub(crate) trait View<const W: usize> {
     fn st(&self) -> &St<W>;
     fn sets(&self) -> &Sets<W>;
+    fn hand(&self) -> &Hand;
     fn slot(&self, cell: Cell) -> Slot;
 }
 
@@ -19,6 +20,8 @@ pub(crate) trait Board<const W: usize>: View<W> {
     /// Sets the cells of `color`'s pieces of kind `kind` (indices).
     fn set_pieces(&mut self, color: usize, kind: usize, cells: Bits<W>);
     fn set_slot(&mut self, cell: Cell, slot: Slot);
+    /// Sets how many pieces of `kind` `color` holds in hand (indices).
+    fn set_held(&mut self, color: usize, kind: usize, count: u8);
 }
 
 impl<const W: usize> View<W> for Pos<W> {
@@ -30,6 +33,11 @@ impl<const W: usize> View<W> for Pos<W> {
     #[inline]
     fn sets(&self) -> &Sets<W> {
         &self.sets
+    }
+
+    #[inline]
+    fn hand(&self) -> &Hand {
+        &self.hand
     }
 
     #[inline]
@@ -50,17 +58,24 @@ impl<const W: usize> View<W> for Box<Pos<W>> {
     }
 
     #[inline]
+    fn hand(&self) -> &Hand {
+        (**self).hand()
+    }
+
+    #[inline]
     fn slot(&self, cell: Cell) -> Slot {
         (**self).slot(cell)
     }
 }
 
 /// What a made move changed besides the game state, to put it back: piece sets
-/// (`(color, kind, old cells)`) and slots (`(cell, old slot)`).
+/// (`(color, kind, old cells)`), slots (`(cell, old slot)`) and counts in hand
+/// (`(color, kind, old count)`).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Log<const W: usize> {
     sets: Vec<(u8, u8, Bits<W>)>,
     slots: Vec<(Cell, Slot)>,
+    held: Vec<(u8, u8, u8)>,
 }
 
 /// A position changed in place, each change logged so the move can be unmade.
@@ -78,6 +93,11 @@ impl<const W: usize> View<W> for Logged<'_, W> {
     #[inline]
     fn sets(&self) -> &Sets<W> {
         &self.pos.sets
+    }
+
+    #[inline]
+    fn hand(&self) -> &Hand {
+        &self.pos.hand
     }
 
     #[inline]
@@ -103,6 +123,12 @@ impl<const W: usize> Board<W> for Logged<'_, W> {
         let old = std::mem::replace(&mut self.pos.slots[cell.index()], slot);
         self.log.slots.push((cell, old));
     }
+
+    #[inline]
+    fn set_held(&mut self, color: usize, kind: usize, count: u8) {
+        let old = std::mem::replace(&mut self.pos.hand[color][kind], count);
+        self.log.held.push((color as u8, kind as u8, old));
+    }
 }
 
 /// The most slot changes a trial keeps inline; more go to a heap list, which no bundled game
@@ -114,6 +140,7 @@ const INLINE_WRITES: usize = 8;
 pub(crate) struct Trial<'a, const W: usize> {
     pub(crate) st: St<W>,
     pub(crate) sets: Sets<W>,
+    hand: Hand,
     base: &'a [Slot],
     writes: [(Cell, Slot); INLINE_WRITES],
     count: usize,
@@ -125,6 +152,7 @@ impl<'a, const W: usize> Trial<'a, W> {
         Trial {
             st: pos.st,
             sets: pos.sets,
+            hand: pos.hand,
             base: &pos.slots,
             writes: [(Cell::new(0), Slot::default()); INLINE_WRITES],
             count: 0,
@@ -142,6 +170,11 @@ impl<const W: usize> View<W> for Trial<'_, W> {
     #[inline]
     fn sets(&self) -> &Sets<W> {
         &self.sets
+    }
+
+    #[inline]
+    fn hand(&self) -> &Hand {
+        &self.hand
     }
 
     #[inline]
@@ -185,14 +218,19 @@ impl<const W: usize> Board<W> for Trial<'_, W> {
             self.spill.push((cell, slot));
         }
     }
+
+    #[inline]
+    fn set_held(&mut self, color: usize, kind: usize, count: u8) {
+        self.hand[color][kind] = count;
+    }
 }
 
 /// The saved state of made moves, to unmake them: per move the game state before it and
-/// where its changes start in the log. Reused across moves, it allocates only while it grows
+/// where its changes start in the log (set, slot and hand entries). Reused across moves, it allocates only while it grows
 /// to the deepest line played.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Undo<const W: usize> {
-    frames: Vec<(St<W>, usize, usize)>,
+    frames: Vec<(St<W>, [u32; 3])>,
     log: Log<W>,
 }
 
@@ -203,14 +241,21 @@ impl<const W: usize> Undo<W> {
             log: Log {
                 sets: Vec::with_capacity(depth * 4),
                 slots: Vec::with_capacity(depth * 8),
+                held: Vec::new(),
             },
         }
     }
 
     /// Saves `pos` before a move and returns the board to make it on.
     pub(crate) fn begin<'a>(&'a mut self, pos: &'a mut Pos<W>) -> Logged<'a, W> {
-        self.frames
-            .push((pos.st, self.log.sets.len(), self.log.slots.len()));
+        // A log longer than u32::MAX entries would need more memory than any game's depth.
+        let at = [
+            self.log.sets.len(),
+            self.log.slots.len(),
+            self.log.held.len(),
+        ]
+        .map(|n| n as u32);
+        self.frames.push((pos.st, at));
         Logged {
             pos,
             log: &mut self.log,
@@ -219,13 +264,16 @@ impl<const W: usize> Undo<W> {
 
     /// Puts `pos` back as it was before the last move begun; false when there is none.
     pub(crate) fn restore(&mut self, pos: &mut Pos<W>) -> bool {
-        let Some((st, sets, slots)) = self.frames.pop() else {
+        let Some((st, [sets, slots, held])) = self.frames.pop() else {
             return false;
         };
-        for (color, kind, cells) in self.log.sets.drain(sets..).rev() {
+        for (color, kind, count) in self.log.held.drain(held as usize..).rev() {
+            pos.hand[color as usize][kind as usize] = count;
+        }
+        for (color, kind, cells) in self.log.sets.drain(sets as usize..).rev() {
             pos.sets.0[color as usize][kind as usize] = cells;
         }
-        for (cell, slot) in self.log.slots.drain(slots..).rev() {
+        for (cell, slot) in self.log.slots.drain(slots as usize..).rev() {
             pos.slots[cell.index()] = slot;
         }
         pos.st = st;

@@ -291,8 +291,14 @@ pub(crate) fn set_parameter<const W: usize>(
 }
 
 /// Sets how many pieces like `piece` its side holds in hand.
-pub(crate) fn set_hand<const W: usize>(st: &mut St<W>, z: &Zobrist, piece: Piece, count: u8) {
-    let slot = &mut st.hand[piece.color().index()][piece.kind().index()];
-    st.hash ^= z.hand(piece, *slot) ^ z.hand(piece, count);
-    *slot = count;
+pub(crate) fn set_hand<const W: usize>(
+    b: &mut impl Board<W>,
+    z: &Zobrist,
+    piece: Piece,
+    count: u8,
+) {
+    let (c, k) = (piece.color().index(), piece.kind().index());
+    let old = b.hand()[c][k];
+    b.st_mut().hash ^= z.hand(piece, old) ^ z.hand(piece, count);
+    b.set_held(c, k, count);
 }

@@ -46,7 +46,7 @@ impl<const W: usize> Engine<'_, W> {
     /// together), on the board and in hand.
     fn extinct(&self, pos: &Pos<W>, x: Extinction, side: Color) -> bool {
         let c = side.index();
-        let hand = &pos.st.hand[c];
+        let hand = &pos.hand[c];
         match x.kinds {
             None => {
                 let held: u32 = hand.iter().map(|&h| u32::from(h)).sum();

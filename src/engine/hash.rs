@@ -43,7 +43,7 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
         for side in Color::BOTH {
-            for (k, &n) in st.hand[side.index()].iter().enumerate() {
+            for (k, &n) in pos.hand[side.index()].iter().enumerate() {
                 key ^= z.hand(Piece::new(Kind::new(k as u8), side), n);
             }
         }

@@ -149,8 +149,8 @@ impl<const W: usize> Engine<'_, W> {
             }
             MoveKind::Return | MoveKind::Pass => {}
             MoveKind::Drop => {
-                let held = b.st().hand[us.index()][m.piece.kind().index()];
-                set_hand(b.st_mut(), z, m.piece, held.saturating_sub(1));
+                let held = b.hand()[us.index()][m.piece.kind().index()];
+                set_hand(b, z, m.piece, held.saturating_sub(1));
                 // Dropped turned over: the held piece's promotion is placed.
                 let placed = m.promotion.map_or(m.piece, |k| Piece::new(k, us));
                 self.put(b, m.to, placed, self.start_state(placed));
@@ -459,13 +459,8 @@ impl<const W: usize> Engine<'_, W> {
             victim.kind()
         };
         let piece = Piece::new(kind, capturer);
-        let held = b.st().hand[piece.color().index()][kind.index()];
-        set_hand(
-            b.st_mut(),
-            &self.rules.zobrist,
-            piece,
-            held.saturating_add(1),
-        );
+        let held = b.hand()[piece.color().index()][kind.index()];
+        set_hand(b, &self.rules.zobrist, piece, held.saturating_add(1));
     }
 
     /// Whether a piece dropped on `cell` counts as unmoved: it has first-move components

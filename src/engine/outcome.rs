@@ -222,7 +222,7 @@ impl<const W: usize> Engine<'_, W> {
                         m = m.with(piece);
                     }
                 }
-                for _ in 0..pos.st.hand[color.index()][k] {
+                for _ in 0..pos.hand[color.index()][k] {
                     m = m.with(piece);
                 }
             }

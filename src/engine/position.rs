@@ -15,6 +15,9 @@ use crate::rules::containers::Crew;
 use crate::rules::layers::PieceState;
 use crate::rules::{Color, Kind, Piece, MAX_KINDS, MAX_PARAMETERS};
 
+/// `[color][kind]`: how many such pieces the side holds in hand.
+pub(crate) type Hand = [[u8; MAX_KINDS]; 2];
+
 /// A game parameter without a value yet.
 pub(crate) const UNSET: u8 = u8::MAX;
 
@@ -91,8 +94,6 @@ pub(crate) struct St<const W: usize> {
     pub(crate) sortie: [Option<Cell>; 2],
     /// Each game parameter's value per side (a kind or a cell number); [`UNSET`] when none.
     pub(crate) params: [[u8; 2]; MAX_PARAMETERS],
-    /// `[color][kind]`: how many such pieces the side holds in hand.
-    pub(crate) hand: [[u8; MAX_KINDS]; 2],
     /// Per side, the checks it has given (check counting; 0 in other games).
     pub(crate) checks: [u8; 2],
     pub(crate) halfmove: u32,
@@ -119,7 +120,6 @@ impl<const W: usize> St<W> {
             undo_ban: None,
             sortie: [None; 2],
             params: [[UNSET; 2]; MAX_PARAMETERS],
-            hand: [[0; MAX_KINDS]; 2],
             checks: [0; 2],
             halfmove: 0,
             fullmove: 1,
@@ -153,6 +153,9 @@ impl<const W: usize> St<W> {
 pub(crate) struct Pos<const W: usize> {
     pub(crate) sets: Sets<W>,
     pub(crate) st: St<W>,
+    /// The pieces in hand. Kept apart from [`St`] like the sets: a made move logs the
+    /// count it changes, so games without hands do not copy it at every move.
+    pub(crate) hand: Hand,
     pub(crate) slots: Box<[Slot]>,
 }
 
@@ -161,6 +164,7 @@ impl<const W: usize> Pos<W> {
         Pos {
             sets: Sets([[Bits::EMPTY; MAX_KINDS]; 2]),
             st: St::empty(),
+            hand: [[0; MAX_KINDS]; 2],
             slots: vec![Slot::default(); cells].into_boxed_slice(),
         }
     }
@@ -271,7 +275,7 @@ impl Position {
     /// How many pieces like `piece` its side holds in hand (0 in a game without hands).
     pub fn in_hand(&self, piece: Piece) -> u8 {
         let (c, k) = (piece.color().index(), piece.kind().index());
-        on_pos!(&self.0, p => p.st.hand[c].get(k).copied().unwrap_or(0))
+        on_pos!(&self.0, p => p.hand[c].get(k).copied().unwrap_or(0))
     }
 
     /// Cells with a submerged piece of `color`.

@@ -302,6 +302,13 @@ pub(crate) struct KindFacts {
     pub(crate) promotes_on_capture: bool,
     /// Kinds it may not capture (`cannot_capture:`).
     pub(crate) cannot_capture: KindSet,
+    /// None of the rules above that depend on the position applies to it (no optional,
+    /// on-capture or limited promotion, nothing it may not capture or hop over, not
+    /// mutually immune): its moves take the generator's plain path.
+    pub(crate) plain: bool,
+    /// Per side, its promotion choices beyond the first (a promoting arrival of a `plain`
+    /// kind counts 1 + this many moves).
+    pub(crate) extra_choices: [u8; 2],
 }
 
 /// The engine's tables for one rule set, at the width of its board.

@@ -24,7 +24,7 @@ impl<const W: usize> Engine<'_, W> {
         let pos = out.pos;
         let us = pos.st.side;
         let empty = self.t.all & !pos.st.occupied() & !pos.st.blocking;
-        for (k, &held) in pos.st.hand[us.index()].iter().enumerate() {
+        for (k, &held) in pos.hand[us.index()].iter().enumerate() {
             if held == 0 {
                 continue;
             }
@@ -72,7 +72,7 @@ impl<const W: usize> Engine<'_, W> {
     /// its drops are its only moves (Fairy-Stockfish's `mustDrop`; without a legal drop, as
     /// when no drop answers a check, it moves).
     pub(crate) fn must_drop(&self, pos: &Pos<W>, s: &Safety<W>, gen: Gen<W>) -> bool {
-        if pos.st.hand[pos.st.side.index()].iter().all(|&n| n == 0) {
+        if pos.hand[pos.st.side.index()].iter().all(|&n| n == 0) {
             return false;
         }
         let s = if gen.legal {
@@ -105,7 +105,7 @@ impl<const W: usize> Engine<'_, W> {
         let mut allowed = Bits::ALL;
         for bound in hand.opposite_colors.iter() {
             let on = pos.sets.of(us, bound);
-            let total = on.count() as usize + pos.st.hand[us.index()][bound.index()] as usize;
+            let total = on.count() as usize + pos.hand[us.index()][bound.index()] as usize;
             for color in [dark, self.t.all & !dark] {
                 if bound == kind {
                     // Its own colour may take no more than half, rounded up.

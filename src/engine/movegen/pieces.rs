@@ -63,6 +63,21 @@ impl<const W: usize> Engine<'_, W> {
         occ: Bits<W>,
         unmoved: bool,
     ) -> (Bits<W>, Bits<W>) {
+        self.reach_of::<false>(sets, kind, from, us, occ, unmoved)
+    }
+
+    /// [`Self::piece_reach`]; `PLAIN` when the kind's facts say `plain` (its hop and capture
+    /// limits then known empty, their tests compiled out).
+    #[inline(always)]
+    fn reach_of<const PLAIN: bool>(
+        &self,
+        sets: &Sets<W>,
+        kind: Kind,
+        from: Cell,
+        us: Color,
+        occ: Bits<W>,
+        unmoved: bool,
+    ) -> (Bits<W>, Bits<W>) {
         let t = &self.t.pieces[us.index()][kind.index()];
         let f = from.index();
         let leaps = &t.leaps[f];
@@ -95,7 +110,7 @@ impl<const W: usize> Engine<'_, W> {
             if ride.initial && !first_move {
                 continue;
             }
-            let unhoppable = if ride.cannot_hop.is_empty() {
+            let unhoppable = if PLAIN || ride.cannot_hop.is_empty() {
                 Bits::EMPTY
             } else {
                 sets.of_kinds(Color::White, ride.cannot_hop)
@@ -109,9 +124,11 @@ impl<const W: usize> Engine<'_, W> {
                 reach |= targets;
             }
         }
-        let spared = self.t.kinds[kind.index()].cannot_capture;
-        if !spared.is_empty() {
-            reach &= !sets.of_kinds(us.opponent(), spared);
+        if !PLAIN {
+            let spared = self.t.kinds[kind.index()].cannot_capture;
+            if !spared.is_empty() {
+                reach &= !sets.of_kinds(us.opponent(), spared);
+            }
         }
         (quiet, reach)
     }
@@ -153,70 +170,106 @@ impl<const W: usize> Engine<'_, W> {
     /// The moves of the side to move's pieces on their own cells.
     pub(crate) fn piece_moves<K: Sink>(&self, out: &mut Out<'_, '_, W, K>) {
         let pos = out.pos;
-        let st = &pos.st;
-        let us = st.side;
-        let them = us.opponent();
-        let occ = st.blockers();
-        let occupied = st.occupied();
-        let enemy = st.by_color[them.index()];
-        let under_enemy = st.under[them.index()];
+        let us = pos.st.side;
         for (k, facts) in self.t.kinds.iter().enumerate() {
             let cells = pos.sets.0[us.index()][k] & out.gen.from;
             if cells.is_empty() {
                 continue;
             }
             let kind = Kind::new(k as u8);
-            let hunts = facts.hunts;
-            let zone = self.t.promotion_zone[us.index()][k];
-            let forced = self.forced_promotion(kind, us, zone);
-            let mut open = [kind; MAX_KINDS];
+            // Most kinds of most games have none of the position-dependent rules: their
+            // tests are compiled out of the hot loop.
+            if facts.plain {
+                self.kind_moves::<K, true>(out, kind, cells);
+            } else {
+                self.kind_moves::<K, false>(out, kind, cells);
+            }
+            if out.sink.full() {
+                return;
+            }
+        }
+    }
+
+    /// The moves of the side to move's pieces of `kind` on `cells`; `PLAIN` as the kind's
+    /// facts say.
+    #[inline(always)]
+    fn kind_moves<K: Sink, const PLAIN: bool>(
+        &self,
+        out: &mut Out<'_, '_, W, K>,
+        kind: Kind,
+        cells: Bits<W>,
+    ) {
+        let pos = out.pos;
+        let st = &pos.st;
+        let us = st.side;
+        let them = us.opponent();
+        let occ = st.blockers();
+        let occupied = st.occupied();
+        let facts = &self.t.kinds[kind.index()];
+        let hunts = facts.hunts;
+        let zone = self.t.promotion_zone[us.index()][kind.index()];
+        let mut open = [kind; MAX_KINDS];
+        let (forced, choices, enemy) = if PLAIN {
+            (
+                zone,
+                self.promotion_choices(kind, us),
+                st.by_color[them.index()],
+            )
+        } else {
             let choices = if facts.limited_promotion {
                 self.open_choices(pos, kind, us, &mut open)
             } else {
                 self.promotion_choices(kind, us)
             };
-            let ep = facts.en_passant && st.ep_victim.is_some();
             // A mutually immune kind does not capture its own kind.
-            let enemy = if self.rules.mutually_immune.has(kind) {
-                enemy & !pos.sets.of(them, kind)
+            let mut enemy = st.by_color[them.index()];
+            if self.rules.mutually_immune.has(kind) {
+                enemy &= !pos.sets.of(them, kind);
+            }
+            (self.forced_promotion(kind, us, zone), choices, enemy)
+        };
+        let under_enemy = st.under[them.index()];
+        let ep = facts.en_passant && st.ep_victim.is_some();
+        let kind_promo = Promo {
+            zone,
+            forced,
+            choices,
+        };
+        for from in cells {
+            // An optional promotion is open to every move from the zone.
+            let widened;
+            let promo = if !PLAIN && facts.optional_promotion && zone.has(from) {
+                widened = Promo {
+                    zone: self.t.all,
+                    ..kind_promo
+                };
+                &widened
             } else {
-                enemy
+                &kind_promo
             };
-            for from in cells {
-                // An optional promotion is open to every move from the zone.
-                let zone = if facts.optional_promotion && zone.has(from) {
-                    self.t.all
-                } else {
-                    zone
-                };
-                let promo = Promo {
-                    zone,
-                    forced,
-                    choices,
-                };
-                let (quiet, reach) =
-                    self.piece_reach(&pos.sets, kind, from, us, occ, st.unmoved.has(from));
-                let mut captures = reach & enemy;
-                if hunts {
-                    captures |= reach & under_enemy & !occupied;
+            let zone = promo.zone;
+            let (quiet, reach) =
+                self.reach_of::<PLAIN>(&pos.sets, kind, from, us, occ, st.unmoved.has(from));
+            let mut captures = reach & enemy;
+            if hunts {
+                captures |= reach & under_enemy & !occupied;
+            }
+            let mut quiet = quiet & !occupied & !captures;
+            if !PLAIN && facts.promotes_on_capture {
+                // Its quiet moves never promote: emitted apart, off the hot path.
+                if !out.gen.noisy {
+                    self.emit_unpromoted(out, kind, from, quiet);
                 }
-                let mut quiet = quiet & !occupied & !captures;
-                if facts.promotes_on_capture {
-                    // Its quiet moves never promote: emitted apart, off the hot path.
-                    if !out.gen.noisy {
-                        self.emit_unpromoted(out, kind, from, quiet);
-                    }
-                    quiet = Bits::EMPTY;
-                } else if out.gen.noisy {
-                    quiet &= zone;
-                }
-                self.emit_targets(out, kind, from, quiet | captures, promo);
-                if ep {
-                    self.en_passant_moves(out, kind, from, reach, promo);
-                }
-                if out.sink.full() {
-                    return;
-                }
+                quiet = Bits::EMPTY;
+            } else if out.gen.noisy {
+                quiet &= zone;
+            }
+            self.emit_targets::<K, PLAIN>(out, kind, from, quiet | captures, promo);
+            if ep {
+                self.en_passant_moves(out, kind, from, reach, promo);
+            }
+            if out.sink.full() {
+                return;
             }
         }
     }
@@ -231,19 +284,20 @@ impl<const W: usize> Engine<'_, W> {
         from: Cell,
         quiet: Bits<W>,
     ) {
-        self.emit_targets(out, kind, from, quiet, Promo::NONE);
+        self.emit_targets::<K, false>(out, kind, from, quiet, &Promo::NONE);
     }
 
     /// Emits the plain moves of the piece of `kind` on `from` to `targets`, counting them in
     /// bulk when the sink counts and none can expose a royal piece.
+    /// `PLAIN` as the kind's facts say.
     #[inline(always)]
-    fn emit_targets<K: Sink>(
+    fn emit_targets<K: Sink, const PLAIN: bool>(
         &self,
         out: &mut Out<'_, '_, W, K>,
         kind: Kind,
         from: Cell,
         targets: Bits<W>,
-        promo: Promo<'_, W>,
+        promo: &Promo<'_, W>,
     ) {
         let zone = promo.zone;
         // The moves still to be emitted one by one, after those counted in bulk.
@@ -271,12 +325,18 @@ impl<const W: usize> Engine<'_, W> {
                 if let Some(allowed) = bulk {
                     let easy = targets & allowed & !special;
                     let mut n = easy.count() as usize;
-                    let promoting = (easy & zone).count() as usize;
-                    if promoting > 0 {
-                        // Each arrival in the zone counts once per open choice.
+                    // Each arrival in the zone counts once per open choice (a plain kind's
+                    // are fixed: its extra choices are in its facts).
+                    if PLAIN {
+                        let extra = facts.extra_choices[out.pos.st.side.index()];
+                        if extra > 0 {
+                            n += (easy & zone).count() as usize * extra as usize;
+                        }
+                    } else {
+                        let promoting = (easy & zone).count() as usize;
                         n = n + promoting * promo.choices.len() - promoting;
                     }
-                    if facts.optional_promotion {
+                    if !PLAIN && facts.optional_promotion {
                         // Staying unpromoted, where that is allowed.
                         n += (easy & zone & !promo.forced).count() as usize;
                     }
@@ -347,7 +407,7 @@ impl<const W: usize> Engine<'_, W> {
         &self,
         out: &mut Out<'_, '_, W, K>,
         m: Move,
-        promo: Promo<'_, W>,
+        promo: &Promo<'_, W>,
     ) {
         if promo.zone.has(m.to) {
             for &choice in promo.choices {
@@ -369,7 +429,7 @@ impl<const W: usize> Engine<'_, W> {
         kind: Kind,
         from: Cell,
         reach: Bits<W>,
-        promo: Promo<'_, W>,
+        promo: &Promo<'_, W>,
     ) {
         let st = &out.pos.st;
         let Some(victim) = st.ep_victim else {
