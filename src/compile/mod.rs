@@ -401,6 +401,9 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 limit,
                 optional: promo.optional,
                 on_capture: promo.on_capture,
+                standing: promo.standing.as_ref().is_some_and(|s| s.value),
+                last_anywhere: promo.last_anywhere,
+                peaceful: promo.peaceful,
                 // Filled in once the rule set can move pieces (see `forced_promotions`).
                 forced: [crate::Bitboard::EMPTY; 2],
             })
@@ -427,6 +430,13 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 cx,
                 p.cannot_capture.as_ref(),
                 "a piece it cannot capture",
+                &resolve,
+            ),
+            first_move_in_check: p.first_move_in_check,
+            loses_first_move_to: kind_list(
+                cx,
+                p.loses_first_move_to.as_ref(),
+                "a piece that takes first-move rights",
                 &resolve,
             ),
         });
@@ -589,7 +599,23 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         .map(|(k, _)| Kind::new(k as u8))
         .collect();
     let zobrist = Zobrist::new(topology.cell_count());
+    let royal_may_not_flee = def.royal_may_not_flee.unwrap_or(false);
+    let captures_forced = def.captures == Some(crate::definition::CaptureRule::Forced);
+    let no_checks = def.no_checks.unwrap_or(false);
+    let move_filter = captures_forced
+        || no_checks
+        || royal_may_not_flee
+        || pieces.iter().any(|p| p.first_move && !p.first_move_in_check);
+    let standing_promotions = pieces
+        .iter()
+        .any(|p| p.promotion.as_ref().is_some_and(|p| p.standing));
+    let first_move_losses = pieces
+        .iter()
+        .any(|p| p.first_move && !p.loses_first_move_to.is_empty());
     let mut rules = Ruleset {
+        move_filter,
+        standing_promotions,
+        first_move_losses,
         name: def
             .name
             .as_ref()
@@ -609,8 +635,10 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         royals_apart: def.royals_apart.unwrap_or(false),
         royals_facing: def.royals_facing.as_ref().map(|f| f.value),
         pass: def.pass.unwrap_or(false),
-        captures_forced: def.captures == Some(crate::definition::CaptureRule::Forced),
-        no_checks: def.no_checks.unwrap_or(false),
+        captures_forced,
+        no_checks,
+        royal_may_not_flee,
+        first_moves_in_fen: def.first_moves_in_fen.as_ref().is_some_and(|f| f.value),
         xboard: xboard_name(cx, def.xboard.as_ref()),
         layers,
         hand,
