@@ -102,9 +102,7 @@ fn a_sittuyin_pawn_promotes_standing_in_place_or_by_a_peaceful_ferz_step() {
     let fen = "8/1n3k2/8/3P4/8/P7/8/4K3[] w - - 0 1";
     assert_eq!(
         moves(&v, fen),
-        [
-            "a3a4", "d5c4f", "d5d5f", "d5d6", "d5e4f", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"
-        ]
+        ["a3a4", "d5c4f", "d5d5f", "d5d6", "d5e4f", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]
     );
     // With a ferz on the board, no promotion.
     assert_eq!(
@@ -119,6 +117,18 @@ fn a_sittuyin_pawn_promotes_standing_in_place_or_by_a_peaceful_ferz_step() {
     );
     assert_eq!(
         after(&v, "1k5K/3r2P1/8/8/8/8/8/8[] w - - 0 1", "g7g7f"),
-        "1k5K/3r2F1/8/8/8/8/8/8[] b - - 0 1"
+        "1k5K/3r2F~1/8/8/8/8/8/8[] b - - 0 1"
     );
+}
+
+#[test]
+fn first_move_rights_by_file_need_first_move_pieces_on_the_first_rank() {
+    // The pawn's double step is a first move off the first rank: FEN's castling field
+    // could not name it. Reported at the key.
+    let yaml = "name: Off the first rank\nboard: 4x4\npieces:\n  king: { letter: K, moves: K, royal: true }\n  pawn: { letter: P, moves: fmWifmnD }\nsetup: k3/p3/P3/K3\nfirst_moves_in_fen: true\n";
+    let err = Variant::from_yaml("off.yaml", yaml).unwrap_err();
+    let p = &err.problems[0];
+    assert_eq!(p.code, "fairy::unsupported-combination");
+    assert_eq!(&yaml[p.span.clone()], "true");
+    assert!(p.message.contains("on a2"), "{}", p.message);
 }

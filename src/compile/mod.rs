@@ -605,7 +605,9 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     let move_filter = captures_forced
         || no_checks
         || royal_may_not_flee
-        || pieces.iter().any(|p| p.first_move && !p.first_move_in_check);
+        || pieces
+            .iter()
+            .any(|p| p.first_move && !p.first_move_in_check);
     let standing_promotions = pieces
         .iter()
         .any(|p| p.promotion.as_ref().is_some_and(|p| p.standing));
@@ -666,6 +668,9 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     };
     let (placement, setup) = placement?;
     rules.start = rules.setup_position(&placement);
+    if let Some(f) = def.first_moves_in_fen.as_ref().filter(|f| f.value) {
+        first_moves_on_first_rank(cx, &rules, f);
+    }
     rules.forced_promotions();
     if cx.problems.iter().any(Problem::is_error) {
         return None;
@@ -761,6 +766,35 @@ fn known_image(cx: &mut Ctx, image: &Sp<String>) -> Option<String> {
         &help,
     );
     None
+}
+
+/// Under `first_moves_in_fen`, FEN's castling field names first-move pieces by file on
+/// their side's first rank: a first-move piece the setup puts elsewhere could not be
+/// written, and is `fairy::unsupported-combination` at the key.
+fn first_moves_on_first_rank(cx: &mut Ctx, rules: &Ruleset, key: &Sp<bool>) {
+    let start = &rules.start;
+    let top = rules.topology.height().saturating_sub(1);
+    let off = start.unmoved().cells().find(|&cell| {
+        let rank = rules.topology.coords(cell).1;
+        let white = start
+            .piece_at(cell)
+            .is_some_and(|p| p.color() == crate::rules::Color::White);
+        rank != if white { 0 } else { top }
+    });
+    if let Some(cell) = off {
+        cx.error(
+            key,
+            "fairy::unsupported-combination",
+            format!(
+                "the first-move piece on {} stands off its side's first rank, where FEN's \
+                 castling field cannot name it",
+                rules.topology.name(cell)
+            ),
+            "first-move rights by file",
+            "give first moves (`i`) only to pieces that start on their side's first rank, \
+             or drop `first_moves_in_fen`",
+        );
+    }
 }
 
 /// The kinds a list of letters names (`cannot_hop:`, `cannot_capture:`); unknown letters

@@ -642,11 +642,14 @@ impl Ruleset {
             };
             let cell = ch
                 .is_ascii_alphabetic()
-                .then(|| self.topology.cell((ch.to_ascii_lowercase() as u8 - b'a') as i32, rank))
+                .then(|| {
+                    self.topology
+                        .cell((ch.to_ascii_lowercase() as u8 - b'a') as i32, rank)
+                })
                 .flatten();
-            let holds = cell.and_then(|c| pos.piece_at(c)).is_some_and(|p| {
-                p.color() == color && self.pieces[p.kind().index()].first_move
-            });
+            let holds = cell
+                .and_then(|c| pos.piece_at(c))
+                .is_some_and(|p| p.color() == color && self.pieces[p.kind().index()].first_move);
             match cell {
                 Some(cell) if holds => unmoved = unmoved.with(cell),
                 _ => {

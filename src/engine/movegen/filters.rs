@@ -99,7 +99,7 @@ impl<const W: usize> Engine<'_, W> {
     /// Whether `m` is refused because its side is in check by `checkers`: a royal piece's
     /// move that does not capture the only checker (`royal_may_not_flee`), or a move only
     /// a first-move component makes of a kind with `first_move_in_check: false`.
-    fn refused_in_check(&self, pos: &Pos<W>, m: &Move, checkers: Bits<W>) -> bool {
+    pub(crate) fn refused_in_check(&self, pos: &Pos<W>, m: &Move, checkers: Bits<W>) -> bool {
         let r = self.rules;
         let kind = m.piece.kind();
         let on_board = !matches!(m.kind, MoveKind::Drop);
