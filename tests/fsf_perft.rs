@@ -667,10 +667,60 @@ fn placement() {
     );
 }
 
-/// Sittuyin's setup phase; its promotion is not written, so its other cases are left out.
+/// Sittuyin: the setup phase from the start, then its standing promotion (in place or by a
+/// ferz step, the last pawn anywhere, never attacking or checking).
 #[test]
-fn sittuyin_setup() {
-    check("fsf/sittuyin", &[(None, 3, 580_096)]);
+fn sittuyin() {
+    check(
+        "fsf/sittuyin",
+        &[
+            (None, 3, 580_096),
+            (
+                Some("8/8/6R1/s3r3/P5R1/1KP3p1/1F2kr2/8[] b - - 0 72"),
+                4,
+                652_686,
+            ),
+            (
+                Some("2r5/6k1/6p1/3s2P1/3npR2/8/p2N2F1/3K4[] w - - 1 50"),
+                4,
+                373_984,
+            ),
+            (
+                Some("8/6s1/5P2/3n4/pR2K2S/1P6/1k4p1/8[] w - - 1 50"),
+                4,
+                268_869,
+            ),
+            (Some("1k5K/3r2P1/8/8/8/8/8/8[] w - - 0 1"), 5, 68_662),
+        ],
+    );
+}
+
+// Makruk's relatives: Makpong's king that may not flee a check; Cambodian chess's first
+// moves (rights in the castling field); Kar ouk, where the first check wins.
+
+#[test]
+fn makpong() {
+    let fen = "3mk3/r3s1R1/1psppnp1/p1pn4/1P2NP2/P1PPP1P1/4NS2/R1SKM3 w - - 0 1";
+    check("fsf/makpong", &[(Some(fen), 4, 593_103)]);
+}
+
+/// The suite writes case 19's FEN `... b DEe 0 0 5`, which Fairy-Stockfish reads as no en
+/// passant square (`0` is no file), halfmove clock 0 and move 5: here `- 0 5`.
+#[test]
+fn cambodian_and_karouk() {
+    check(
+        "fsf/cambodian",
+        &[
+            (None, 4, 361_719),
+            (
+                Some("r1s1ks1r/3nm3/pppNpppp/3n4/5P2/PPPPPNPP/8/R1SKMS1R b DEe - 0 5"),
+                2,
+                72,
+            ),
+        ],
+    );
+    let fen = "rn1mksnr/3s4/pppppppp/8/4N3/PPPPPPPP/8/R1SKMSNR b DEde - 3 2";
+    check("fsf/karouk", &[(Some(fen), 4, 358_460)]);
 }
 
 // Dobutsu: the lion's safe flag (`safe: true`) beside its extinction; and extinction chess

@@ -564,8 +564,9 @@ fn games_with_pieces_in_hand_hold_their_properties_along_random_playouts() {
 
 /// The games of Fairy-Stockfish's suite with the newer mechanisms (`variants/fsf/`): forced
 /// capture, extinction of a kind, check counters in the key and the FEN, no checks, the
-/// flag reply, and blasts made and unmade (touching kings, kings blown up) go through the
-/// same checks.
+/// flag reply, blasts made and unmade (touching kings, kings blown up), a royal piece that
+/// may not flee, first moves closed in check, lost to a rook and written in the castling
+/// field, and standing promotions go through the same checks.
 #[test]
 fn suite_games_with_end_rules_and_explosions_hold_their_properties_along_random_playouts() {
     let names = [
@@ -580,6 +581,10 @@ fn suite_games_with_end_rules_and_explosions_hold_their_properties_along_random_
         "atomic",
         "nocheckatomic",
         "atomar",
+        "makpong",
+        "cambodian",
+        "karouk",
+        "sittuyin",
     ];
     let variants: Vec<(&'static str, Variant)> = names
         .into_iter()

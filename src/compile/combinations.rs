@@ -28,6 +28,8 @@ enum Mechanism {
     Extinction,
     Explosion,
     PromotionLimit,
+    FirstMovesInFen,
+    StandingPromotion,
 }
 
 impl Mechanism {
@@ -46,6 +48,8 @@ impl Mechanism {
             Mechanism::Extinction => "extinction of a piece type",
             Mechanism::Explosion => "explosions",
             Mechanism::PromotionLimit => "promotion limits",
+            Mechanism::FirstMovesInFen => "first-move rights in FEN's castling field",
+            Mechanism::StandingPromotion => "standing promotions",
         }
     }
 }
@@ -142,6 +146,18 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::PromotionLimit,
         "a promotion limit counts the side's pieces standing on cells, and in a container game \
          they stand aboard containers (limits for crews are not written yet)",
+    ),
+    (
+        Mechanism::Castling,
+        Mechanism::FirstMovesInFen,
+        "FEN's castling field holds either the castling rights or the first-move rights, \
+         not both",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::StandingPromotion,
+        "a standing promotion turns a piece on its own cell, and a crewman stands aboard a \
+         container (not written yet)",
     ),
 ];
 
@@ -296,6 +312,15 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
     if let Some(e) = &def.explosion {
         out.push(Use::key(Mechanism::Explosion, e, "explosion", false, cx));
     }
+    if let Some(f) = def.first_moves_in_fen.as_ref().filter(|f| f.value) {
+        out.push(Use::key(
+            Mechanism::FirstMovesInFen,
+            f,
+            "first_moves_in_fen",
+            false,
+            cx,
+        ));
+    }
     for piece in def.pieces.values() {
         let p = &piece.value;
         if let Some((_, count)) = p.promotion.as_ref().and_then(|pr| pr.limit.first()) {
@@ -306,6 +331,17 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
                 false,
                 cx,
             ));
+        }
+        if let Some(standing) = p.promotion.as_ref().and_then(|pr| pr.standing.as_ref()) {
+            if standing.value {
+                out.push(Use::key(
+                    Mechanism::StandingPromotion,
+                    standing,
+                    "standing",
+                    false,
+                    cx,
+                ));
+            }
         }
         if p.en_passant {
             out.push(Use::key(

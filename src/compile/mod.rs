@@ -401,6 +401,9 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 limit,
                 optional: promo.optional,
                 on_capture: promo.on_capture,
+                standing: promo.standing.as_ref().is_some_and(|s| s.value),
+                last_anywhere: promo.last_anywhere,
+                peaceful: promo.peaceful,
                 // Filled in once the rule set can move pieces (see `forced_promotions`).
                 forced: [crate::Bitboard::EMPTY; 2],
             })
@@ -427,6 +430,13 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 cx,
                 p.cannot_capture.as_ref(),
                 "a piece it cannot capture",
+                &resolve,
+            ),
+            first_move_in_check: p.first_move_in_check,
+            loses_first_move_to: kind_list(
+                cx,
+                p.loses_first_move_to.as_ref(),
+                "a piece that takes first-move rights",
                 &resolve,
             ),
         });
@@ -595,7 +605,25 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         .map(|(k, _)| Kind::new(k as u8))
         .collect();
     let zobrist = Zobrist::new(topology.cell_count());
+    let royal_may_not_flee = def.royal_may_not_flee.unwrap_or(false);
+    let captures_forced = def.captures == Some(crate::definition::CaptureRule::Forced);
+    let no_checks = def.no_checks.unwrap_or(false);
+    let move_filter = captures_forced
+        || no_checks
+        || royal_may_not_flee
+        || pieces
+            .iter()
+            .any(|p| p.first_move && !p.first_move_in_check);
+    let standing_promotions = pieces
+        .iter()
+        .any(|p| p.promotion.as_ref().is_some_and(|p| p.standing));
+    let first_move_losses = pieces
+        .iter()
+        .any(|p| p.first_move && !p.loses_first_move_to.is_empty());
     let mut rules = Ruleset {
+        move_filter,
+        standing_promotions,
+        first_move_losses,
         name: def
             .name
             .as_ref()
@@ -615,8 +643,10 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         royals_apart: def.royals_apart.unwrap_or(false),
         royals_facing: def.royals_facing.as_ref().map(|f| f.value),
         pass: def.pass.unwrap_or(false),
-        captures_forced: def.captures == Some(crate::definition::CaptureRule::Forced),
-        no_checks: def.no_checks.unwrap_or(false),
+        captures_forced,
+        no_checks,
+        royal_may_not_flee,
+        first_moves_in_fen: def.first_moves_in_fen.as_ref().is_some_and(|f| f.value),
         xboard: xboard_name(cx, def.xboard.as_ref()),
         layers,
         hand,
@@ -644,6 +674,9 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     };
     let (placement, setup) = placement?;
     rules.start = rules.setup_position(&placement);
+    if let Some(f) = def.first_moves_in_fen.as_ref().filter(|f| f.value) {
+        first_moves_on_first_rank(cx, &rules, f);
+    }
     rules.forced_promotions();
     if cx.problems.iter().any(Problem::is_error) {
         return None;
@@ -739,6 +772,35 @@ fn known_image(cx: &mut Ctx, image: &Sp<String>) -> Option<String> {
         &help,
     );
     None
+}
+
+/// Under `first_moves_in_fen`, FEN's castling field names first-move pieces by file on
+/// their side's first rank: a first-move piece the setup puts elsewhere could not be
+/// written, and is `fairy::unsupported-combination` at the key.
+fn first_moves_on_first_rank(cx: &mut Ctx, rules: &Ruleset, key: &Sp<bool>) {
+    let start = &rules.start;
+    let top = rules.topology.height().saturating_sub(1);
+    let off = start.unmoved().cells().find(|&cell| {
+        let rank = rules.topology.coords(cell).1;
+        let white = start
+            .piece_at(cell)
+            .is_some_and(|p| p.color() == crate::rules::Color::White);
+        rank != if white { 0 } else { top }
+    });
+    if let Some(cell) = off {
+        cx.error(
+            key,
+            "fairy::unsupported-combination",
+            format!(
+                "the first-move piece on {} stands off its side's first rank, where FEN's \
+                 castling field cannot name it",
+                rules.topology.name(cell)
+            ),
+            "first-move rights by file",
+            "give first moves (`i`) only to pieces that start on their side's first rank, \
+             or drop `first_moves_in_fen`",
+        );
+    }
 }
 
 /// The kinds a list of letters names (`cannot_hop:`, `cannot_capture:`); unknown letters

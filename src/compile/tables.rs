@@ -76,7 +76,8 @@ fn tables<const W: usize>(
     ];
     let mut promotion_zone = [[Bits::EMPTY; MAX_KINDS]; 2];
     for (k, p) in pieces.iter().enumerate() {
-        if let Some(promo) = &p.promotion {
+        // A standing promotion is a move of its own, never made on arrival.
+        if let Some(promo) = p.promotion.as_ref().filter(|p| !p.standing) {
             for color in Color::BOTH {
                 promotion_zone[color.index()][k] = promo.zone[color.index()].resize();
             }
@@ -120,7 +121,10 @@ fn tables<const W: usize>(
             first_move: p.first_move,
             en_passant: p.en_passant,
             hunts: layers.is_some_and(|l| l.kinds[k].hunts_submerged),
-            limited_promotion: p.promotion.as_ref().is_some_and(|p| !p.limit.is_empty()),
+            limited_promotion: p
+                .promotion
+                .as_ref()
+                .is_some_and(|p| !p.limit.is_empty() && !p.standing),
             promotes_to_royal: p
                 .promotion
                 .as_ref()

@@ -34,6 +34,8 @@ pub struct PieceDraft {
     promoted: Option<bool>,
     cannot_hop: Option<Sp<Vec<Sp<String>>>>,
     cannot_capture: Option<Sp<Vec<Sp<String>>>>,
+    first_move_in_check: Option<bool>,
+    loses_first_move_to: Option<Sp<Vec<Sp<String>>>>,
     /// `true`: the piece of this name that an extended file defines is not part of this
     /// variant.
     remove: Option<Sp<bool>>,
@@ -62,6 +64,8 @@ impl PieceDraft {
             promoted: self.promoted.or(base.promoted),
             cannot_hop: self.cannot_hop.or(base.cannot_hop),
             cannot_capture: self.cannot_capture.or(base.cannot_capture),
+            first_move_in_check: self.first_move_in_check.or(base.first_move_in_check),
+            loses_first_move_to: self.loses_first_move_to.or(base.loses_first_move_to),
             remove: None,
         }
     }
@@ -198,6 +202,8 @@ pub(super) fn complete(
             promoted: d.promoted.unwrap_or_default(),
             cannot_hop: d.cannot_hop,
             cannot_capture: d.cannot_capture,
+            first_move_in_check: d.first_move_in_check.unwrap_or(true),
+            loses_first_move_to: d.loses_first_move_to,
         };
         pieces.insert(
             name,

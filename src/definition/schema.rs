@@ -75,6 +75,16 @@ pub struct VariantDef {
     /// (racing kings; Fairy-Stockfish `checking = false`).
     #[serde(default)]
     pub no_checks: Option<bool>,
+    /// `true`: a royal piece in check may not move, except to capture the only piece that
+    /// checks it; the check must be answered by the other pieces (Makpong, Fairy-Stockfish's
+    /// `makpongRule`).
+    #[serde(default)]
+    pub royal_may_not_flee: Option<bool>,
+    /// `true`: FEN's castling field holds the first-move rights, as the file letters of the
+    /// first-move pieces on their side's first rank that have not moved (Cambodian chess's
+    /// `DEde`, Fairy-Stockfish's gating field); a variant with castling may not ask for it.
+    #[serde(default)]
+    pub first_moves_in_fen: Option<Sp<bool>>,
     /// Marker types (mines) that pieces plant on cells, by name (`layers` mechanisms).
     #[serde(default)]
     pub markers: IndexMap<String, Sp<MarkerDef>>,
@@ -477,6 +487,8 @@ impl VariantDef {
             pass: self.pass.or(base.pass),
             captures: self.captures.or(base.captures),
             no_checks: self.no_checks.or(base.no_checks),
+            royal_may_not_flee: self.royal_may_not_flee.or(base.royal_may_not_flee),
+            first_moves_in_fen: self.first_moves_in_fen.or(base.first_moves_in_fen),
             markers: merge(base.markers, self.markers),
             xboard: self.xboard,
             notation: self.notation.or(base.notation),
@@ -537,6 +549,12 @@ pub struct PieceDef {
     pub cannot_hop: Option<Sp<Vec<Sp<String>>>>,
     /// Letters of the pieces it may not capture (Janggi's cannon: no cannon).
     pub cannot_capture: Option<Sp<Vec<Sp<String>>>>,
+    /// `false`: its first-move (`i`) components are not open while its side is in check
+    /// (Cambodian chess's king leap; the default is `true`).
+    pub first_move_in_check: bool,
+    /// Letters of enemy pieces that take its first-move rights away by ending a move on its
+    /// file or rank, whatever stands between (Cambodian chess: a rook aimed at the king).
+    pub loses_first_move_to: Option<Sp<Vec<Sp<String>>>>,
 }
 
 /// Where a piece promotes and to what.
@@ -560,6 +578,18 @@ pub struct PromotionDef {
     /// side has lost; Fairy-Stockfish's `promotionLimit`).
     #[serde(default)]
     pub limit: IndexMap<String, Sp<u8>>,
+    /// Sittuyin's promotion: the piece promotes by a move of its own instead of on arrival,
+    /// standing in the zone: in place, or by one non-capturing move of the new kind onto an
+    /// empty cell (Fairy-Stockfish's `sittuyinPromotion`).
+    #[serde(default)]
+    pub standing: Option<Sp<bool>>,
+    /// With `standing`: the side's last piece of this kind may promote outside the zone too.
+    #[serde(default)]
+    pub last_anywhere: bool,
+    /// With `standing`: the promoted piece may not attack an enemy piece from where it
+    /// lands, and the promotion may not give check.
+    #[serde(default)]
+    pub peaceful: bool,
 }
 
 /// Promotion choices: one list for both sides (`[Q, R, B, N]`) or one per side

@@ -218,6 +218,9 @@ impl<const W: usize> Engine<'_, W> {
                 }
             }
         }
+        if r.first_move_losses {
+            self.lose_first_moves(b, m);
+        }
         let cleared = unmoved_before & !b.st().unmoved;
         if !cleared.is_empty() && r.castling.is_some() {
             let unmoved = self.without_orphaned_castlers(b, b.st().unmoved);

@@ -22,6 +22,7 @@ impl<const W: usize> Engine<'_, W> {
             from: Bits::ALL,
         };
         self.generate(pos, gen, &mut List(&mut pseudo));
+        let checkers = self.checkers_by_scan(pos);
         let legal: Vec<Move> = pseudo
             .into_iter()
             .filter(|m| {
@@ -37,12 +38,44 @@ impl<const W: usize> Engine<'_, W> {
                 self.safe_by_scan(pos, &after)
                     && !self.forbidden_drop_mate(pos, m)
                     && !(self.rules.no_checks && self.checks_by_scan(&after))
+                    && !(self.peaceful_promotion(m) && self.checks_by_scan(&after))
+                    && !(!checkers.is_empty() && self.refused_in_check(pos, m, checkers))
             })
             .collect();
         if self.rules.captures_forced && legal.iter().any(|m| m.is_capture()) {
             return legal.into_iter().filter(|m| m.is_capture()).collect();
         }
         legal
+    }
+
+    /// Whether `m` is a standing promotion that may not give check (`peaceful`).
+    fn peaceful_promotion(&self, m: &Move) -> bool {
+        m.promotion.is_some()
+            && self.rules.pieces[m.piece.kind().index()]
+                .promotion
+                .as_ref()
+                .is_some_and(|p| p.standing && p.peaceful)
+    }
+
+    /// The pieces that attack a royal piece of the side to move, by a forward scan from
+    /// each enemy piece on the surface.
+    fn checkers_by_scan(&self, pos: &Pos<W>) -> Bits<W> {
+        let us = pos.st.side;
+        let them = us.opponent();
+        let royals = pos.sets.of_kinds(us, self.rules.royal_kinds);
+        let mut out = Bits::EMPTY;
+        for cell in pos.st.by_color[them.index()] {
+            let Some(p) = pos.slot(cell).piece.filter(|p| p.color() == them) else {
+                continue;
+            };
+            let unmoved = pos.st.unmoved.has(cell);
+            let (_, reach) =
+                self.piece_reach(&pos.sets, p.kind(), cell, them, pos.st.blockers(), unmoved);
+            if reach.intersects(royals) {
+                out = out.with(cell);
+            }
+        }
+        out
     }
 
     /// Whether a royal piece of the side to move in `after` is attacked, by a forward scan.

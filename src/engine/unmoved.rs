@@ -8,8 +8,8 @@
 use crate::bitboard::Bits;
 use crate::rules::Color;
 
-use super::board::View;
-use super::Engine;
+use super::board::{Board, View};
+use super::{Engine, Move};
 
 impl<const W: usize> Engine<'_, W> {
     /// `unmoved` without the castling marks that no longer stand for a right on `b`.
@@ -44,5 +44,35 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
         out
+    }
+
+    /// Takes first-move rights from the enemy pieces whose `loses_first_move_to:` names the
+    /// kind that made `m` when it ended on their file or rank (Cambodian chess: a rook aimed
+    /// at the king, whatever stands between).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn lose_first_moves(&self, b: &mut impl Board<W>, m: &Move) {
+        let mover = m.piece.kind();
+        let them = m.piece.color().opponent();
+        let topo = &self.rules.topology;
+        let (file, rank) = topo.coords(m.to);
+        let st = b.st();
+        let mut unmoved = st.unmoved;
+        for cell in st.unmoved & st.by_color[them.index()] {
+            let Some(p) = b.slot(cell).piece else {
+                continue;
+            };
+            let (f, r) = topo.coords(cell);
+            if (f == file || r == rank)
+                && self.rules.pieces[p.kind().index()]
+                    .loses_first_move_to
+                    .has(mover)
+            {
+                unmoved = unmoved.without(cell);
+            }
+        }
+        if unmoved != b.st().unmoved {
+            super::effects::set_unmoved(b.st_mut(), &self.rules.zobrist, unmoved);
+        }
     }
 }

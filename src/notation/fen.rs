@@ -469,6 +469,7 @@ impl Ruleset {
         };
         let mut text = self.letter(p).to_string();
         if self.pieces[p.kind().index()].first_move
+            && !self.first_moves_in_fen
             && !self.castling_kinds().has(p.kind())
             && self.start.piece_at(cell) == Some(p)
             && !pos.unmoved().has(cell)
@@ -500,6 +501,10 @@ impl Ruleset {
     /// Unmoved pieces implied by the placement: pieces with first-move components standing
     /// where the start position has the same piece (castling pieces excepted).
     fn initial_unmoved(&self, pos: &Position) -> Bitboard {
+        if self.first_moves_in_fen {
+            // The castling field says which pieces have their first moves.
+            return Bitboard::EMPTY;
+        }
         let castling_kinds = self.castling_kinds();
         pos.occupied()
             .cells()
@@ -543,6 +548,9 @@ impl Ruleset {
                 reason,
             )
         };
+        if self.first_moves_in_fen {
+            return self.first_move_field(pos, field, fail);
+        }
         let Some(c) = &self.castling else {
             return Err(f.error(
                 CASTLING,
@@ -612,7 +620,78 @@ impl Ruleset {
         Ok(unmoved)
     }
 
+    /// `first_moves_in_fen`: the field's letters are the files of the first-move pieces on
+    /// their side's first rank that have their first moves (upper case White's, on the
+    /// first rank; lower case Black's, on the last).
+    fn first_move_field(
+        &self,
+        pos: &Position,
+        field: &str,
+        fail: impl Fn(usize, char, String) -> FenError,
+    ) -> Result<Bitboard, FenError> {
+        let mut unmoved = Bitboard::EMPTY;
+        for (at, ch) in field.char_indices() {
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let rank = match color {
+                Color::White => 0,
+                Color::Black => self.topology.height() as i32 - 1,
+            };
+            let cell = ch
+                .is_ascii_alphabetic()
+                .then(|| {
+                    self.topology
+                        .cell((ch.to_ascii_lowercase() as u8 - b'a') as i32, rank)
+                })
+                .flatten();
+            let holds = cell
+                .and_then(|c| pos.piece_at(c))
+                .is_some_and(|p| p.color() == color && self.pieces[p.kind().index()].first_move);
+            match cell {
+                Some(cell) if holds => unmoved = unmoved.with(cell),
+                _ => {
+                    return Err(fail(
+                        at,
+                        ch,
+                        format!(
+                            "`{ch}` names no {} first-move piece on its first rank",
+                            color.name()
+                        ),
+                    ))
+                }
+            }
+        }
+        Ok(unmoved)
+    }
+
+    /// The first-move rights of `first_moves_in_fen` as file letters (White's first).
+    fn first_move_text(&self, pos: &Position) -> String {
+        let mut out = String::new();
+        for color in Color::BOTH {
+            let mut cells: Vec<Cell> = pos.unmoved().cells().collect();
+            cells.sort_by_key(|&c| self.topology.coords(c).0);
+            for cell in cells {
+                if pos.piece_at(cell).is_none_or(|p| p.color() != color) {
+                    continue;
+                }
+                let letter = (b'a' + self.topology.coords(cell).0) as char;
+                out.push(if color == Color::White {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
+            }
+        }
+        out
+    }
+
     fn castling_text(&self, pos: &Position) -> String {
+        if self.first_moves_in_fen {
+            return self.first_move_text(pos);
+        }
         let Some(c) = &self.castling else {
             return String::new();
         };

@@ -243,6 +243,12 @@ pub struct PieceType {
     pub cannot_hop: KindSet,
     /// Pieces it may not capture (`cannot_capture:`).
     pub cannot_capture: KindSet,
+    /// Its first-move components are open while its side is in check (`first_move_in_check:`,
+    /// `true` unless the definition says otherwise).
+    pub first_move_in_check: bool,
+    /// Enemy kinds that take its first-move rights away by ending a move on its file or
+    /// rank (`loses_first_move_to:`).
+    pub loses_first_move_to: KindSet,
 }
 
 /// Where and into what a piece promotes.
@@ -263,6 +269,14 @@ pub struct Promotion {
     pub forced: [Bitboard; 2],
     /// Only captures promote (`on_capture: true`, micro shogi).
     pub on_capture: bool,
+    /// Sittuyin's promotion (`standing: true`): a move of its own from the zone, in place or
+    /// by a non-capturing move of the new kind onto an empty cell, never on arrival.
+    pub standing: bool,
+    /// A standing promotion of the side's last piece of the kind is open anywhere.
+    pub last_anywhere: bool,
+    /// A standing promotion may neither leave the new piece attacking an enemy piece nor
+    /// give check.
+    pub peaceful: bool,
 }
 
 /// Castling as data: the king piece, its partners and the king's distance.
@@ -618,6 +632,10 @@ pub struct Ruleset {
     pub captures_forced: bool,
     /// No move may give check.
     pub no_checks: bool,
+    /// A royal piece in check may only move to capture its only checker (Makpong).
+    pub royal_may_not_flee: bool,
+    /// FEN's castling field holds the first-move rights as file letters (Cambodian chess).
+    pub first_moves_in_fen: bool,
     /// Its name in the XBoard protocol when XBoard knows its rules (`xboard:`).
     pub xboard: Option<String>,
     /// Markers, submerged pieces, piece state and captures without moving, in a game that
@@ -639,6 +657,13 @@ pub struct Ruleset {
     pub(crate) zobrist: Zobrist,
     pub(crate) royal_kinds: KindSet,
     pub(crate) en_passant_kinds: KindSet,
+    /// Legal moves pass through the move filters (`engine/movegen/filters.rs`): forced
+    /// capture, no checks, a royal piece that may not flee, first moves closed in check.
+    pub(crate) move_filter: bool,
+    /// Some kind has a standing promotion (`promotion: {standing: true}`).
+    pub(crate) standing_promotions: bool,
+    /// Some kind loses its first-move rights to enemy pieces on its lines.
+    pub(crate) first_move_losses: bool,
 }
 
 impl Ruleset {

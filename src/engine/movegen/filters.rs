@@ -1,13 +1,16 @@
-//! Rules that judge a legal move by the other legal moves or by what it does to the enemy:
-//! forced capture (when a legal capture exists, only captures are legal) and no checks (a
-//! move that leaves an enemy royal piece attacked is illegal). Games without them never
-//! come here: `generate` looks at two flags of the rule set once per call.
+//! Rules that judge a legal move by the other legal moves, by what it does to the enemy or
+//! by the check it answers: forced capture (when a legal capture exists, only captures are
+//! legal), no checks (a move that leaves an enemy royal piece attacked is illegal), a royal
+//! piece in check that may not flee (`royal_may_not_flee`: it moves only to capture its one
+//! checker) and first moves closed in check (`first_move_in_check: false`). Games without
+//! them never come here: `generate` looks at one flag of the rule set once per call.
 
-use crate::bitboard::Bits;
+use crate::bitboard::{Bits, Cell};
+use crate::rules::{Color, Kind, KindSet};
 
 use super::super::board::Trial;
 use super::super::position::Pos;
-use super::super::{Engine, Move};
+use super::super::{Engine, Move, MoveKind};
 use super::{Gen, Sink};
 
 /// Passes on the moves the rules allow.
@@ -16,6 +19,9 @@ struct Filter<'a, 'p, const W: usize, K: Sink> {
     pos: &'p Pos<W>,
     inner: &'p mut K,
     captures_only: bool,
+    /// The pieces checking the side to move's royal pieces, when a rule of moves in check
+    /// applies (empty otherwise).
+    checkers: Bits<W>,
 }
 
 impl<const W: usize, K: Sink> Sink for Filter<'_, '_, W, K> {
@@ -27,6 +33,9 @@ impl<const W: usize, K: Sink> Sink for Filter<'_, '_, W, K> {
             return;
         }
         if self.e.rules.no_checks && self.e.gives_check(self.pos, &m) {
+            return;
+        }
+        if !self.checkers.is_empty() && self.e.refused_in_check(self.pos, &m, self.checkers) {
             return;
         }
         self.inner.push(m);
@@ -66,6 +75,70 @@ impl<const W: usize> Engine<'_, W> {
         self.royal_attacked(&t, pos.st.side.opponent())
     }
 
+    /// The pieces that check the side to move's royal pieces, in a game with a rule of moves
+    /// in check; empty otherwise.
+    fn checkers_if_ruled(&self, pos: &Pos<W>) -> Bits<W> {
+        let r = self.rules;
+        let ruled = r.royal_may_not_flee
+            || r.pieces
+                .iter()
+                .any(|p| p.first_move && !p.first_move_in_check);
+        if !ruled {
+            return Bits::EMPTY;
+        }
+        let us = pos.st.side;
+        let occ = pos.st.blockers();
+        pos.sets
+            .of_kinds(us, r.royal_kinds)
+            .cells()
+            .fold(Bits::EMPTY, |acc, cell| {
+                acc | self.attackers_of::<false>(pos, occ, cell, us.opponent(), KindSet::ALL)
+            })
+    }
+
+    /// Whether `m` is refused because its side is in check by `checkers`: a royal piece's
+    /// move that does not capture the only checker (`royal_may_not_flee`), or a move only
+    /// a first-move component makes of a kind with `first_move_in_check: false`.
+    pub(crate) fn refused_in_check(&self, pos: &Pos<W>, m: &Move, checkers: Bits<W>) -> bool {
+        let r = self.rules;
+        let kind = m.piece.kind();
+        let on_board = !matches!(m.kind, MoveKind::Drop);
+        if r.royal_may_not_flee
+            && on_board
+            && r.royal_kinds.has(kind)
+            && checkers != Bits::from_cell(m.to)
+        {
+            return true;
+        }
+        let p = &r.pieces[kind.index()];
+        if p.first_move && !p.first_move_in_check && on_board && pos.st.unmoved.has(m.from) {
+            return self.first_move_only(kind, m.piece.color(), m.from, m.to);
+        }
+        false
+    }
+
+    /// Whether a `kind` piece of `color` reaches `to` from `from` only by a first-move
+    /// component (on an empty board).
+    fn first_move_only(&self, kind: Kind, color: Color, from: Cell, to: Cell) -> bool {
+        let t = &self.t.pieces[color.index()][kind.index()];
+        let f = from.index();
+        let l = &t.leaps[f];
+        let lines = &self.t.lines;
+        let mut initial = (l.initial_quiet | l.initial_capture).has(to);
+        let mut plain = (l.quiet | l.capture).has(to);
+        for c in t.conditional[f].iter().filter(|c| c.to == to) {
+            initial |= c.initial;
+            plain |= !c.initial;
+        }
+        for ride in &t.rides {
+            if ride.extent.at(lines, ride.line, from).has(to) {
+                initial |= ride.initial;
+                plain |= !ride.initial;
+            }
+        }
+        initial && !plain
+    }
+
     /// Whether the side to move has a legal capture (judged with the no-checks rule).
     pub(crate) fn has_legal_capture(&self, pos: &Pos<W>) -> bool {
         let gen = Gen {
@@ -79,6 +152,7 @@ impl<const W: usize> Engine<'_, W> {
             pos,
             inner: &mut any,
             captures_only: true,
+            checkers: self.checkers_if_ruled(pos),
         };
         self.generate_moves(pos, gen, &mut filter);
         any.0
@@ -92,6 +166,7 @@ impl<const W: usize> Engine<'_, W> {
             pos,
             inner: sink,
             captures_only,
+            checkers: self.checkers_if_ruled(pos),
         };
         self.generate_moves(pos, gen, &mut filter);
     }

@@ -13,6 +13,7 @@ mod drops;
 mod filters;
 mod layers;
 mod pieces;
+mod standing;
 
 use crate::bitboard::{Bits, Cell};
 
@@ -136,10 +137,11 @@ impl<const W: usize> Engine<'_, W> {
         self.generate_ruled(pos, gen, sink);
     }
 
-    /// [`Engine::generate`] in a game that goes on: forced capture and no checks applied.
+    /// [`Engine::generate`] in a game that goes on: the move filters applied (forced
+    /// capture, no checks, the rules of moves in check).
     #[inline]
     pub(crate) fn generate_ruled<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
-        if gen.legal && (self.rules.captures_forced || self.rules.no_checks) {
+        if gen.legal && self.rules.move_filter {
             self.generate_filtered(pos, gen, sink);
         } else {
             self.generate_moves(pos, gen, sink);
@@ -181,6 +183,9 @@ impl<const W: usize> Engine<'_, W> {
             self.crew_moves(&mut out);
         } else {
             self.piece_moves(&mut out);
+            if self.rules.standing_promotions {
+                self.standing_promotions(&mut out);
+            }
         }
         if out.sink.full() {
             return;
