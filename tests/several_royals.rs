@@ -5,7 +5,7 @@
 //! and a flag that must be held through the opponent's reply (`flags: hold`, Jeson Mor).
 //! The move lists are Fairy-Stockfish's for the same positions.
 
-use fairy_rules::{Color, Outcome, Reason, Variant};
+use fairy_rules::{Color, LoadError, Outcome, Reason, Variant};
 
 #[path = "support/fsf.rs"]
 mod support;
@@ -137,4 +137,61 @@ fn a_knight_on_the_centre_wins_after_the_reply() {
     assert!(moves(&v, "n8/9/9/9/4N4/9/9/9/8N w - - 0 1").is_empty());
     // Black may take it instead.
     assert!(moves(&v, "9/9/5n3/9/4N4/9/9/9/8N b - - 0 1").contains(&"f7e5".to_string()));
+}
+
+/// The first problem of a definition that does not load: its code and where it points.
+fn problem(yaml: &str) -> (&'static str, std::ops::Range<usize>) {
+    let Err(LoadError::Definition(d)) = Variant::from_yaml("example.yaml", yaml) else {
+        panic!("loads")
+    };
+    let p = &d.problems[0];
+    (p.code, p.span.clone())
+}
+
+/// The span of `text` within `yaml`, found after `after`.
+fn at(yaml: &str, after: &str, text: &str) -> std::ops::Range<usize> {
+    let start = yaml.find(after).unwrap() + after.len() - text.len();
+    start..start + text.len()
+}
+
+const TWO_KINGS: &str = "name: Two kings
+board: 4x4
+pieces:
+  king: { letter: K, moves: K, royal: true }
+  knight: { letter: N, moves: N }
+setup: k2k/4/4/1NK1
+";
+
+#[test]
+fn mistakes_are_reported_where_they_are_written() {
+    let combination = "fairy::unsupported-combination";
+    // A choice of check where nothing is in check.
+    let yaml = format!("{TWO_KINGS}end:\n  royal: extinction\n  check: all\n");
+    assert_eq!(
+        problem(&yaml),
+        (combination, at(&yaml, "check: all", "all"))
+    );
+    // A choice of check with a royal piece that is dropped.
+    let yaml = TWO_KINGS.replace("royal: true }", "royal: true, drop: {} }")
+        + "hand: { captures: capturer }\nend: { check: last }\n";
+    assert_eq!(
+        problem(&yaml),
+        (combination, at(&yaml, "check: last", "last"))
+    );
+    // A letter that names no piece.
+    let yaml = TWO_KINGS.replace("moves: N }", "moves: N, drop: {} }")
+        + "hand: { captures: out, must_drop_pieces: NX }\n";
+    assert_eq!(
+        problem(&yaml),
+        ("fairy::unknown-piece", at(&yaml, "pieces: NX", "X"))
+    );
+    // A held flag beside the flag reply.
+    let yaml = format!(
+        "{TWO_KINGS}regions: {{ hill: b2 }}\nend:\n  flag_reply: true\n  flags:\n    - \
+         {{ piece: N, zone: hill, hold: true }}\n"
+    );
+    assert_eq!(
+        problem(&yaml),
+        (combination, at(&yaml, "hold: true", "true"))
+    );
 }

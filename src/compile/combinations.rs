@@ -370,8 +370,9 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
 }
 
 /// The end rules that do not combine: a choice of check (`check:`) under extinction, where
-/// nothing is in check, or with a royal piece that is dropped; a flag that must be held (`hold`) with a safe flag or the flag reply,
-/// which decide the same arrival otherwise.
+/// nothing is in check, or with a royal piece that is dropped (it would answer a check
+/// anywhere); a flag that must be held (`hold`) with a safe flag or the flag reply, which
+/// decide the same arrival otherwise.
 fn end_combinations(def: &VariantDef, end: &crate::definition::EndDef, cx: &mut Ctx) {
     if let Some(check) = end
         .check

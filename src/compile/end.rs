@@ -18,13 +18,8 @@ pub(super) fn extinction(
     let kinds = if text.value == "all" {
         None
     } else {
-        Some(kind_letters(
-            cx,
-            text,
-            "fairy::bad-extinction",
-            help,
-            kind_of,
-        )?)
+        let kinds = kind_letters(cx, text, "fairy::bad-extinction", help, kind_of)?;
+        Some(kinds)
     };
     Some(Extinction {
         kinds,
