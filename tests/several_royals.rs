@@ -82,7 +82,7 @@ fn a_crown_prince_made_answers_check() {
     let v = variant("shoshogi");
     assert_eq!(
         moves(&v, "k8/9/9/9/9/9/4e4/9/R3K4 b - - 0 1"),
-        ["a9b8", "a9b9", "e3d2+", "e3d3+", "e3d4+", "e3e2+", "e3f2+", "e3f3+", "e3f4+"]
+        ["a9b8", "a9b9", "e3d2c", "e3d3c", "e3d4c", "e3e2c", "e3f2c", "e3f3c", "e3f4c"]
     );
 }
 
