@@ -742,3 +742,58 @@ fn extinction960() {
     let fen = "rnbqb1kr/pppppppp/8/8/8/8/PPPPPPPP/RNBQB1KR w AHah - 0 1";
     check("fsf/extinction960", &[(Some(fen), 4, 195_286)]);
 }
+
+// Several royal pieces: Spartan chess's two kings (`check: all`), sho shogi's king and crown
+// prince (`check: last`), koedem's capturable kings that must be dropped
+// (`must_drop_pieces`, `extinction: opponent_has`); and Jeson Mor's held flag (`hold`).
+
+#[test]
+fn spartan() {
+    check(
+        "fsf/spartan",
+        &[
+            (None, 3, 14_244),
+            (Some("k6k/hh2Q2h/8/8/8/8/8/4K3 w - - 0 1"), 3, 6_130),
+            (Some("8/8/8/8/6Q1/8/2h3h1/4K1k1 b - - 0 1"), 3, 3_456),
+        ],
+    );
+}
+
+#[test]
+fn shoshogi() {
+    check("fsf/shoshogi", &[(None, 4, 445_372)]);
+}
+
+#[test]
+fn koedem() {
+    check(
+        "fsf/koedem",
+        &[
+            (
+                Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB2BNR[KQ] w kq - 0 1"),
+                1,
+                34,
+            ),
+            (
+                Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR[Q] w KQkq - 0 1"),
+                1,
+                54,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn jesonmor() {
+    check(
+        "fsf/jesonmor",
+        &[
+            (None, 3, 27_960),
+            (
+                Some("nn1nnn1nn/9/3n1n3/9/9/9/3N1N3/9/NN1NNN1NN w - - 4 3"),
+                3,
+                37_564,
+            ),
+        ],
+    );
+}

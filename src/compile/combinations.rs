@@ -256,6 +256,9 @@ pub(super) fn check(
             }
         }
     }
+    if let Some(end) = &def.end {
+        end_combinations(def, end, cx);
+    }
     for (name, piece) in &def.pieces {
         let p = &piece.value;
         if let (true, Some(submerge)) = (p.royal, &p.submerge) {
@@ -400,4 +403,62 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
         }
     }
     out
+}
+
+/// The end rules that do not combine: a choice of check (`check:`) under extinction, where
+/// nothing is in check, or with a royal piece that is dropped (it would answer a check
+/// anywhere); a flag that must be held (`hold`) with a safe flag or the flag reply, which
+/// decide the same arrival otherwise.
+fn end_combinations(def: &VariantDef, end: &crate::definition::EndDef, cx: &mut Ctx) {
+    if let Some(check) = end
+        .check
+        .as_ref()
+        .filter(|c| c.value != crate::definition::RoyalCheck::Any)
+    {
+        if end.royal == RoyalRule::Extinction {
+            cx.error(
+                check,
+                "fairy::unsupported-combination",
+                "`check` cannot be combined with `royal: extinction`".to_string(),
+                "which attacks are check",
+                "under extinction nothing is in check; use `royal: checkmate` or drop `check`",
+            );
+        }
+        let dropped = def
+            .pieces
+            .iter()
+            .find(|(_, p)| p.value.royal && p.value.drop.is_some());
+        if let Some((name, _)) = dropped {
+            cx.error(
+                check,
+                "fairy::unsupported-combination",
+                format!("`check` cannot be combined with the drops of the royal piece `{name}`"),
+                "which attacks are check",
+                "a dropped royal piece would answer a check anywhere; drop `check` or the \
+                 piece's `drop:`",
+            );
+        }
+    }
+    let held = end
+        .flags
+        .iter()
+        .find_map(|f| f.hold.as_ref().filter(|h| h.value));
+    if let Some(hold) = held {
+        let other = if end.flag_reply {
+            Some("`flag_reply`")
+        } else if end.flags.iter().any(|f| f.safe) {
+            Some("a `safe` flag")
+        } else {
+            None
+        };
+        if let Some(other) = other {
+            cx.error(
+                hold,
+                "fairy::unsupported-combination",
+                format!("a flag with `hold: true` cannot be combined with {other}"),
+                "a held flag",
+                "both decide when an arrival wins; keep one of them",
+            );
+        }
+    }
 }

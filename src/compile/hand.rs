@@ -6,7 +6,7 @@ use crate::bitboard::Bitboard;
 use crate::definition::{CaptureDestination, DropDef, Sp, VariantDef};
 use crate::diagnostics::Problem;
 use crate::rules::hand::{DropRule, HandRules};
-use crate::rules::{Kind, PieceType, Topology, MAX_KINDS};
+use crate::rules::{Kind, KindSet, PieceType, Topology, MAX_KINDS};
 
 use super::{regions, Ctx};
 
@@ -102,11 +102,22 @@ pub(super) fn hand_rules(
             _ => {}
         }
     }
+    let kind_of = |c: char| {
+        pieces
+            .iter()
+            .position(|p| p.letter == c)
+            .map(|k| Kind::new(k as u8))
+    };
+    let must_drop_kinds = hand.value.must_drop_pieces.as_ref().and_then(|text| {
+        let help = "write the letters of the kinds that must be dropped, e.g. `K`";
+        super::end::kind_letters(cx, text, "fairy::unknown-piece", help, &kind_of)
+    });
     Some(HandRules {
         captures_to_hand: hand.value.captures.value == CaptureDestination::Capturer,
         demote: hand.value.demote,
         demotion,
-        must_drop: hand.value.must_drop,
+        must_drop: hand.value.must_drop || must_drop_kinds.is_some(),
+        must_drop_kinds: must_drop_kinds.unwrap_or(KindSet::ALL),
         opposite_colors: pieces
             .iter()
             .enumerate()

@@ -506,6 +506,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 piece: piece?,
                 zone: zone?,
                 safe: f.safe,
+                hold: f.hold.as_ref().is_some_and(|h| h.value),
             })
         })
         .collect();
@@ -664,6 +665,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             extinction,
             checks_to_win,
             flag_reply: end.flag_reply,
+            check: end.check.as_ref().map_or(Default::default(), |c| c.value),
         },
         // Replaced below by the setup, once the rule set can place it.
         start: crate::engine::Position::placeholder(),

@@ -13,8 +13,8 @@ pub use schema::{
     CaptureDestination, CaptureRule, CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger,
     ChoicesDef, Distance, DistanceDef, DropDef, DropRightsDef, EndDef, ExceptionDef, ExplosionDef,
     ExtinctionDef, FacingRule, FlagDef, HandDef, KingFilesDef, MateRule, NotationDef, ParameterDef,
-    PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalRule, StalemateRule, TemplatesDef,
-    VariantDef,
+    PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalCheck, RoyalRule, StalemateRule,
+    TemplatesDef, VariantDef,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
 

@@ -145,6 +145,11 @@ pub struct HandDef {
     /// phase (Fairy-Stockfish's `mustDrop`: placement chess, sittuyin's setup).
     #[serde(default)]
     pub must_drop: bool,
+    /// Letters of the kinds that must be dropped (koedem's kings: `K`): while the side to
+    /// move holds one of them, it drops no other kind, and it moves only if it has no legal
+    /// drop of one (Fairy-Stockfish's `mustDropType`). Implies `must_drop`.
+    #[serde(default)]
+    pub must_drop_pieces: Option<Sp<String>>,
 }
 
 /// Where a captured piece goes in a game with pieces in hand.
@@ -769,6 +774,28 @@ pub struct EndDef {
     /// after it, drawn if Black reached its zone, else won by White.
     #[serde(default)]
     pub flag_reply: bool,
+    /// Which attacks on a side's royal pieces are check when it has several (under the
+    /// checkmate rule): `any` (the default), `all` or `last` (see [`RoyalCheck`]).
+    #[serde(default)]
+    pub check: Option<Sp<RoyalCheck>>,
+}
+
+/// When a side with several royal pieces is in check (Fairy-Stockfish's
+/// `extinctionPseudoRoyal` and `dupleCheck`). With one royal piece left, every choice is the
+/// same: it may not be left attacked.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RoyalCheck {
+    /// Any one of them attacked is check: none may be left attacked.
+    #[default]
+    Any,
+    /// Only all of them attacked together is check ("duple check", Spartan chess's two
+    /// kings): a move may leave some attacked, and an attacked one may be captured.
+    All,
+    /// Only a side's last royal piece is protected: while it has several, they are
+    /// ordinary pieces that may be left attacked and captured (sho shogi's king and crown
+    /// prince; Fairy-Stockfish's `extinctionPseudoRoyal` with `extinctionPieceCount = 0`).
+    Last,
 }
 
 /// Whether captures are free or forced.
@@ -809,6 +836,12 @@ pub struct ExtinctionDef {
     /// What it means for the side it applies to: `loss` (the default) or `win`.
     #[serde(default)]
     pub result: MateRule,
+    /// It applies only while the opponent has at least this many pieces of the kind (on
+    /// the board and in hand): 0, the default, always (Fairy-Stockfish's
+    /// `extinctionOpponentPieceCount`; koedem: 2, a side has lost when the opponent holds
+    /// both kings).
+    #[serde(default)]
+    pub opponent_has: u8,
 }
 
 /// A flag win: a piece type and the region (per side) it must reach.
@@ -825,6 +858,12 @@ pub struct FlagDef {
     /// (dobutsu's lion; Fairy-Stockfish's `flagPieceSafe`).
     #[serde(default)]
     pub safe: bool,
+    /// `true`: arriving does not win yet; the piece wins if it still stands in its zone at
+    /// the start of its side's next turn, having survived the opponent's reply (Jeson Mor,
+    /// where a knight wins by leaving the centre; Fairy-Stockfish's `flagMove` with a flag
+    /// piece other than the king).
+    #[serde(default)]
+    pub hold: Option<Sp<bool>>,
 }
 
 fn fifty() -> u32 {
@@ -848,6 +887,7 @@ impl Default for EndDef {
             extinction: None,
             checks_to_win: None,
             flag_reply: false,
+            check: None,
         }
     }
 }

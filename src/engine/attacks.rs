@@ -3,6 +3,7 @@
 //! captures without moving.
 
 use crate::bitboard::{Bits, Cell};
+use crate::definition::RoyalCheck;
 use crate::rules::layers::{Facing, RemoteReach};
 use crate::rules::{Color, Kind, KindSet};
 
@@ -318,15 +319,19 @@ impl<const W: usize> Engine<'_, W> {
         groups
     }
 
-    /// Whether any royal piece of `color` is attacked (in check: in an explosion game, one
-    /// with an enemy royal piece in its blast is not).
+    /// Whether `color` is in check: one of its royal pieces attacked (in an explosion game,
+    /// one with an enemy royal piece in its blast is not), or with several, as `end: check:`
+    /// says: all of them attacked (`all`), or none while more than one is left (`last`).
     pub(crate) fn royal_attacked(&self, b: &impl View<W>, color: Color) -> bool {
         let st = b.st();
         let occ = st.blockers();
-        b.sets()
-            .of_kinds(color, self.rules.royal_kinds)
-            .cells()
-            .any(|cell| self.royal_cell_attacked(b, occ, cell, color))
+        let royals = b.sets().of_kinds(color, self.rules.royal_kinds);
+        let attacked = |cell| self.royal_cell_attacked(b, occ, cell, color);
+        match self.rules.end.check {
+            RoyalCheck::Any => royals.cells().any(attacked),
+            RoyalCheck::All => !royals.is_empty() && royals.cells().all(attacked),
+            RoyalCheck::Last => royals.single().is_some_and(attacked),
+        }
     }
 
     /// Whether a royal piece of `color` standing on `cell` would be in check, with `occ`

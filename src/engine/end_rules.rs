@@ -1,6 +1,6 @@
 //! The end rules a position decides by itself besides the royal rule: extinction of a piece
 //! type (Fairy-Stockfish's `extinctionPieceTypes`), check counting (`checkCounting`) and
-//! flags, with the flag reply of racing kings (`flagMove`).
+//! flags, with the flag reply of racing kings and the held flags of Jeson Mor (`flagMove`).
 
 use crate::definition::MateRule;
 use crate::rules::{Color, Extinction};
@@ -47,13 +47,17 @@ impl<const W: usize> Engine<'_, W> {
     fn extinct(&self, pos: &Pos<W>, x: Extinction, side: Color) -> bool {
         let c = side.index();
         let hand = &pos.hand[c];
+        let has = |side: Color, k: crate::rules::Kind| {
+            pos.sets.of(side, k).count() + u32::from(pos.hand[side.index()][k.index()])
+        };
         match x.kinds {
             None => {
                 let held: u32 = hand.iter().map(|&h| u32::from(h)).sum();
                 pos.st.by_color[c].count() + held <= u32::from(x.left)
             }
             Some(kinds) => kinds.iter().any(|k| {
-                pos.sets.of(side, k).count() + u32::from(hand[k.index()]) <= u32::from(x.left)
+                has(side, k) <= u32::from(x.left)
+                    && has(side.opponent(), k) >= u32::from(x.opponent_has)
             }),
         }
     }
@@ -79,8 +83,18 @@ impl<const W: usize> Engine<'_, W> {
     /// Whether a piece of `side` stands in one of its flag zones (unattacked, for a safe
     /// flag).
     pub(crate) fn flag_reached(&self, pos: &Pos<W>, side: Color) -> bool {
+        self.flag_reached_of(pos, side, |_| true)
+    }
+
+    /// [`Engine::flag_reached`] among the flags `which` accepts.
+    fn flag_reached_of(
+        &self,
+        pos: &Pos<W>,
+        side: Color,
+        which: impl Fn(&crate::rules::Flag) -> bool,
+    ) -> bool {
         let st = &pos.st;
-        self.rules.end.flags.iter().any(|f| {
+        self.rules.end.flags.iter().filter(|f| which(f)).any(|f| {
             let (Some(k), Some(z)) = (
                 self.piece_of(st, f.piece, side),
                 self.zone_of(st, f.zone, side),
@@ -117,6 +131,25 @@ impl<const W: usize> Engine<'_, W> {
             }),
             (false, false) => None,
         }
+    }
+
+    /// Held flags (`hold: true`): the side to move wins when a piece of it stands in its
+    /// zone, having survived the reply; the mover wins at once only by a flag not held.
+    pub(crate) fn held_flag_outcome(&self, pos: &Pos<W>) -> Option<Outcome> {
+        let side = pos.st.side;
+        let mover = side.opponent();
+        let reason = Reason::Flag;
+        if self.flag_reached(pos, side) {
+            return Some(Outcome::Win {
+                winner: side,
+                reason,
+            });
+        }
+        self.flag_reached_of(pos, mover, |f| !f.hold)
+            .then_some(Outcome::Win {
+                winner: mover,
+                reason,
+            })
     }
 
     /// Flags with the reply: White's arrival leaves Black one move if a legal one of them

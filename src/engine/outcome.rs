@@ -149,6 +149,9 @@ impl<const W: usize> Engine<'_, W> {
         if r.end.flags.iter().any(|f| f.safe) {
             return self.safe_flag_outcome(pos);
         }
+        if r.end.flags.iter().any(|f| f.hold) {
+            return self.held_flag_outcome(pos);
+        }
         self.flag_reached(pos, mover).then_some(Outcome::Win {
             winner: mover,
             reason: Reason::Flag,

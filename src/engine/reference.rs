@@ -4,7 +4,7 @@
 //! the two.
 
 use crate::bitboard::Bits;
-use crate::definition::RoyalRule;
+use crate::definition::{RoyalCheck, RoyalRule};
 use crate::rules::{Color, KindSet};
 
 use super::board::{Log, Logged, View};
@@ -82,7 +82,17 @@ impl<const W: usize> Engine<'_, W> {
     fn checks_by_scan(&self, after: &Pos<W>) -> bool {
         let them = after.st.side;
         let royals = after.sets.of_kinds(them, self.rules.royal_kinds);
-        royals.intersects(self.captures_by_scan(after, them.opponent()))
+        self.check_among(royals, self.captures_by_scan(after, them.opponent()))
+    }
+
+    /// Whether a side whose royal pieces stand on `royals` is in check when the enemy
+    /// captures on `attacked`, as `end: check:` counts several royal pieces.
+    fn check_among(&self, royals: Bits<W>, attacked: Bits<W>) -> bool {
+        match self.rules.end.check {
+            RoyalCheck::Any => royals.intersects(attacked),
+            RoyalCheck::All => !royals.is_empty() && royals.is_subset(attacked),
+            RoyalCheck::Last => royals.count() == 1 && royals.intersects(attacked),
+        }
     }
 
     /// Whether `after` (a move of the side to move in `before`) keeps that side's royal
@@ -113,7 +123,7 @@ impl<const W: usize> Engine<'_, W> {
                 .cells()
                 .any(|c| attacked.has(c) && !self.blast_shielded(after, c, us));
         }
-        !royals(after, us).intersects(self.captures_by_scan(after, them))
+        !self.check_among(royals(after, us), self.captures_by_scan(after, them))
     }
 
     /// Every cell a piece of `by` could capture on in `pos`, found forward from each piece:

@@ -18,7 +18,7 @@
 //! to be tried.
 
 use crate::bitboard::{Bits, Cell};
-use crate::definition::{FacingRule, RoyalRule};
+use crate::definition::{FacingRule, RoyalCheck, RoyalRule};
 use crate::rules::layers::{Facing, RemoteReach};
 use crate::rules::{Color, Kind, KindSet};
 
@@ -179,12 +179,23 @@ impl<const W: usize> Engine<'_, W> {
         s.test_all =
             self.t.attacks[them.index()].screens || r.royals_facing.is_some() || self.volatile(pos);
         let Some(royal) = royals.single() else {
-            // Several royal pieces: any move is tried.
-            s.check = self.royal_attacked(pos, us);
-            s.test_all = true;
-            return s;
+            return self.several_royals(pos, s);
         };
         self.look_from(pos, royal, &mut s);
+        s
+    }
+
+    /// [`Engine::safety`] for a side with several royal pieces: when only the last is
+    /// protected (`check: last`) no move of this position endangers it (a move adds royal
+    /// pieces at most); otherwise any move is tried.
+    #[cold]
+    fn several_royals(&self, pos: &Pos<W>, mut s: Safety<W>) -> Safety<W> {
+        if self.rules.end.check == RoyalCheck::Last {
+            s.guard = false;
+            return s;
+        }
+        s.check = self.royal_attacked(pos, pos.st.side);
+        s.test_all = true;
         s
     }
 

@@ -24,6 +24,9 @@ pub struct HandRules {
     /// While the side to move holds pieces and has a legal drop, its moves are drops only
     /// (`must_drop: true`; Fairy-Stockfish's `mustDrop`).
     pub must_drop: bool,
+    /// Under `must_drop`, the kinds that must be dropped (`must_drop_pieces:`; every kind
+    /// without it): while the side to move holds one of them, it drops no other kind.
+    pub must_drop_kinds: KindSet,
     /// The kinds whose drops keep them split evenly between light and dark cells
     /// (`opposite_colors: true`; Fairy-Stockfish's `dropOppositeColoredBishop`).
     pub opposite_colors: KindSet,

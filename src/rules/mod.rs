@@ -12,7 +12,7 @@ pub use topology::Topology;
 use indexmap::IndexMap;
 
 use crate::bitboard::{Bitboard, Cell};
-use crate::definition::{Distance, MateRule, RoyalRule, StalemateRule};
+use crate::definition::{Distance, MateRule, RoyalCheck, RoyalRule, StalemateRule};
 use crate::engine::{AnyTables, Position};
 
 /// The most piece types a variant may define.
@@ -354,6 +354,8 @@ pub struct EndRules {
     pub checks_to_win: u8,
     /// Flag reply: after White reaches a flag zone, Black may still reach its own (a draw).
     pub flag_reply: bool,
+    /// Which attacks on several royal pieces of a side are check (`check:`).
+    pub check: RoyalCheck,
 }
 
 /// An extinction rule: a side with at most `left` pieces of one of the kinds (or of all
@@ -366,6 +368,9 @@ pub struct Extinction {
     pub left: u8,
     /// What it means for the side it applies to.
     pub result: MateRule,
+    /// It applies only while the opponent has at least this many pieces of the kind (0:
+    /// always).
+    pub opponent_has: u8,
 }
 
 /// Every piece on a board, counted by colour and kind (`end: insufficient_material`).
@@ -413,6 +418,9 @@ pub struct Flag {
     /// It wins only standing there unattacked, and then for either side, also the side to
     /// move (`safe: true`; dobutsu's lion; Fairy-Stockfish's `flagPieceSafe`).
     pub safe: bool,
+    /// Arriving does not win: the piece wins if it still stands there at the start of its
+    /// side's next turn (`hold: true`; Jeson Mor; Fairy-Stockfish's `flagMove`).
+    pub hold: bool,
 }
 
 /// A piece type named in a rule: fixed, or a side's value of a piece parameter.

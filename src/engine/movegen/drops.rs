@@ -24,8 +24,9 @@ impl<const W: usize> Engine<'_, W> {
         let pos = out.pos;
         let us = pos.st.side;
         let empty = self.t.all & !pos.st.occupied() & !pos.st.blocking;
+        let droppable = self.droppable(pos);
         for (k, &held) in pos.hand[us.index()].iter().enumerate() {
-            if held == 0 {
+            if held == 0 || !droppable.has(Kind::new(k as u8)) {
                 continue;
             }
             let kind = Kind::new(k as u8);
@@ -72,7 +73,12 @@ impl<const W: usize> Engine<'_, W> {
     /// its drops are its only moves (Fairy-Stockfish's `mustDrop`; without a legal drop, as
     /// when no drop answers a check, it moves).
     pub(crate) fn must_drop(&self, pos: &Pos<W>, s: &Safety<W>, gen: Gen<W>) -> bool {
-        if pos.hand[pos.st.side.index()].iter().all(|&n| n == 0) {
+        let must = self
+            .rules
+            .hand
+            .as_ref()
+            .map_or(KindSet::EMPTY, |h| h.must_drop_kinds);
+        if !holds_any(&pos.hand[pos.st.side.index()], must) {
             return false;
         }
         let s = if gen.legal {
@@ -90,6 +96,19 @@ impl<const W: usize> Engine<'_, W> {
         };
         self.drop_moves(&mut probe);
         any.0
+    }
+
+    /// The kinds the side to move may drop: under `must_drop_pieces`, while it holds a
+    /// kind that must be dropped, those kinds only; else every kind.
+    fn droppable(&self, pos: &Pos<W>) -> KindSet {
+        let Some(hand) = self.rules.hand.as_ref().filter(|h| h.must_drop) else {
+            return KindSet::ALL;
+        };
+        if holds_any(&pos.hand[pos.st.side.index()], hand.must_drop_kinds) {
+            hand.must_drop_kinds
+        } else {
+            KindSet::ALL
+        }
     }
 
     /// The cells a piece of `kind` may be dropped on so that every kind with
@@ -195,4 +214,11 @@ impl<const W: usize> Engine<'_, W> {
             None => Verdict::Trial,
         }
     }
+}
+
+/// Whether a hand holds a piece of one of `kinds`.
+fn holds_any(held: &[u8], kinds: KindSet) -> bool {
+    held.iter()
+        .enumerate()
+        .any(|(k, &n)| n > 0 && kinds.has(Kind::new(k as u8)))
 }
