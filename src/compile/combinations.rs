@@ -28,6 +28,8 @@ enum Mechanism {
     Extinction,
     Explosion,
     PromotionLimit,
+    Conversion,
+    Royal,
 }
 
 impl Mechanism {
@@ -46,6 +48,8 @@ impl Mechanism {
             Mechanism::Extinction => "extinction of a piece type",
             Mechanism::Explosion => "explosions",
             Mechanism::PromotionLimit => "promotion limits",
+            Mechanism::Conversion => "conversion on arrival (`convert`)",
+            Mechanism::Royal => "royal pieces",
         }
     }
 }
@@ -142,6 +146,27 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::PromotionLimit,
         "a promotion limit counts the side's pieces standing on cells, and in a container game \
          they stand aboard containers (limits for crews are not written yet)",
+    ),
+    (
+        Mechanism::Royal,
+        Mechanism::Conversion,
+        "a conversion can turn a royal piece over to the other side, and what that means for \
+         check and checkmate is not defined (Fairy-Stockfish refuses kings there too)",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::Conversion,
+        "a conversion would have to turn a whole crew over (not written yet)",
+    ),
+    (
+        Mechanism::Submerge,
+        Mechanism::Conversion,
+        "whether a conversion reaches submerged pieces is not defined",
+    ),
+    (
+        Mechanism::Explosion,
+        Mechanism::Conversion,
+        "which comes first, the blast or the conversion, is not defined",
     ),
 ];
 
@@ -295,6 +320,12 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
     }
     if let Some(e) = &def.explosion {
         out.push(Use::key(Mechanism::Explosion, e, "explosion", false, cx));
+    }
+    if let Some(c) = &def.convert {
+        out.push(Use::key(Mechanism::Conversion, c, "convert", false, cx));
+    }
+    if let Some((_, royal)) = def.pieces.iter().find(|(_, p)| p.value.royal) {
+        out.push(Use::key(Mechanism::Royal, royal, "royal", true, cx));
     }
     for piece in def.pieces.values() {
         let p = &piece.value;
