@@ -33,8 +33,8 @@ fn ataxx_clones_beside_its_pieces_and_jumps_two_steps() {
     assert_eq!(
         moves(&v, &start),
         [
-            "P@a6", "P@b6", "P@b7", "P@f1", "P@f2", "P@g2", "a7a5", "a7b5", "a7c5", "a7c6",
-            "a7c7", "g1e1", "g1e2", "g1e3", "g1f3", "g1g3"
+            "P@a6", "P@b6", "P@b7", "P@f1", "P@f2", "P@g2", "a7a5", "a7b5", "a7c5", "a7c6", "a7c7",
+            "g1e1", "g1e2", "g1e3", "g1f3", "g1g3"
         ]
     );
 }
@@ -43,10 +43,11 @@ fn ataxx_clones_beside_its_pieces_and_jumps_two_steps() {
 fn ataxx_converts_the_enemy_pieces_around_the_arrival() {
     let v = variant("ataxx");
     let fen = "7/7/7/7/2p4/1pp4/P6 w - - 0 1";
+    assert_eq!(moves(&v, fen), ["P@a2", "P@b1", "a1a3", "a1b3", "a1c1"]);
     // A clone onto a2 takes b2 (beside it), not c2 or c3; the clone leaves a1 in place.
-    assert_eq!(after(&v, fen, "P@a2"), "7/7/7/7/2p4/PPp4/P6 b - - 0 1");
+    assert_eq!(after(&v, fen, "P@a2"), "7/7/7/7/2p4/PPp4/P6 b - - 1 1");
     // A jump to c1 leaves a1 empty and takes b2 and c2, not c3 (two steps away).
-    assert_eq!(after(&v, fen, "a1c1"), "7/7/7/7/2p4/1PP4/2P4 b - - 0 1");
+    assert_eq!(after(&v, fen, "a1c1"), "7/7/7/7/2p4/1PP4/2P4 b - - 1 1");
 }
 
 #[test]
@@ -68,10 +69,10 @@ fn othello_drops_only_where_they_outflank_and_flip_whole_lines() {
     assert_eq!(moves(&v, &start), ["P@c5", "P@d6", "P@e3", "P@f4"]);
     // Every line from the new stone ending on a white stone flips (up to e5, left to c3,
     // diagonally to c5); the line to g5 ends on an empty cell and stays.
-    let fen = "8/8/8/2P1P3/3ppp2/2Pp4/8/8[Pp] w 0 1";
+    let fen = "8/8/8/2PPP3/3ppp2/2Pp4/8/8[Pp] w 0 1";
     assert_eq!(
         after(&v, fen, "P@e3"),
-        "8/8/8/2P1P3/3PPp2/2PPP3/8/8[p] b - - 1 1"
+        "8/8/8/2PPP3/3PPp2/2PPP3/8/8[p] b - - 1 1"
     );
 }
 
@@ -81,18 +82,19 @@ fn reversi_fills_the_centre_first() {
     let start = v.fen(&v.start_position());
     assert_eq!(moves(&v, &start), ["P@d4", "P@d5", "P@e4", "P@e5"]);
     let fen = "8/8/8/8/3P4/8/8/8[PPpp] b 0 1";
-    assert_eq!(moves(&v, fen), ["p@d5", "p@e4", "p@e5"]);
+    assert_eq!(moves(&v, fen), ["P@d5", "P@e4", "P@e5"]);
 }
 
 #[test]
 fn two_passes_end_the_game_won_by_the_side_with_more_pieces() {
     let v = variant("flipello");
-    // Neither side can outflank anything: White passes, then Black.
-    let fen = "8/8/8/8/8/8/8/PP5p[PPpp] w 0 1";
-    assert_eq!(moves(&v, fen), ["a1a1"]);
+    // Neither side can outflank anything: White passes (with its first stone, on d4), then
+    // Black.
+    let fen = "8/8/8/3PP3/3PP3/8/8/7p[PPpp] w 0 1";
+    assert_eq!(moves(&v, fen), ["d4d4"]);
     let mut pos = v.parse_fen(fen).unwrap();
     let mut undo = UndoStack::new();
-    let pass = v.parse_move(&pos, "a1a1").unwrap();
+    let pass = v.parse_move(&pos, "d4d4").unwrap();
     v.make(&mut pos, pass, &mut undo);
     assert_eq!(v.outcome(&pos), None);
     assert_eq!(

@@ -69,12 +69,18 @@ pub(super) fn hand_rules(
     };
     if def.convert.is_none() {
         for (name, piece) in &def.pieces {
-            let must = piece.value.drop.as_ref().and_then(|d| d.value.must_convert.as_ref());
+            let must = piece
+                .value
+                .drop
+                .as_ref()
+                .and_then(|d| d.value.must_convert.as_ref());
             if let Some(must) = must.filter(|m| m.value) {
                 cx.error(
                     must,
                     "fairy::convert-without-rule",
-                    format!("`{name}` must convert when dropped, but the variant has no `convert:`"),
+                    format!(
+                        "`{name}` must convert when dropped, but the variant has no `convert:`"
+                    ),
                     "converts how?",
                     "add `convert: enclosed` (or `adjacent`) at the top level",
                 );

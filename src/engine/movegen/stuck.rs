@@ -37,7 +37,10 @@ impl<const W: usize> Engine<'_, W> {
     /// for the moves of some cells only, the side's other moves are looked for too.
     #[cold]
     pub(crate) fn generate_or_pass<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
-        let mut noting = Noting { inner: sink, any: false };
+        let mut noting = Noting {
+            inner: sink,
+            any: false,
+        };
         self.generate_filtered_if(pos, gen, &mut noting);
         if noting.any || gen.noisy {
             return;
