@@ -797,3 +797,26 @@ fn jesonmor() {
         ],
     );
 }
+
+// Games that are not chess: conversion on arrival (`convert: adjacent` in Ataxx, `enclosed`
+// in the Othello family), drops beside the side's pieces, drops that must convert, the
+// centre filled first, an endless supply of clones, and the pass of a side without a move
+// (`stalemate: pass`; the second Ataxx case starts with White's forced pass).
+
+#[test]
+fn ataxx() {
+    check(
+        "fsf/ataxx",
+        &[
+            (None, 4, 155_888),
+            (Some("7/7/7/7/ppppppp/ppppppp/PPPPPPP w 0 1"), 5, 452_980),
+        ],
+    );
+}
+
+#[test]
+fn othello_family() {
+    check("fsf/flipello", &[(None, 7, 55_092)]);
+    check("fsf/flipersi", &[(None, 9, 38_208)]);
+    check("fsf/flipello10", &[(None, 7, 55_180)]);
+}

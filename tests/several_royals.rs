@@ -5,7 +5,7 @@
 //! and a flag that must be held through the opponent's reply (`flags: hold`, Jeson Mor).
 //! The move lists are Fairy-Stockfish's for the same positions.
 
-use fairy_rules::{Color, LoadError, Outcome, Reason, Variant};
+use fairy_rules::{Color, Outcome, Reason, Variant};
 
 #[path = "support/fsf.rs"]
 mod support;
@@ -141,7 +141,7 @@ fn a_knight_on_the_centre_wins_after_the_reply() {
 
 /// The first problem of a definition that does not load: its code and where it points.
 fn problem(yaml: &str) -> (&'static str, std::ops::Range<usize>) {
-    let Err(LoadError::Definition(d)) = Variant::from_yaml("example.yaml", yaml) else {
+    let Err(d) = Variant::from_yaml("example.yaml", yaml) else {
         panic!("loads")
     };
     let p = &d.problems[0];

@@ -30,6 +30,8 @@ enum Mechanism {
     PromotionLimit,
     FirstMovesInFen,
     StandingPromotion,
+    Conversion,
+    Royal,
 }
 
 impl Mechanism {
@@ -50,6 +52,8 @@ impl Mechanism {
             Mechanism::PromotionLimit => "promotion limits",
             Mechanism::FirstMovesInFen => "first-move rights in FEN's castling field",
             Mechanism::StandingPromotion => "standing promotions",
+            Mechanism::Conversion => "conversion on arrival (`convert`)",
+            Mechanism::Royal => "royal pieces",
         }
     }
 }
@@ -158,6 +162,27 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::StandingPromotion,
         "a standing promotion turns a piece on its own cell, and a crewman stands aboard a \
          container (not written yet)",
+    ),
+    (
+        Mechanism::Royal,
+        Mechanism::Conversion,
+        "a conversion can turn a royal piece over to the other side, and what that means for \
+         check and checkmate is not defined (Fairy-Stockfish refuses kings there too)",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::Conversion,
+        "a conversion would have to turn a whole crew over (not written yet)",
+    ),
+    (
+        Mechanism::Submerge,
+        Mechanism::Conversion,
+        "whether a conversion reaches submerged pieces is not defined",
+    ),
+    (
+        Mechanism::Explosion,
+        Mechanism::Conversion,
+        "which comes first, the blast or the conversion, is not defined",
     ),
 ];
 
@@ -323,6 +348,12 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
             false,
             cx,
         ));
+    }
+    if let Some(c) = &def.convert {
+        out.push(Use::key(Mechanism::Conversion, c, "convert", false, cx));
+    }
+    if let Some((_, royal)) = def.pieces.iter().find(|(_, p)| p.value.royal) {
+        out.push(Use::key(Mechanism::Royal, royal, "royal", true, cx));
     }
     for piece in def.pieces.values() {
         let p = &piece.value;

@@ -37,6 +37,11 @@ pub(super) fn drop_rule(
     rule.mates = def.value.mates;
     rule.promoted = def.value.promoted;
     rule.opposite_colors = def.value.opposite_colors;
+    rule.beside_own = def.value.beside_own;
+    rule.must_convert = def.value.must_convert.as_ref().is_some_and(|m| m.value);
+    if let Some(zone) = &def.value.opening_zone {
+        rule.opening = Some(regions::region_named(cx, regions, zone)?);
+    }
     Some(rule)
 }
 
@@ -62,6 +67,26 @@ pub(super) fn hand_rules(
         }
         return None;
     };
+    if def.convert.is_none() {
+        for (name, piece) in &def.pieces {
+            let must = piece
+                .value
+                .drop
+                .as_ref()
+                .and_then(|d| d.value.must_convert.as_ref());
+            if let Some(must) = must.filter(|m| m.value) {
+                cx.error(
+                    must,
+                    "fairy::convert-without-rule",
+                    format!(
+                        "`{name}` must convert when dropped, but the variant has no `convert:`"
+                    ),
+                    "converts how?",
+                    "add `convert: enclosed` (or `adjacent`) at the top level",
+                );
+            }
+        }
+    }
     let mut demotion = [Kind::new(0); MAX_KINDS];
     for (k, slot) in demotion.iter_mut().enumerate().take(pieces.len()) {
         *slot = Kind::new(k as u8);
@@ -131,5 +156,7 @@ pub(super) fn hand_rules(
                 (file + rank) % 2 == 0
             })
             .collect(),
+        unlimited: hand.value.unlimited,
+        around: crate::rules::conversion::king_steps(topology),
     })
 }

@@ -653,6 +653,10 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         hand,
         explosion,
         mutually_immune,
+        convert: def
+            .convert
+            .as_ref()
+            .map(|c| crate::rules::conversion::Conversion::new(c.value, &topology)),
         notation,
         end: EndRules {
             royal: end.royal,
@@ -666,6 +670,8 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             checks_to_win,
             flag_reply: end.flag_reply,
             check: end.check.as_ref().map_or(Default::default(), |c| c.value),
+            full_board: end.full_board,
+            count_pieces: end.count_pieces,
         },
         // Replaced below by the setup, once the rule set can place it.
         start: crate::engine::Position::placeholder(),

@@ -11,7 +11,7 @@ mod spans;
 pub use pieces::PieceDraft;
 pub use schema::{
     CaptureDestination, CaptureRule, CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger,
-    ChoicesDef, Distance, DistanceDef, DropDef, DropRightsDef, EndDef, ExceptionDef, ExplosionDef,
+    ChoicesDef, ConvertRule, Distance, DistanceDef, DropDef, DropRightsDef, EndDef, ExceptionDef, ExplosionDef,
     ExtinctionDef, FacingRule, FlagDef, HandDef, KingFilesDef, MateRule, NotationDef, ParameterDef,
     PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalCheck, RoyalRule, StalemateRule,
     TemplatesDef, VariantDef,

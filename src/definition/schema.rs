@@ -108,6 +108,23 @@ pub struct VariantDef {
     /// kings, Fairy-Stockfish's `mutuallyImmuneTypes`).
     #[serde(default)]
     pub mutually_immune: Option<Sp<Vec<Sp<String>>>>,
+    /// Conversion on arrival: after a move or drop, enemy pieces change side, those
+    /// `adjacent` to the arrival cell (Ataxx) or those `enclosed` on a line between it and
+    /// another piece of the mover (Othello's outflanking; Fairy-Stockfish's
+    /// `flipEnclosedPieces`).
+    #[serde(default)]
+    pub convert: Option<Sp<ConvertRule>>,
+}
+
+/// Which enemy pieces a move converts (`convert:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ConvertRule {
+    /// Those on the cells one king step from the arrival cell (Ataxx).
+    Adjacent,
+    /// Those in an unbroken line from the arrival cell, along one of the eight king
+    /// directions, that ends on a piece of the mover (Othello).
+    Enclosed,
 }
 
 /// Explosions on capture (atomic chess, Fairy-Stockfish's `blastOnCapture`): every capture
@@ -150,6 +167,11 @@ pub struct HandDef {
     /// drop of one (Fairy-Stockfish's `mustDropType`). Implies `must_drop`.
     #[serde(default)]
     pub must_drop_pieces: Option<Sp<String>>,
+    /// Each side holds an endless supply of every kind with a `drop:` entry: a drop takes
+    /// nothing from the hand, and the FEN has no pocket (Fairy-Stockfish's `freeDrops`;
+    /// Ataxx's clone move).
+    #[serde(default)]
+    pub unlimited: bool,
 }
 
 /// Where a captured piece goes in a game with pieces in hand.
@@ -186,6 +208,19 @@ pub struct DropDef {
     /// `dropOppositeColoredBishop`).
     #[serde(default)]
     pub opposite_colors: bool,
+    /// Only onto a cell one king step from a piece of its side (Ataxx's clone move;
+    /// Fairy-Stockfish's `enclosingDrop = ataxx`).
+    #[serde(default)]
+    pub beside_own: bool,
+    /// Only where the drop converts at least one enemy piece under `convert:` (Othello;
+    /// Fairy-Stockfish's `enclosingDrop = reversi`).
+    #[serde(default)]
+    pub must_convert: Option<Sp<bool>>,
+    /// A region: while any of its cells is empty, drops go onto its empty cells only, and
+    /// need not convert (Othello's four centre cells when the board starts empty;
+    /// Fairy-Stockfish's `enclosingDropStart`).
+    #[serde(default)]
+    pub opening_zone: Option<Sp<String>>,
 }
 
 fn yes() -> bool {
@@ -500,6 +535,7 @@ impl VariantDef {
             hand: self.hand.or(base.hand),
             explosion: self.explosion.or(base.explosion),
             mutually_immune: self.mutually_immune.or(base.mutually_immune),
+            convert: self.convert.or(base.convert),
         }
     }
 }
@@ -774,6 +810,15 @@ pub struct EndDef {
     /// after it, drawn if Black reached its zone, else won by White.
     #[serde(default)]
     pub flag_reply: bool,
+    /// The game ends when every cell of the board is occupied (Fairy-Stockfish's
+    /// `adjudicateFullBoard`): a draw, or decided by `count_pieces`.
+    #[serde(default)]
+    pub full_board: bool,
+    /// A game that ends by stalemate, by two passes in a row or on a full board is won by the
+    /// side with more pieces on the board; equal numbers draw (Fairy-Stockfish's
+    /// `stalematePieceCount` with `materialCounting = unweighted`: Ataxx, Othello).
+    #[serde(default)]
+    pub count_pieces: bool,
     /// Which attacks on a side's royal pieces are check when it has several (under the
     /// checkmate rule): `any` (the default), `all` or `last` (see [`RoyalCheck`]).
     #[serde(default)]
@@ -888,6 +933,8 @@ impl Default for EndDef {
             checks_to_win: None,
             flag_reply: false,
             check: None,
+            full_board: false,
+            count_pieces: false,
         }
     }
 }
@@ -929,6 +976,10 @@ pub enum StalemateRule {
     Loss,
     /// The stalemated side wins.
     Win,
+    /// The side passes its turn (with the move of its first piece onto its own cell; a side
+    /// without pieces cannot, and its stalemate is a draw, or decided by `count_pieces`).
+    /// Two passes in a row end the game (Fairy-Stockfish's `passOnStalemate`).
+    Pass,
 }
 
 /// A region: one text for both sides, or one per side.

@@ -149,8 +149,10 @@ impl<const W: usize> Engine<'_, W> {
             }
             MoveKind::Return | MoveKind::Pass => {}
             MoveKind::Drop => {
-                let held = b.hand()[us.index()][m.piece.kind().index()];
-                set_hand(b, z, m.piece, held.saturating_sub(1));
+                if !r.hand.as_ref().is_some_and(|h| h.unlimited) {
+                    let held = b.hand()[us.index()][m.piece.kind().index()];
+                    set_hand(b, z, m.piece, held.saturating_sub(1));
+                }
                 // Dropped turned over: the held piece's promotion is placed.
                 let placed = m.promotion.map_or(m.piece, |k| Piece::new(k, us));
                 self.put(b, m.to, placed, self.start_state(placed));
@@ -187,6 +189,11 @@ impl<const W: usize> Engine<'_, W> {
                     self.put(b, m.to, piece, state.with_surfaced(0).with_submerged(0));
                     arrivals[0] = Some(m.to);
                 }
+            }
+        }
+        if let Some(c) = &r.convert {
+            if matches!(m.kind, MoveKind::Normal | MoveKind::Drop) {
+                self.convert(b, c, m.to, us);
             }
         }
         if let (Some(_), Some(x)) = (victim, &r.explosion) {

@@ -13,6 +13,7 @@ mod api;
 mod attacks;
 mod board;
 mod chance;
+mod conversion;
 mod effects;
 mod end_rules;
 mod explosion;

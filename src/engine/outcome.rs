@@ -50,6 +50,8 @@ pub enum Reason {
     Extinction,
     /// A side gave the checks that win (`end: checks_to_win`).
     Checks,
+    /// Every cell of the board is occupied (`end: full_board`).
+    FullBoard,
 }
 
 impl std::fmt::Display for Outcome {
@@ -82,6 +84,7 @@ impl std::fmt::Display for Reason {
             Reason::FacingRoyals => "facing royal pieces",
             Reason::Extinction => "extinction",
             Reason::Checks => "checks given",
+            Reason::FullBoard => "full board",
         })
     }
 }
@@ -99,9 +102,10 @@ impl<const W: usize> Engine<'_, W> {
         let side = st.side;
         let mover = side.opponent();
         if st.passes >= 2 {
-            return Some(Outcome::Draw {
-                reason: Reason::Passes,
-            });
+            return Some(self.drawn_or_counted(pos, Reason::Passes));
+        }
+        if r.end.full_board && (self.t.all & !st.occupied()).is_empty() {
+            return Some(self.drawn_or_counted(pos, Reason::FullBoard));
         }
         if st.faced && self.royals_face(pos) {
             return Some(Outcome::Draw {
@@ -178,8 +182,12 @@ impl<const W: usize> Engine<'_, W> {
                     reason: Reason::Checkmate,
                 });
             }
+            if r.end.count_pieces {
+                return Some(self.drawn_or_counted(pos, Reason::Stalemate));
+            }
             return Some(match r.end.stalemate {
-                StalemateRule::Draw => Outcome::Draw {
+                // Under `pass`, a side that cannot even pass has no piece left.
+                StalemateRule::Draw | StalemateRule::Pass => Outcome::Draw {
                     reason: Reason::Stalemate,
                 },
                 StalemateRule::Loss => Outcome::Win {
@@ -211,6 +219,24 @@ impl<const W: usize> Engine<'_, W> {
             });
         }
         None
+    }
+
+    /// A game ended for `reason` without a winner by its own rule: drawn, or under
+    /// `count_pieces` won by the side with more pieces on the board (equal numbers draw).
+    fn drawn_or_counted(&self, pos: &Pos<W>, reason: Reason) -> Outcome {
+        let count = |c: Color| pos.st.by_color[c.index()].count();
+        let (white, black) = (count(Color::White), count(Color::Black));
+        if !self.rules.end.count_pieces || white == black {
+            return Outcome::Draw { reason };
+        }
+        Outcome::Win {
+            winner: if white > black {
+                Color::White
+            } else {
+                Color::Black
+            },
+            reason,
+        }
     }
 
     /// Every piece in the game: on the surface, aboard containers, submerged and in hand.

@@ -153,6 +153,21 @@ impl<'a> Fields<'a> {
         self.fields.len()
     }
 
+    /// Fairy-Stockfish's short form `placement side halfmove fullmove` (`w 0 1`, written for
+    /// games without castling and en passant): read as if `- -` stood before the clocks.
+    /// Neither field can start with a digit, so the form is never ambiguous.
+    fn short_form(&mut self) {
+        let number = |f: Option<&(&str, Range<usize>)>| {
+            f.is_some_and(|(t, _)| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+        };
+        if self.fields.len() == 4 && number(self.fields.get(2)) && number(self.fields.get(3)) {
+            let at = self.fields[2].1.start;
+            for _ in 0..2 {
+                self.fields.insert(2, ("-", at..at));
+            }
+        }
+    }
+
     /// Takes field `i` out; the later ones move down (their spans stay in the text).
     pub(super) fn remove(&mut self, i: usize) {
         self.fields.remove(i);
@@ -239,6 +254,7 @@ impl Ruleset {
         if f.fields.is_empty() {
             return Err(FenError::Empty);
         }
+        f.short_form();
         let checks = if self.end.checks_to_win > 0 {
             Some(self.take_checks(&mut f)?)
         } else {
@@ -390,7 +406,7 @@ impl Ruleset {
                 out.push('/');
             }
         }
-        if self.hand.is_some() {
+        if self.hand.as_ref().is_some_and(|h| !h.unlimited) {
             out.push_str(&self.pocket_text(pos));
         }
         out.push_str(if pos.side_to_move() == Color::White {

@@ -32,6 +32,11 @@ pub struct HandRules {
     pub opposite_colors: KindSet,
     /// The dark cells (a1's colour: file + rank even), for `opposite_colors`.
     pub dark: Bitboard,
+    /// Every kind with a drop rule may be dropped whether held or not, and a drop takes
+    /// nothing from the hand (`unlimited: true`; Fairy-Stockfish's `freeDrops`).
+    pub unlimited: bool,
+    /// Per cell, its king-step neighbours (for `beside_own`).
+    pub(crate) around: Vec<Bitboard>,
 }
 
 /// Where and how a piece may be dropped from its side's hand.
@@ -51,6 +56,14 @@ pub struct DropRule {
     /// A side's pieces of this kind end up split evenly between light and dark cells
     /// (`opposite_colors: true`).
     pub opposite_colors: bool,
+    /// Only onto a cell one king step from a piece of its side (`beside_own: true`).
+    pub beside_own: bool,
+    /// Only where it converts an enemy piece under the game's conversion rule
+    /// (`must_convert: true`).
+    pub must_convert: bool,
+    /// Per side, cells that must all be filled first: while one is empty, drops go onto
+    /// them only, converting or not (`opening_zone:`).
+    pub opening: Option<[Bitboard; 2]>,
 }
 
 impl DropRule {
@@ -62,6 +75,9 @@ impl DropRule {
             mates: true,
             promoted: false,
             opposite_colors: false,
+            beside_own: false,
+            must_convert: false,
+            opening: None,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The compiled, immutable rule set of a variant.
 
 pub mod containers;
+pub mod conversion;
 pub mod explosion;
 pub mod hand;
 pub mod layers;
@@ -356,6 +357,11 @@ pub struct EndRules {
     pub flag_reply: bool,
     /// Which attacks on several royal pieces of a side are check (`check:`).
     pub check: RoyalCheck,
+    /// The game ends when every cell is occupied (`full_board: true`).
+    pub full_board: bool,
+    /// Stalemate, two passes and a full board are won by the side with more pieces on the
+    /// board (`count_pieces: true`).
+    pub count_pieces: bool,
 }
 
 /// An extinction rule: a side with at most `left` pieces of one of the kinds (or of all
@@ -655,6 +661,8 @@ pub struct Ruleset {
     pub explosion: Option<explosion::Explosion>,
     /// Kinds whose pieces may not capture a piece of their own kind (`mutually_immune:`).
     pub mutually_immune: KindSet,
+    /// Conversion on arrival, in a game that has it (`convert:`).
+    pub convert: Option<conversion::Conversion>,
     /// The variant's own move notation (`notation:`), if it has one.
     pub(crate) notation: Option<notation::Notation>,
     pub(crate) start: Position,

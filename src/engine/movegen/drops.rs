@@ -25,8 +25,9 @@ impl<const W: usize> Engine<'_, W> {
         let us = pos.st.side;
         let empty = self.t.all & !pos.st.occupied() & !pos.st.blocking;
         let droppable = self.droppable(pos);
-        for (k, &held) in pos.hand[us.index()].iter().enumerate() {
-            if held == 0 || !droppable.has(Kind::new(k as u8)) {
+        let kinds = self.rules.pieces.len();
+        for (k, &held) in pos.hand[us.index()].iter().enumerate().take(kinds) {
+            if (held == 0 && !hand.unlimited) || !droppable.has(Kind::new(k as u8)) {
                 continue;
             }
             let kind = Kind::new(k as u8);
@@ -39,6 +40,9 @@ impl<const W: usize> Engine<'_, W> {
             }
             if hand.opposite_colors != KindSet::EMPTY {
                 targets &= self.colors_kept(pos, kind, empty);
+            }
+            if rule.beside_own || rule.must_convert || rule.opening.is_some() {
+                targets = self.placement_rules(pos, hand, rule, targets);
             }
             let piece = Piece::new(kind, us);
             // Each drop as the piece is, then turned over where it may be.
@@ -67,6 +71,40 @@ impl<const W: usize> Engine<'_, W> {
                 }
             }
         }
+    }
+
+    /// The drop targets left by the rules of where a drop may go beside other pieces: next
+    /// to a piece of the side (`beside_own`), the empty cells of the opening zone while it
+    /// has some (`opening_zone`), else only where the drop converts (`must_convert`).
+    #[cold]
+    fn placement_rules(
+        &self,
+        pos: &Pos<W>,
+        hand: &crate::rules::hand::HandRules,
+        rule: &crate::rules::hand::DropRule,
+        mut targets: Bits<W>,
+    ) -> Bits<W> {
+        let us = pos.st.side;
+        if rule.beside_own {
+            let mut near = Bits::EMPTY;
+            for cell in pos.st.by_color[us.index()] {
+                near |= hand.around[cell.index()].resize::<W>();
+            }
+            targets &= near;
+        }
+        if let Some(zone) = rule.opening {
+            let zone = zone[us.index()].resize::<W>();
+            if !(zone & self.t.all & !pos.st.occupied()).is_empty() {
+                return targets & zone;
+            }
+        }
+        if let (true, Some(c)) = (rule.must_convert, &self.rules.convert) {
+            targets = targets
+                .into_iter()
+                .filter(|&to| !self.converted(pos, c, to, us).is_empty())
+                .collect();
+        }
+        targets
     }
 
     /// Under `must_drop`, whether the side to move holds a piece and has a legal drop: then

@@ -14,8 +14,10 @@ mod filters;
 mod layers;
 mod pieces;
 mod standing;
+mod stuck;
 
 use crate::bitboard::{Bits, Cell};
+use crate::definition::StalemateRule;
 
 use super::position::Pos;
 use super::safety::Safety;
@@ -141,6 +143,16 @@ impl<const W: usize> Engine<'_, W> {
     /// capture, no checks, the rules of moves in check).
     #[inline]
     pub(crate) fn generate_ruled<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
+        if gen.legal && self.rules.end.stalemate == StalemateRule::Pass {
+            self.generate_or_pass(pos, gen, sink);
+        } else {
+            self.generate_filtered_if(pos, gen, sink);
+        }
+    }
+
+    /// [`Engine::generate_ruled`] without the pass of a side that has no move.
+    #[inline]
+    pub(crate) fn generate_filtered_if<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
         if gen.legal && self.rules.move_filter {
             self.generate_filtered(pos, gen, sink);
         } else {
@@ -204,7 +216,7 @@ impl<const W: usize> Engine<'_, W> {
 
     /// The pass of a game with `pass: true`, made by the side's first royal piece (its first
     /// piece without one); a side without pieces has none.
-    fn pass_move<K: Sink>(&self, out: &mut Out<'_, '_, W, K>) {
+    pub(crate) fn pass_move<K: Sink>(&self, out: &mut Out<'_, '_, W, K>) {
         let pos = out.pos;
         let us = pos.st.side;
         let royals = pos.sets.of_kinds(us, self.rules.royal_kinds);
