@@ -28,11 +28,12 @@ pub(crate) fn build(
     motions: &[KindMotions],
     pieces: &[PieceType],
     layers: Option<&LayerRules>,
+    gates: [Bitboard; 2],
 ) -> AnyTables {
     match topo.cell_count() {
-        0..=64 => AnyTables::N64(Box::new(tables::<1>(topo, motions, pieces, layers))),
-        65..=128 => AnyTables::N128(Box::new(tables::<2>(topo, motions, pieces, layers))),
-        _ => AnyTables::N256(Box::new(tables::<4>(topo, motions, pieces, layers))),
+        0..=64 => AnyTables::N64(Box::new(tables::<1>(topo, motions, pieces, layers, gates))),
+        65..=128 => AnyTables::N128(Box::new(tables::<2>(topo, motions, pieces, layers, gates))),
+        _ => AnyTables::N256(Box::new(tables::<4>(topo, motions, pieces, layers, gates))),
     }
 }
 
@@ -41,6 +42,7 @@ fn tables<const W: usize>(
     motions: &[KindMotions],
     pieces: &[PieceType],
     layers: Option<&LayerRules>,
+    gates: [Bitboard; 2],
 ) -> Tables<W> {
     let mut lines = Lines::default();
     let mut per_side: [Vec<PieceTables<W>>; 2] = [Vec::new(), Vec::new()];
@@ -134,6 +136,8 @@ fn tables<const W: usize>(
         lines,
         promotion_zone,
         drop_zone,
+        gating: gates.iter().any(|g| !g.is_empty()),
+        gates: gates.map(|g| g.resize()),
         rings,
         sonars,
     }

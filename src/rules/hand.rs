@@ -29,6 +29,11 @@ pub struct HandRules {
     pub opposite_colors: KindSet,
     /// The dark cells (a1's colour: file + rank even), for `opposite_colors`.
     pub dark: Bitboard,
+    /// Per side (White, Black), the gates (`gating:`; Fairy-Stockfish's `gating` with
+    /// `seirawanGating`): when the piece that has stood on a gate since the start first
+    /// leaves it, a piece from the side's hand may enter on it as part of the move. Empty
+    /// without gating.
+    pub gates: [Bitboard; 2],
 }
 
 /// Where and how a piece may be dropped from its side's hand.
@@ -48,6 +53,9 @@ pub struct DropRule {
     /// A side's pieces of this kind end up split evenly between light and dark cells
     /// (`opposite_colors: true`).
     pub opposite_colors: bool,
+    /// It enters the board only by gating, never by a drop of its own (`gating_only: true`,
+    /// S-chess's hawk and elephant).
+    pub gating_only: bool,
 }
 
 impl DropRule {
@@ -59,6 +67,7 @@ impl DropRule {
             mates: true,
             promoted: false,
             opposite_colors: false,
+            gating_only: false,
         }
     }
 }
