@@ -139,7 +139,11 @@ fn gates(
     let hand = def.hand.as_ref().map(|h| &h.value);
     let Some(name) = hand.and_then(|h| h.gating.as_ref()) else {
         for (piece, p) in &def.pieces {
-            let only = p.value.drop.as_ref().and_then(|d| d.value.gating_only.as_ref());
+            let only = p
+                .value
+                .drop
+                .as_ref()
+                .and_then(|d| d.value.gating_only.as_ref());
             if let Some(only) = only.filter(|o| o.value) {
                 cx.error(
                     only,

@@ -574,7 +574,9 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         .notation
         .as_ref()
         .and_then(|n| notation::notation(n, &pieces, layers.as_ref(), &kind_of, cx));
-    let gates = hand.as_ref().map_or([crate::bitboard::Bitboard::EMPTY; 2], |h| h.gates);
+    let gates = hand
+        .as_ref()
+        .map_or([crate::bitboard::Bitboard::EMPTY; 2], |h| h.gates);
     let tables = tables::build(&topology, &kind_motions, &pieces, layers.as_ref(), gates);
     let end = end_def;
     let royal_kinds = pieces

@@ -477,7 +477,12 @@ impl<const W: usize> Engine<'_, W> {
     fn gate_in(&self, b: &mut impl Board<W>, us: Color, gate: super::Gate) {
         let piece = Piece::new(gate.kind, us);
         let held = b.st().hand[us.index()][gate.kind.index()];
-        set_hand(b.st_mut(), &self.rules.zobrist, piece, held.saturating_sub(1));
+        set_hand(
+            b.st_mut(),
+            &self.rules.zobrist,
+            piece,
+            held.saturating_sub(1),
+        );
         self.put(b, gate.cell, piece, self.start_state(piece));
     }
 

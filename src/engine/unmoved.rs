@@ -22,7 +22,8 @@ impl<const W: usize> Engine<'_, W> {
         let mut gates = Bits::EMPTY;
         if self.t.gating {
             for color in Color::BOTH {
-                let on_gates = unmoved & self.t.gates[color.index()] & b.st().by_color[color.index()];
+                let on_gates =
+                    unmoved & self.t.gates[color.index()] & b.st().by_color[color.index()];
                 if self.gates_live(b, color) {
                     gates |= on_gates;
                 } else {

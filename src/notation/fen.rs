@@ -632,8 +632,14 @@ impl Ruleset {
             return None;
         }
         let file = u32::from(up as u8 - b'A');
-        let Some(cell) = gates.cells().find(|&g| self.topology.coords(g).0 as u32 == file) else {
-            return Some(Err(format!("`{ch}`: {} has no gate on that file", color.name())));
+        let Some(cell) = gates
+            .cells()
+            .find(|&g| self.topology.coords(g).0 as u32 == file)
+        else {
+            return Some(Err(format!(
+                "`{ch}`: {} has no gate on that file",
+                color.name()
+            )));
         };
         if !pos.piece_at(cell).is_some_and(|p| p.color() == color) {
             return Some(Err(format!(
@@ -661,7 +667,8 @@ impl Ruleset {
         };
         hand.captures_to_hand
             || self.kinds().any(|k| {
-                self.pieces[k.index()].drop.is_some() && pos.in_hand(crate::Piece::new(k, color)) > 0
+                self.pieces[k.index()].drop.is_some()
+                    && pos.in_hand(crate::Piece::new(k, color)) > 0
             })
     }
 
@@ -697,10 +704,7 @@ impl Ruleset {
         if gates.is_empty() || !self.may_gate(pos, color) {
             return String::new();
         }
-        let mut files: Vec<u8> = gates
-            .cells()
-            .map(|c| self.topology.coords(c).0)
-            .collect();
+        let mut files: Vec<u8> = gates.cells().map(|c| self.topology.coords(c).0).collect();
         files.sort_unstable();
         files
             .into_iter()

@@ -254,6 +254,7 @@ impl Ruleset {
             Some((pf, pt)) => legal.iter().find(|m| {
                 m.from == p.from
                     && m.to == p.to
+                    && m.gate.is_none()
                     && m.kind == MoveKind::Castle { partner_from: pf, partner_to: pt }
             }),
             None => legal
@@ -261,6 +262,7 @@ impl Ruleset {
                 .find(|m| {
                     m.from == p.from
                         && m.to == p.to
+                        && m.gate.is_none()
                         && !matches!(m.kind, MoveKind::Castle { .. })
                         && matches_promotion(m)
                         && self.capture_marked(**m) == p.capture
@@ -274,6 +276,7 @@ impl Ruleset {
                             .filter(|m| {
                                 m.from == p.from
                                     && p.promotion.is_none()
+                                    && m.gate.is_none()
                                     && matches!(m.kind, MoveKind::Castle { partner_from, .. }
                                         if (m.to == p.to && !self.king_could_step(m.from, m.to)) || partner_from == p.to)
                             })
