@@ -56,7 +56,7 @@ pub use bitboard::{Bitboard, Bits, Cell, Cells, MAX_CELLS};
 pub use diagnostics::{DefinitionError, Problem, Source};
 pub use diagram::{Diagram, DiagramError, Mark};
 pub use engine::{
-    Divide, Move, MoveKind, Outcome, ParameterError, ParameterValue, PerftBuffers, Position,
+    Divide, Gate, Move, MoveKind, Outcome, ParameterError, ParameterValue, PerftBuffers, Position,
     Reason, UndoStack, Unseen,
 };
 pub use game::Game;

@@ -820,3 +820,31 @@ fn othello_family() {
     check("fsf/flipersi", &[(None, 9, 38_208)]);
     check("fsf/flipello10", &[(None, 7, 55_180)]);
 }
+
+// Gating (`hand: gating`): S-chess, its Chess960 form and S-house.
+
+#[test]
+fn seirawan() {
+    check(
+        "fsf/seirawan",
+        &[
+            (None, 4, 782_599),
+            (
+                Some("reb1k2r/ppppqppp/2nb1n2/4p3/4P3/N1P2N2/PB1PQPPP/RE2KBHR[h] b KQkqc - 3 7"),
+                4,
+                890_467,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn seirawan960() {
+    let fen = "qbbrnkrn/pppppppp/8/8/8/8/PPPPPPPP/QBBRNKRN[HEhe] w ABCDEFGHabcdefgh - 0 1";
+    check("fsf/seirawan960", &[(Some(fen), 3, 21_170)]);
+}
+
+#[test]
+fn shouse() {
+    check("fsf/shouse", &[(None, 3, 546_694)]);
+}

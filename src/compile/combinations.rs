@@ -24,6 +24,7 @@ enum Mechanism {
     Submerge,
     VersusSubmerged,
     Hand,
+    Gating,
     HopLimits,
     Extinction,
     Explosion,
@@ -46,6 +47,7 @@ impl Mechanism {
             Mechanism::Submerge => "diving",
             Mechanism::VersusSubmerged => "acting on submerged pieces",
             Mechanism::Hand => "pieces in hand",
+            Mechanism::Gating => "gating",
             Mechanism::HopLimits => "pieces a hop may not go over (`cannot_hop`)",
             Mechanism::Extinction => "extinction of a piece type",
             Mechanism::Explosion => "explosions",
@@ -183,6 +185,30 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::Explosion,
         Mechanism::Conversion,
         "which comes first, the blast or the conversion, is not defined",
+    ),
+    (
+        Mechanism::Explosion,
+        Mechanism::Gating,
+        "whether a piece gated on the cell a capturing piece left enters before the blast or \
+         after it is not defined (not written yet)",
+    ),
+    (
+        Mechanism::Ammunition,
+        Mechanism::Gating,
+        "a gate opens when its piece first leaves it, and planting, diving and captures \
+         without moving leave a piece where it is or move it below (not written yet)",
+    ),
+    (
+        Mechanism::Remote,
+        Mechanism::Gating,
+        "a gate opens when its piece first leaves it, and planting, diving and captures \
+         without moving leave a piece where it is or move it below (not written yet)",
+    ),
+    (
+        Mechanism::Submerge,
+        Mechanism::Gating,
+        "a gate opens when its piece first leaves it, and planting, diving and captures \
+         without moving leave a piece where it is or move it below (not written yet)",
     ),
 ];
 
@@ -327,6 +353,9 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
     }
     if let Some(h) = &def.hand {
         out.push(Use::key(Mechanism::Hand, h, "hand", false, cx));
+        if let Some(g) = &h.value.gating {
+            out.push(Use::key(Mechanism::Gating, g, "gating", false, cx));
+        }
     }
     if let Some(x) = def.end.as_ref().and_then(|e| e.extinction.as_ref()) {
         out.push(Use::key(

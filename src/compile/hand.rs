@@ -42,6 +42,7 @@ pub(super) fn drop_rule(
     if let Some(zone) = &def.value.opening_zone {
         rule.opening = Some(regions::region_named(cx, regions, zone)?);
     }
+    rule.gating_only = def.value.gating_only.as_ref().is_some_and(|g| g.value);
     Some(rule)
 }
 
@@ -51,6 +52,7 @@ pub(super) fn hand_rules(
     def: &VariantDef,
     pieces: &[PieceType],
     topology: &Topology,
+    regions: &IndexMap<String, [Bitboard; 2]>,
     cx: &mut Ctx,
 ) -> Option<HandRules> {
     let Some(hand) = &def.hand else {
@@ -137,7 +139,9 @@ pub(super) fn hand_rules(
         let help = "write the letters of the kinds that must be dropped, e.g. `K`";
         super::end::kind_letters(cx, text, "fairy::unknown-piece", help, &kind_of)
     });
+    let gates = gates(def, topology, regions, cx);
     Some(HandRules {
+        gates,
         captures_to_hand: hand.value.captures.value == CaptureDestination::Capturer,
         demote: hand.value.demote,
         demotion,
@@ -159,4 +163,53 @@ pub(super) fn hand_rules(
         unlimited: hand.value.unlimited,
         around: crate::rules::conversion::king_steps(topology),
     })
+}
+
+/// The gates of `hand: gating` (none without it). Each side's gates must lie on distinct
+/// files, since a FEN's castling field names a gate by its file (`fairy::bad-gates`); a
+/// `gating_only` piece without gates is `fairy::gating-only-without-gates`.
+fn gates(
+    def: &VariantDef,
+    topology: &Topology,
+    regions: &IndexMap<String, [Bitboard; 2]>,
+    cx: &mut Ctx,
+) -> [Bitboard; 2] {
+    let hand = def.hand.as_ref().map(|h| &h.value);
+    let Some(name) = hand.and_then(|h| h.gating.as_ref()) else {
+        for (piece, p) in &def.pieces {
+            let only = p
+                .value
+                .drop
+                .as_ref()
+                .and_then(|d| d.value.gating_only.as_ref());
+            if let Some(only) = only.filter(|o| o.value) {
+                cx.error(
+                    only,
+                    "fairy::gating-only-without-gates",
+                    format!("`{piece}` enters only by gating, but the variant has no gates"),
+                    "gated where?",
+                    "add `gating: REGION` under `hand:`, or leave out `gating_only`",
+                );
+            }
+        }
+        return [Bitboard::EMPTY; 2];
+    };
+    let Some(cells) = regions::region_named(cx, regions, name) else {
+        return [Bitboard::EMPTY; 2];
+    };
+    for side in cells {
+        let mut files = std::collections::HashSet::new();
+        if side.cells().any(|c| !files.insert(topology.coords(c).0)) {
+            cx.error(
+                name,
+                "fairy::bad-gates",
+                format!("region `{}` has two cells on one file", name.value),
+                "two gates on a file",
+                "a FEN names a gate by its file: give each side at most one gate per file \
+                 (the back rank, `{ white: rank 1, black: rank 8 }`)",
+            );
+            return [Bitboard::EMPTY; 2];
+        }
+    }
+    cells
 }

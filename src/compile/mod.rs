@@ -533,7 +533,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         })
     });
 
-    let hand = hand::hand_rules(def, &pieces, &topology, cx);
+    let hand = hand::hand_rules(def, &pieces, &topology, &regions, cx);
     let explosion = explosion::explosion(def, &topology, cx, &resolve);
     let mutually_immune = explosion::mutually_immune(def, &pieces, end_def.royal, cx, &resolve);
     let containers = containers::rules(def, board, &container_specs, &pieces, cx);
@@ -585,12 +585,16 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         .notation
         .as_ref()
         .and_then(|n| notation::notation(n, &pieces, layers.as_ref(), &kind_of, cx));
+    let gates = hand
+        .as_ref()
+        .map_or([crate::bitboard::Bitboard::EMPTY; 2], |h| h.gates);
     let tables = tables::build(
         &topology,
         &kind_motions,
         &pieces,
         layers.as_ref(),
         mutually_immune,
+        gates,
     );
     let end = end_def;
     let royal_kinds = pieces

@@ -29,8 +29,9 @@ pub(crate) fn build(
     pieces: &[PieceType],
     layers: Option<&LayerRules>,
     mutually_immune: KindSet,
+    gates: [Bitboard; 2],
 ) -> AnyTables {
-    let t = (topo, motions, pieces, layers, mutually_immune);
+    let t = (topo, motions, pieces, layers, mutually_immune, gates);
     match topo.cell_count() {
         0..=64 => AnyTables::N64(Box::new(tables::<1>(t))),
         65..=128 => AnyTables::N128(Box::new(tables::<2>(t))),
@@ -39,17 +40,18 @@ pub(crate) fn build(
 }
 
 /// What [`tables`] builds from: the board, each kind's motions and piece type, the layer
-/// rules and the mutually immune kinds.
+/// rules, the mutually immune kinds and the gates.
 type TableInputs<'a> = (
     &'a Topology,
     &'a [KindMotions],
     &'a [PieceType],
     Option<&'a LayerRules>,
     KindSet,
+    [Bitboard; 2],
 );
 
 fn tables<const W: usize>(
-    (topo, motions, pieces, layers, mutually_immune): TableInputs<'_>,
+    (topo, motions, pieces, layers, mutually_immune, gates): TableInputs<'_>,
 ) -> Tables<W> {
     let mut lines = Lines::default();
     let mut per_side: [Vec<PieceTables<W>>; 2] = [Vec::new(), Vec::new()];
@@ -160,6 +162,8 @@ fn tables<const W: usize>(
         lines,
         promotion_zone,
         drop_zone,
+        gating: gates.iter().any(|g| !g.is_empty()),
+        gates: gates.map(|g| g.resize()),
         rings,
         sonars,
     }

@@ -172,6 +172,13 @@ pub struct HandDef {
     /// Ataxx's clone move).
     #[serde(default)]
     pub unlimited: bool,
+    /// Gating (Fairy-Stockfish's `gating` with `seirawanGating`: S-chess, S-house): a region
+    /// (per side, at most one cell per file) whose cells are gates. A piece standing on a
+    /// gate in the setup keeps its gate open until it first moves; as part of that move the
+    /// side may put a piece from its hand (one with a `drop:` entry whose zone holds the
+    /// cell) on the cell it left. Castling may gate on the king's or the partner's cell.
+    #[serde(default)]
+    pub gating: Option<Sp<String>>,
 }
 
 /// Where a captured piece goes in a game with pieces in hand.
@@ -221,6 +228,10 @@ pub struct DropDef {
     /// Fairy-Stockfish's `enclosingDropStart`).
     #[serde(default)]
     pub opening_zone: Option<Sp<String>>,
+    /// It enters the board only by gating, never by a drop of its own (S-chess's hawk and
+    /// elephant); needs `hand: gating`.
+    #[serde(default)]
+    pub gating_only: Option<Sp<bool>>,
 }
 
 fn yes() -> bool {

@@ -125,8 +125,8 @@ impl Ruleset {
         })
     }
 
-    /// The position a placement sets up: its pieces unmoved where that matters, White to
-    /// move.
+    /// The position a placement sets up: its pieces unmoved where that matters (a piece on a
+    /// gate opens it), White to move.
     pub(crate) fn setup_position(&self, placement: &Placement) -> Position {
         let mut pos = self.empty_position();
         self.place(&mut pos, placement);
@@ -136,9 +136,9 @@ impl Ruleset {
                 .occupied()
                 .cells()
                 .filter(|&c| {
-                    p.slots[c.index()]
-                        .piece
-                        .is_some_and(|q| self.remembers_unmoved(q.kind()))
+                    p.slots[c.index()].piece.is_some_and(|q| {
+                        self.remembers_unmoved(q.kind()) || e.t.gates[q.color().index()].has(c)
+                    })
                 })
                 .collect();
             let unmoved = e.without_orphaned_castlers(p, unmoved);

@@ -196,6 +196,9 @@ impl<const W: usize> Engine<'_, W> {
                 self.convert(b, c, m.to, us);
             }
         }
+        if let Some(gate) = m.gate {
+            self.gate_in(b, us, gate);
+        }
         if let (Some(_), Some(x)) = (victim, &r.explosion) {
             self.explode(b, x, m.to);
         }
@@ -229,7 +232,7 @@ impl<const W: usize> Engine<'_, W> {
             self.lose_first_moves(b, m);
         }
         let cleared = unmoved_before & !b.st().unmoved;
-        if !cleared.is_empty() && r.castling.is_some() {
+        if !cleared.is_empty() && (r.castling.is_some() || self.t.gating) {
             let unmoved = self.without_orphaned_castlers(b, b.st().unmoved);
             super::effects::set_unmoved(b.st_mut(), z, unmoved);
         }
@@ -471,6 +474,16 @@ impl<const W: usize> Engine<'_, W> {
         let piece = Piece::new(kind, capturer);
         let held = b.hand()[piece.color().index()][kind.index()];
         set_hand(b, &self.rules.zobrist, piece, held.saturating_add(1));
+    }
+
+    /// Gating: a piece of `gate.kind` leaves `us`'s hand and enters on the gate, which the
+    /// move has just vacated. It has not stood there since the start, so it opens no gate.
+    #[cold]
+    fn gate_in(&self, b: &mut impl Board<W>, us: Color, gate: super::Gate) {
+        let piece = Piece::new(gate.kind, us);
+        let held = b.hand()[us.index()][gate.kind.index()];
+        set_hand(b, &self.rules.zobrist, piece, held.saturating_sub(1));
+        self.put(b, gate.cell, piece, self.start_state(piece));
     }
 
     /// Whether a piece dropped on `cell` counts as unmoved: it has first-move components

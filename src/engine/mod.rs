@@ -33,7 +33,7 @@ mod unmoved;
 mod view;
 
 pub use api::{PerftBuffers, UndoStack};
-pub use moves::{Move, MoveKind};
+pub use moves::{Gate, Move, MoveKind};
 pub use outcome::{Outcome, Reason};
 pub use parameters::{ParameterError, ParameterValue};
 pub use perft::Divide;

@@ -31,6 +31,18 @@ pub struct Move {
     /// The cell drawn by the chance event this move triggers, once drawn; part of the move
     /// as recorded, so that a game replays exactly.
     pub outcome: Option<Cell>,
+    /// A piece from the mover's hand entering on a gate the move opens (`hand: gating`).
+    pub gate: Option<Gate>,
+}
+
+/// Gating (`hand: gating`, S-chess): a piece of `kind` from the mover's hand enters on
+/// `cell`, a gate the move's piece (or, castling, its partner) leaves for the first time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Gate {
+    /// The kind that enters.
+    pub kind: Kind,
+    /// The gate it enters on: the move's `from`, or a castling partner's cell.
+    pub cell: Cell,
 }
 
 /// What a move does besides moving one piece.
@@ -115,6 +127,7 @@ impl Move {
             promotion: None,
             kind: MoveKind::Normal,
             outcome: None,
+            gate: None,
         }
     }
 

@@ -327,6 +327,10 @@ pub(crate) struct Tables<const W: usize> {
     pub(crate) promotion_zone: [[Bits<W>; MAX_KINDS]; 2],
     /// Per side and kind: the cells it may be dropped on (empty without a drop rule).
     pub(crate) drop_zone: [[Bits<W>; MAX_KINDS]; 2],
+    /// Whether the game has gates (`hand: gating`): read once per generation.
+    pub(crate) gating: bool,
+    /// Per side, its gates (empty without gating).
+    pub(crate) gates: [Bits<W>; 2],
     /// Rings of captures without moving: `(kind, remote index, per cell the cells hit)`.
     pub(crate) rings: Vec<(u8, u8, Vec<Bits<W>>)>,
     /// Per cell, the cells along its rank toward the higher files and toward the lower, up

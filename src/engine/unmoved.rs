@@ -1,8 +1,10 @@
-//! Which pieces count as unmoved: the state behind first-move components and castling rights.
+//! Which pieces count as unmoved: the state behind first-move components, castling rights
+//! and open gates.
 //!
 //! Only meaningful marks are kept, so that equal positions have equal unmoved sets (and
 //! hashes) however they were reached: a castling king keeps its mark only while an unmoved
-//! partner stands on its rank, and a partner only while such a king does. A piece loses its
+//! partner stands on its rank, and a partner only while such a king does; a piece on a gate
+//! keeps it while its side may still gate (see [`Engine::gates_live`]). A piece loses its
 //! mark when it leaves its cell (see `effects`).
 
 use crate::bitboard::Bits;
@@ -12,10 +14,31 @@ use super::board::{Board, View};
 use super::{Engine, Move};
 
 impl<const W: usize> Engine<'_, W> {
-    /// `unmoved` without the castling marks that no longer stand for a right on `b`.
+    /// `unmoved` without the castling marks that no longer stand for a right on `b`, and
+    /// without the marks of gates their side can no longer use.
     pub(crate) fn without_orphaned_castlers(&self, b: &impl View<W>, unmoved: Bits<W>) -> Bits<W> {
+        let mut out = unmoved;
+        // Marks on gates that still matter, whatever castling says of them.
+        let mut gates = Bits::EMPTY;
+        if self.t.gating {
+            for color in Color::BOTH {
+                let on_gates =
+                    unmoved & self.t.gates[color.index()] & b.st().by_color[color.index()];
+                if self.gates_live(b, color) {
+                    gates |= on_gates;
+                } else {
+                    // Dead gates keep only the marks castling or a first move needs.
+                    for cell in on_gates {
+                        let kind = b.slot(cell).piece.map(|p| p.kind());
+                        if kind.is_some_and(|k| !self.rules.remembers_unmoved(k)) {
+                            out = out.without(cell);
+                        }
+                    }
+                }
+            }
+        }
         let Some(c) = &self.rules.castling else {
-            return unmoved;
+            return out;
         };
         let st = b.st();
         let topo = &self.rules.topology;
@@ -25,20 +48,19 @@ impl<const W: usize> Engine<'_, W> {
                 .piece
                 .is_some_and(|p| self.rules.pieces[p.kind().index()].first_move)
         };
-        let mut out = unmoved;
         for color in Color::BOTH {
             let ours = st.by_color[color.index()] & unmoved;
             let kings = ours & b.sets().of(color, c.king);
             let partners = ours & b.sets().of_kinds(color, c.partners) & !kings;
             for king in kings {
                 let paired = partners.cells().any(|p| same_rank(king, p));
-                if !paired && !first_move(king) {
+                if !paired && !first_move(king) && !gates.has(king) {
                     out = out.without(king);
                 }
             }
             for partner in partners {
                 let paired = kings.cells().any(|k| same_rank(k, partner));
-                if !paired && !first_move(partner) {
+                if !paired && !first_move(partner) && !gates.has(partner) {
                     out = out.without(partner);
                 }
             }
@@ -74,5 +96,19 @@ impl<const W: usize> Engine<'_, W> {
         if unmoved != b.st().unmoved {
             super::effects::set_unmoved(b.st_mut(), &self.rules.zobrist, unmoved);
         }
+    }
+
+    /// Whether `color` may still gate: it holds a piece that may enter by gating, or
+    /// captures go to hand (so it may come to hold one). Fairy-Stockfish forgets the gates
+    /// of a side whose hand is empty for good in the same way (`seirawanGating`).
+    pub(crate) fn gates_live(&self, b: &impl View<W>, color: Color) -> bool {
+        let Some(hand) = &self.rules.hand else {
+            return false;
+        };
+        hand.captures_to_hand
+            || b.hand()[color.index()]
+                .iter()
+                .enumerate()
+                .any(|(k, &n)| n > 0 && self.rules.pieces[k].drop.is_some())
     }
 }

@@ -568,6 +568,9 @@ impl Ruleset {
             return self.first_move_field(pos, field, fail);
         }
         let Some(c) = &self.castling else {
+            if self.has_gates() {
+                return self.gates_field(pos, field, fail);
+            }
             return Err(f.error(
                 CASTLING,
                 FenField::Castling,
@@ -582,6 +585,11 @@ impl Ruleset {
             } else {
                 Color::Black
             };
+            if let Some(gate) = self.gate_letter(pos, color, ch) {
+                let cell = gate.map_err(|reason| fail(at, ch, reason))?;
+                unmoved = unmoved.with(cell);
+                continue;
+            }
             let kings = pos.pieces_of_kind(c.king, color);
             let Some(king) = kings.single() else {
                 return Err(fail(
@@ -704,15 +712,118 @@ impl Ruleset {
         out
     }
 
+    /// Under gating, the gate a file letter of `color` names (`c`: the gate on the c file),
+    /// when `color` may still gate; an error when no piece of its own stands there. `None`
+    /// for a letter that is no gate (`K`, `Q`, or any letter when the side cannot gate: a
+    /// Chess960 castling right then, as in Fairy-Stockfish).
+    fn gate_letter(&self, pos: &Position, color: Color, ch: char) -> Option<Result<Cell, String>> {
+        let gates = self.hand.as_ref()?.gates[color.index()];
+        let up = ch.to_ascii_uppercase();
+        let castles = self.castling.is_some() && matches!(up, 'K' | 'Q');
+        if gates.is_empty() || castles || !up.is_ascii_uppercase() || !self.may_gate(pos, color) {
+            return None;
+        }
+        let file = u32::from(up as u8 - b'A');
+        let Some(cell) = gates
+            .cells()
+            .find(|&g| self.topology.coords(g).0 as u32 == file)
+        else {
+            return Some(Err(format!(
+                "`{ch}`: {} has no gate on that file",
+                color.name()
+            )));
+        };
+        if !pos.piece_at(cell).is_some_and(|p| p.color() == color) {
+            return Some(Err(format!(
+                "`{ch}`: no {} piece stands on the gate {}",
+                color.name(),
+                self.topology.name(cell)
+            )));
+        }
+        Some(Ok(cell))
+    }
+
+    /// Whether the variant has gates (`hand: gating`).
+    fn has_gates(&self) -> bool {
+        self.hand
+            .as_ref()
+            .is_some_and(|h| h.gates.iter().any(|g| !g.is_empty()))
+    }
+
+    /// Whether `color` may still gate in `pos`: it holds a piece with a `drop:` entry, or
+    /// captures go to hand. Otherwise its gates are not written (as Fairy-Stockfish's are
+    /// not), and file letters in the castling field are castling rights.
+    fn may_gate(&self, pos: &Position, color: Color) -> bool {
+        let Some(hand) = &self.hand else {
+            return false;
+        };
+        hand.captures_to_hand
+            || self.kinds().any(|k| {
+                self.pieces[k.index()].drop.is_some()
+                    && pos.in_hand(crate::Piece::new(k, color)) > 0
+            })
+    }
+
+    /// The castling field of a variant with gates but no castling: gate letters only.
+    fn gates_field(
+        &self,
+        pos: &Position,
+        field: &str,
+        fail: impl Fn(usize, char, String) -> FenError,
+    ) -> Result<Bitboard, FenError> {
+        let mut unmoved = Bitboard::EMPTY;
+        for (at, ch) in field.char_indices() {
+            let color = if ch.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            match self.gate_letter(pos, color, ch) {
+                Some(gate) => unmoved = unmoved.with(gate.map_err(|r| fail(at, ch, r))?),
+                None => return Err(fail(at, ch, format!("`{ch}` is not a gate here"))),
+            }
+        }
+        Ok(unmoved)
+    }
+
+    /// The open gates of `color` not already named by its castling letters (`covered`), as
+    /// file letters in file order (`BCDFG`), while it may still gate.
+    fn gates_text(&self, pos: &Position, color: Color, covered: Bitboard) -> String {
+        let Some(hand) = &self.hand else {
+            return String::new();
+        };
+        let gates = hand.gates[color.index()] & pos.unmoved() & pos.pieces_of(color) & !covered;
+        if gates.is_empty() || !self.may_gate(pos, color) {
+            return String::new();
+        }
+        let mut files: Vec<u8> = gates.cells().map(|c| self.topology.coords(c).0).collect();
+        files.sort_unstable();
+        files
+            .into_iter()
+            .map(|f| {
+                let ch = (b'A' + f) as char;
+                if color == Color::White {
+                    ch
+                } else {
+                    ch.to_ascii_lowercase()
+                }
+            })
+            .collect()
+    }
+
     fn castling_text(&self, pos: &Position) -> String {
         if self.first_moves_in_fen {
             return self.first_move_text(pos);
         }
         let Some(c) = &self.castling else {
-            return String::new();
+            return Color::BOTH
+                .into_iter()
+                .map(|color| self.gates_text(pos, color, Bitboard::EMPTY))
+                .collect();
         };
         let mut out = String::new();
         for color in Color::BOTH {
+            let mut covered = Bitboard::EMPTY;
             for king in pos.pieces_of_kind(c.king, color) & pos.unmoved() {
                 for (dir, letter) in [(1, 'K'), (-1, 'Q')] {
                     let partners = self.partners_toward(pos, king, dir);
@@ -730,9 +841,11 @@ impl Ruleset {
                         } else {
                             ch.to_ascii_lowercase()
                         });
+                        covered = covered.with(king).with(cell);
                     }
                 }
             }
+            out.push_str(&self.gates_text(pos, color, covered));
         }
         out
     }

@@ -9,6 +9,9 @@
 //! - A move that triggers a chance event records the drawn cell after `@`: `d2d4@e5`.
 //! - A drop from the hand is the piece's upper-case letter, `@` and the cell, as UCI writes
 //!   it for either side: `P@e4`.
+//! - Gating adds the gated piece's letter in lower case, after any promotion: `b1c3h`,
+//!   castling `e1g1h`; a castling gate on the partner's cell is written from the partner's
+//!   cell to the king's, `h1e1h`, as Fairy-Stockfish writes it.
 
 use crate::bitboard::Cell;
 use crate::rules::{Color, Ruleset};
@@ -74,9 +77,17 @@ impl Ruleset {
         }
         let t = &self.topology;
         let mark = if self.capture_marked(m) { "x" } else { "" };
-        let mut s = format!("{}{mark}{}", t.name(m.from), t.name(m.to));
+        let mut s = match m.gate {
+            // Castling gating on the partner's cell, as Fairy-Stockfish writes it: the
+            // partner's cell, then the king's (`h1e1h`).
+            Some(g) if g.cell != m.from => format!("{}{}", t.name(g.cell), t.name(m.from)),
+            _ => format!("{}{mark}{}", t.name(m.from), t.name(m.to)),
+        };
         if let Some(k) = m.promotion {
             s.push(self.pieces[k.index()].letter.to_ascii_lowercase());
+        }
+        if let Some(g) = m.gate {
+            s.push(self.pieces[g.kind.index()].letter.to_ascii_lowercase());
         }
         if let MoveKind::Castle {
             partner_from,
@@ -225,8 +236,15 @@ impl Ruleset {
 
     /// Reads a move as the player chooses it (without a chance outcome).
     fn parse_choice(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
-        let p = self.parse_syntax(text)?;
         let legal = self.legal_moves(pos);
+        // A gated move, as `move_text` writes it (`b1c3h`, `e1g1h`, `h1e1h`).
+        if let Some(m) = legal
+            .iter()
+            .find(|m| m.gate.is_some() && self.move_text(**m) == text)
+        {
+            return Ok(*m);
+        }
+        let p = self.parse_syntax(text)?;
         let matches_promotion = |m: &Move| match (m.promotion, p.promotion) {
             (None, None) => true,
             (Some(k), Some(c)) => self.pieces[k.index()].letter == c.to_ascii_uppercase(),
@@ -236,6 +254,7 @@ impl Ruleset {
             Some((pf, pt)) => legal.iter().find(|m| {
                 m.from == p.from
                     && m.to == p.to
+                    && m.gate.is_none()
                     && m.kind == MoveKind::Castle { partner_from: pf, partner_to: pt }
             }),
             None => legal
@@ -243,6 +262,7 @@ impl Ruleset {
                 .find(|m| {
                     m.from == p.from
                         && m.to == p.to
+                        && m.gate.is_none()
                         && !matches!(m.kind, MoveKind::Castle { .. })
                         && matches_promotion(m)
                         && self.capture_marked(**m) == p.capture
@@ -256,6 +276,7 @@ impl Ruleset {
                             .filter(|m| {
                                 m.from == p.from
                                     && p.promotion.is_none()
+                                    && m.gate.is_none()
                                     && matches!(m.kind, MoveKind::Castle { partner_from, .. }
                                         if (m.to == p.to && !self.king_could_step(m.from, m.to)) || partner_from == p.to)
                             })

@@ -44,11 +44,20 @@ impl Ruleset {
 
     /// The SAN of `m` among the `legal` moves, without its check mark.
     fn san_core(&self, m: Move, legal: &[Move]) -> String {
-        match m.kind {
+        let mut s = match m.kind {
             MoveKind::Normal | MoveKind::EnPassant { .. } => self.san_body(m, legal),
             MoveKind::Castle { .. } => self.castle_text(m, legal),
-            _ => self.move_text(Move { outcome: None, ..m }),
+            _ => return self.move_text(Move { outcome: None, ..m }),
+        };
+        // A gated piece: `Nc3/H`, or on a castling partner's cell `O-O/Hh1`.
+        if let Some(g) = m.gate {
+            s.push('/');
+            s.push(self.pieces[g.kind.index()].letter);
+            if g.cell != m.from {
+                s.push_str(&self.topology.name(g.cell));
+            }
         }
+        s
     }
 
     /// A piece move without its check mark.

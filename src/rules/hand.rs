@@ -37,6 +37,11 @@ pub struct HandRules {
     pub unlimited: bool,
     /// Per cell, its king-step neighbours (for `beside_own`).
     pub(crate) around: Vec<Bitboard>,
+    /// Per side (White, Black), the gates (`gating:`; Fairy-Stockfish's `gating` with
+    /// `seirawanGating`): when the piece that has stood on a gate since the start first
+    /// leaves it, a piece from the side's hand may enter on it as part of the move. Empty
+    /// without gating.
+    pub gates: [Bitboard; 2],
 }
 
 /// Where and how a piece may be dropped from its side's hand.
@@ -64,6 +69,9 @@ pub struct DropRule {
     /// Per side, cells that must all be filled first: while one is empty, drops go onto
     /// them only, converting or not (`opening_zone:`).
     pub opening: Option<[Bitboard; 2]>,
+    /// It enters the board only by gating, never by a drop of its own (`gating_only: true`,
+    /// S-chess's hawk and elephant).
+    pub gating_only: bool,
 }
 
 impl DropRule {
@@ -78,6 +86,7 @@ impl DropRule {
             beside_own: false,
             must_convert: false,
             opening: None,
+            gating_only: false,
         }
     }
 }

@@ -31,7 +31,11 @@ impl<const W: usize> Engine<'_, W> {
                 continue;
             }
             let kind = Kind::new(k as u8);
-            let Some(rule) = &self.rules.pieces[k].drop else {
+            let Some(rule) = self.rules.pieces[k]
+                .drop
+                .as_ref()
+                .filter(|r| !r.gating_only)
+            else {
                 continue;
             };
             let mut targets = empty & self.t.drop_zone[us.index()][k];

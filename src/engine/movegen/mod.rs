@@ -1,8 +1,8 @@
 //! Move generation: one driver for every game. It lists, counts or looks for legal moves (or
 //! pseudo-legal ones), all of them or only the noisy ones, of every piece or of one cell:
 //! pieces on their own cells (`pieces`), crews aboard containers (`crews`), the actions and
-//! submerged moves of layer games (`layers`), castling (`castling`) and drops from the hand
-//! (`drops`). Each candidate is
+//! submerged moves of layer games (`layers`), castling (`castling`), drops from the hand
+//! (`drops`) and the gated moves that bring a piece from the hand in (`gating`). Each candidate is
 //! judged by `safety`; the bulk counter counts the plain moves of a piece that cannot expose
 //! a royal piece without listing them.
 
@@ -11,6 +11,7 @@ mod crew_counts;
 mod crews;
 mod drops;
 mod filters;
+mod gating;
 mod layers;
 mod pieces;
 mod standing;
@@ -211,6 +212,9 @@ impl<const W: usize> Engine<'_, W> {
             if self.rules.pass {
                 self.pass_move(&mut out);
             }
+        }
+        if self.t.gating {
+            self.gating_moves(&mut out);
         }
     }
 
