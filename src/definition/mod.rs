@@ -11,10 +11,10 @@ mod spans;
 pub use pieces::PieceDraft;
 pub use schema::{
     CaptureDestination, CaptureRule, CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger,
-    ChoicesDef, ConvertRule, Distance, DistanceDef, DropDef, DropRightsDef, EndDef, ExceptionDef, ExplosionDef,
-    ExtinctionDef, FacingRule, FlagDef, HandDef, KingFilesDef, MateRule, NotationDef, ParameterDef,
-    PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalCheck, RoyalRule, StalemateRule,
-    TemplatesDef, VariantDef,
+    ChoicesDef, ConvertRule, Distance, DistanceDef, DropDef, DropRightsDef, EndDef, ExceptionDef,
+    ExplosionDef, ExtinctionDef, FacingRule, FlagDef, HandDef, KingFilesDef, MateRule, NotationDef,
+    ParameterDef, PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalCheck, RoyalRule,
+    StalemateRule, TemplatesDef, VariantDef,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
 

@@ -35,11 +35,15 @@ impl<const W: usize> Engine<'_, W> {
                     },
                     m,
                 );
+                // A move that gives check where the rules forbid it (`no_checks`, a
+                // peaceful promotion).
+                let checks_forbidden = (self.rules.no_checks || self.peaceful_promotion(m))
+                    && self.checks_by_scan(&after);
+                let refused = !checkers.is_empty() && self.refused_in_check(pos, m, checkers);
                 self.safe_by_scan(pos, &after)
                     && !self.forbidden_drop_mate(pos, m)
-                    && !(self.rules.no_checks && self.checks_by_scan(&after))
-                    && !(self.peaceful_promotion(m) && self.checks_by_scan(&after))
-                    && !(!checkers.is_empty() && self.refused_in_check(pos, m, checkers))
+                    && !checks_forbidden
+                    && !refused
             })
             .collect();
         if self.rules.captures_forced && legal.iter().any(|m| m.is_capture()) {

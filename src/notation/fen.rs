@@ -733,7 +733,7 @@ impl Ruleset {
                 color.name()
             )));
         };
-        if !pos.piece_at(cell).is_some_and(|p| p.color() == color) {
+        if pos.piece_at(cell).is_none_or(|p| p.color() != color) {
             return Some(Err(format!(
                 "`{ch}`: no {} piece stands on the gate {}",
                 color.name(),
