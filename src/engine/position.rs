@@ -1,9 +1,11 @@
 //! The position: every occupant of every cell, and the state of the game.
 //!
-//! One representation serves every game. [`St`] holds the cell sets (per colour and kind on
-//! the surface, aboard containers included; submerged pieces and markers per owner), the
-//! side to move, castling and first-move state, en passant, clocks and the Zobrist key: a
-//! plain `Copy` value of a few hundred bytes at the board's width. The cells' contents (the
+//! One representation serves every game. [`Sets`] holds the cells of each colour and kind
+//! on the surface (aboard containers included) and [`Hand`] the pieces in hand; [`St`] the
+//! other cell sets (per colour, submerged pieces and markers per owner), the side to move,
+//! castling and first-move state, en passant, clocks and the Zobrist key: a plain `Copy`
+//! value of one to a few hundred bytes by the board's width, saved whole at every move while the
+//! sets and the hand log the entries a move changes. The cells' contents (the
 //! surface piece, a container's crew, the submerged piece, the marker and each piece's
 //! state) are [`Slot`]s, 16 bytes per cell, behind one pointer. Making a move saves the
 //! `St` and logs the slots it changes (see `make`), so a position is made and unmade in
