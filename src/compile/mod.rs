@@ -663,6 +663,8 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             .map(|c| crate::rules::conversion::Conversion::new(c.value, &topology)),
         notation,
         end: EndRules {
+            // Set below, once the rule set is whole.
+            ends_by_position: true,
             royal: end.royal,
             stalemate: end.stalemate,
             move_rule_plies: end.move_rule.saturating_mul(2),
@@ -690,11 +692,24 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         first_moves_on_first_rank(cx, &rules, f);
     }
     rules.forced_promotions();
+    rules.end.ends_by_position = ends_by_position(&rules);
     if cx.problems.iter().any(Problem::is_error) {
         return None;
     }
     start_reads_back(&rules, setup, cx);
     Some(rules)
+}
+
+/// Whether the engine's `decided` can find an end in a position of `rules` beyond the pass
+/// and facing counters kept in the position: the game-end rules it reads.
+fn ends_by_position(rules: &Ruleset) -> bool {
+    let end = &rules.end;
+    end.full_board
+        || ((end.royal == crate::definition::RoyalRule::Extinction || rules.explosion.is_some())
+            && !rules.royal_kinds.is_empty())
+        || end.extinction.is_some()
+        || end.checks_to_win > 0
+        || !end.flags.is_empty()
 }
 
 /// How the castling king moves: `king_distance`, or Chess960's `king_files` (then the

@@ -104,13 +104,16 @@ impl<const W: usize> Engine<'_, W> {
         if st.passes >= 2 {
             return Some(self.drawn_or_counted(pos, Reason::Passes));
         }
-        if r.end.full_board && (self.t.all & !st.occupied()).is_empty() {
-            return Some(self.drawn_or_counted(pos, Reason::FullBoard));
-        }
         if st.faced && self.royals_face(pos) {
             return Some(Outcome::Draw {
                 reason: Reason::FacingRoyals,
             });
+        }
+        if !r.end.ends_by_position {
+            return None;
+        }
+        if r.end.full_board && (self.t.all & !st.occupied()).is_empty() {
+            return Some(self.drawn_or_counted(pos, Reason::FullBoard));
         }
         if (r.end.royal == RoyalRule::Extinction || r.explosion.is_some())
             && !r.royal_kinds.is_empty()

@@ -336,6 +336,10 @@ pub struct Chance {
 pub struct EndRules {
     /// Royal protection rule.
     pub royal: RoyalRule,
+    /// Whether a position alone may end the game before the side to move plays: a full
+    /// board, lost royal pieces (under extinction or by a blast), `extinction`, the winning
+    /// check or a flag. Set once the rule set is built; checked first at every node.
+    pub(crate) ends_by_position: bool,
     /// Stalemate result for the stalemated side.
     pub stalemate: StalemateRule,
     /// Halfmove clock limit in plies (twice the move rule), 0 = off.

@@ -208,7 +208,9 @@ impl<const W: usize> Engine<'_, W> {
         }
         if !gen.noisy {
             self.castling_moves(&mut out);
-            self.drop_moves(&mut out);
+            if self.rules.hand.is_some() {
+                self.drop_moves(&mut out);
+            }
             if self.rules.pass {
                 self.pass_move(&mut out);
             }
