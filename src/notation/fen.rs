@@ -653,13 +653,7 @@ impl Ruleset {
         field: &str,
         fail: impl Fn(usize, char, String) -> FenError,
     ) -> Result<Bitboard, FenError> {
-        let mut unmoved = Bitboard::EMPTY;
-        for (at, ch) in field.char_indices() {
-            let color = if ch.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
+        letter_cells(field, fail, |color, ch| {
             let rank = match color {
                 Color::White => 0,
                 Color::Black => self.topology.height() as i32 - 1,
@@ -675,20 +669,13 @@ impl Ruleset {
                 .and_then(|c| pos.piece_at(c))
                 .is_some_and(|p| p.color() == color && self.pieces[p.kind().index()].first_move);
             match cell {
-                Some(cell) if holds => unmoved = unmoved.with(cell),
-                _ => {
-                    return Err(fail(
-                        at,
-                        ch,
-                        format!(
-                            "`{ch}` names no {} first-move piece on its first rank",
-                            color.name()
-                        ),
-                    ))
-                }
+                Some(cell) if holds => Ok(cell),
+                _ => Err(format!(
+                    "`{ch}` names no {} first-move piece on its first rank",
+                    color.name()
+                )),
             }
-        }
-        Ok(unmoved)
+        })
     }
 
     /// The first-move rights of `first_moves_in_fen` as file letters (White's first).
@@ -771,19 +758,10 @@ impl Ruleset {
         field: &str,
         fail: impl Fn(usize, char, String) -> FenError,
     ) -> Result<Bitboard, FenError> {
-        let mut unmoved = Bitboard::EMPTY;
-        for (at, ch) in field.char_indices() {
-            let color = if ch.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            match self.gate_letter(pos, color, ch) {
-                Some(gate) => unmoved = unmoved.with(gate.map_err(|r| fail(at, ch, r))?),
-                None => return Err(fail(at, ch, format!("`{ch}` is not a gate here"))),
-            }
-        }
-        Ok(unmoved)
+        letter_cells(field, fail, |color, ch| {
+            self.gate_letter(pos, color, ch)
+                .unwrap_or_else(|| Err(format!("`{ch}` is not a gate here")))
+        })
     }
 
     /// The open gates of `color` not already named by its castling letters (`covered`), as
@@ -976,4 +954,23 @@ impl Ruleset {
         }
         Ok((targets, Some(victim)))
     }
+}
+
+/// The cells a castling-like field's letters name, each letter resolved by `cell_of` for its
+/// side (upper case White's); the first letter it refuses fails the field at that letter.
+fn letter_cells(
+    field: &str,
+    fail: impl Fn(usize, char, String) -> FenError,
+    cell_of: impl Fn(Color, char) -> Result<Cell, String>,
+) -> Result<Bitboard, FenError> {
+    let mut cells = Bitboard::EMPTY;
+    for (at, ch) in field.char_indices() {
+        let color = if ch.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        cells = cells.with(cell_of(color, ch).map_err(|r| fail(at, ch, r))?);
+    }
+    Ok(cells)
 }
