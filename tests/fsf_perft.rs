@@ -848,3 +848,44 @@ fn seirawan960() {
 fn shouse() {
     check("fsf/shouse", &[(None, 3, 546_694)]);
 }
+
+// Walls (`walls:`): a turn of two parts. The suite stops at depth 1; the deeper counts and
+// the positions with walls on the board are Fairy-Stockfish's, taken from it.
+
+#[test]
+fn duck() {
+    check(
+        "fsf/duck",
+        &[
+            (None, 1, 640),
+            (None, 2, 379_440),
+            (
+                Some("rnbqkbnr/ppp1pppp/8/3pP3/8/2*5/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"),
+                2,
+                685_847,
+            ),
+            (
+                Some("r3k2r/pppq1ppp/2n2n2/2bpp1B1/2BPP1b1/2N2N2/PPPQ1PPP/R3K*1R w KQkq - 0 8"),
+                2,
+                1_894_589,
+            ),
+            (Some("8/8/3k4/8/2*5/8/3K4/8 b - - 0 1"), 3, 112_465_456),
+        ],
+    );
+}
+
+#[test]
+fn amazons() {
+    check(
+        "fsf/amazons",
+        &[
+            (None, 1, 2_176),
+            (None, 2, 4_307_152),
+            (
+                Some("q1*7/*1*7/10/10/4**4/4*Q4/10/10/10/10 w - - 0 1"),
+                3,
+                18_471_776,
+            ),
+        ],
+    );
+}

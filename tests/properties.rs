@@ -566,7 +566,8 @@ fn games_with_pieces_in_hand_hold_their_properties_along_random_playouts() {
 /// capture, extinction of a kind, check counters in the key and the FEN, no checks, the
 /// flag reply, blasts made and unmade (touching kings, kings blown up), a royal piece that
 /// may not flee, first moves closed in check, lost to a rook and written in the castling
-/// field, and standing promotions go through the same checks.
+/// field, standing promotions, and walls put down and moved (the duck) go through the same
+/// checks.
 #[test]
 fn suite_games_with_end_rules_and_explosions_hold_their_properties_along_random_playouts() {
     let names = [
@@ -585,6 +586,8 @@ fn suite_games_with_end_rules_and_explosions_hold_their_properties_along_random_
         "cambodian",
         "karouk",
         "sittuyin",
+        "duck",
+        "amazons",
     ];
     let variants: Vec<(&'static str, Variant)> = names
         .into_iter()

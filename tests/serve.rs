@@ -215,7 +215,7 @@ fn a_chess_game_from_first_move_to_mate() {
         .unwrap();
     assert_eq!(
         e4,
-        &json!({"text": "e2e4", "from": "e2", "to": "e4", "cells": ["e2", "e4"], "capture": false, "promotion": null, "chance": null})
+        &json!({"text": "e2e4", "from": "e2", "to": "e4", "cells": ["e2", "e4"], "capture": false, "promotion": null, "chance": null, "wall": null})
     );
 
     // An illegal and a malformed move are refused and change nothing.

@@ -14,6 +14,8 @@ const state = {
   moves: [], // the legal moves shown (MoveInfo)
   squares: new Map(),
   selected: null,
+  // In a game with walls, the moves between the chosen cells, waiting for the wall's cell.
+  walled: null,
   lastCells: [],
   chanceCell: null,
   busy: false,

@@ -39,6 +39,7 @@ async function newGame(fen) {
   state.lastCells = [];
   state.chanceCell = null;
   state.selected = null;
+  state.walled = null;
   state.engineScore = null;
   $("dice").hidden = true;
   const human = humanSide();
@@ -93,6 +94,7 @@ async function refresh() {
     state.moves = (await call({ request: "moves", game: g, seat: s })).moves;
   }
   state.selected = null;
+  state.walled = null;
   state.squares = drawPicture($("board"), picture.svg, picture.cells, clickCell);
   $("board").dataset.view = picture.view || "all";
   $("board").dataset.goals = picture.goals.join(" ");
@@ -132,10 +134,31 @@ async function refresh() {
 
 function clickCell(cell) {
   if (state.busy) return;
+  if (state.walled !== null) {
+    // The move is chosen; this click puts its wall down.
+    const moves = state.walled.filter((m) => m.wall === cell);
+    state.walled = null;
+    if (moves.length === 1) {
+      play(moves[0].text).catch(report);
+    } else if (moves.length > 1) {
+      choose(moves);
+    } else {
+      select(null);
+    }
+    return;
+  }
   if (state.selected !== null) {
     const choices = state.moves.filter((m) => m.from === state.selected && m.to === cell);
     if (choices.length === 1) {
       play(choices[0].text).catch(report);
+      return;
+    }
+    if (choices.length > 1 && choices.every((m) => m.wall)) {
+      // A game with walls: the next click picks the wall's cell among these.
+      state.walled = choices;
+      markSquares(state.squares, [state.selected, cell], "selected");
+      markSquares(state.squares, choices.map((m) => m.wall), "target");
+      setStatus("Click where the wall goes.");
       return;
     }
     if (choices.length > 1) {

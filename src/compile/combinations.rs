@@ -33,6 +33,7 @@ enum Mechanism {
     StandingPromotion,
     Conversion,
     Royal,
+    Walls,
 }
 
 impl Mechanism {
@@ -56,6 +57,7 @@ impl Mechanism {
             Mechanism::StandingPromotion => "standing promotions",
             Mechanism::Conversion => "conversion on arrival (`convert`)",
             Mechanism::Royal => "royal pieces",
+            Mechanism::Walls => "walls (`walls`)",
         }
     }
 }
@@ -210,7 +212,36 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         "a gate opens when its piece first leaves it, and planting, diving and captures \
          without moving leave a piece where it is or move it below (not written yet)",
     ),
+    (
+        Mechanism::Royal,
+        Mechanism::Walls,
+        "a wall put down after the move can block a check, and the duck moved away can open \
+         one, so whether a move leaves a royal piece in check depends on its wall (not written \
+         yet; Fairy-Stockfish refuses kings with the duck too)",
+    ),
+    (
+        Mechanism::Hand,
+        Mechanism::Walls,
+        "a drop leaves no cell and arrives from nowhere, so where its wall may go is not \
+         defined (Fairy-Stockfish refuses drops with walls too)",
+    ),
+    (
+        Mechanism::Containers,
+        Mechanism::Walls,
+        "a wall on a cell of the board of containers is not defined (not written yet)",
+    ),
+    (Mechanism::Submerge, Mechanism::Walls, SUBMERGED_WALL),
+    (Mechanism::VersusSubmerged, Mechanism::Walls, SUBMERGED_WALL),
+    (
+        Mechanism::Ammunition,
+        Mechanism::Walls,
+        "a marker and a wall on one cell are not defined, and FEN's `*` would mean both",
+    ),
 ];
+
+/// Whether a wall may go above a submerged piece is not defined.
+const SUBMERGED_WALL: &str = "whether a wall may go above a submerged piece, and whether it \
+                              stops the pieces below, is not defined";
 
 /// Where a definition asks for a mechanism: a file of the chain and a byte range in it.
 struct Use {
@@ -380,6 +411,9 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
     }
     if let Some(c) = &def.convert {
         out.push(Use::key(Mechanism::Conversion, c, "convert", false, cx));
+    }
+    if let Some(w) = &def.walls {
+        out.push(Use::key(Mechanism::Walls, w, "walls", false, cx));
     }
     if let Some((_, royal)) = def.pieces.iter().find(|(_, p)| p.value.royal) {
         out.push(Use::key(Mechanism::Royal, royal, "royal", true, cx));

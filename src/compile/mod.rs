@@ -15,6 +15,7 @@ mod parameters;
 mod promotion;
 mod regions;
 mod tables;
+mod walls;
 mod warnings;
 
 use std::collections::{HashMap, HashSet};
@@ -28,8 +29,7 @@ use miette::Severity;
 use crate::diagnostics::{DefinitionError, Problem, Source};
 use crate::dsl::{self, DslError};
 use crate::limits::{Limit, LimitExceeded, Limits};
-use crate::notation::{parse_placement, FenError, Placement};
-use crate::rules::containers::ContainerType;
+use crate::notation::{parse_placement, FenError, Holds, Placement};
 use crate::rules::{
     Castling, Chance, Color, EndRules, Flag, Kind, KindSet, Material, Piece, PieceType, Promotion,
     Ruleset, Topology, Zobrist, MAX_KINDS,
@@ -548,16 +548,13 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             cx.skipped("markers", "the setup was");
             return None;
         }
-        let letters = marker_letters.as_deref();
-        let placement = placement(
-            cx,
-            setup,
-            &topology,
-            &kind_of,
-            container_types,
-            letters,
-            hand.as_ref(),
-        )?;
+        let holds = Holds {
+            containers: container_types,
+            markers: marker_letters.as_deref(),
+            hand: hand.as_ref(),
+            walls: def.walls.is_some(),
+        };
+        let placement = placement(cx, setup, &topology, &kind_of, holds)?;
         Some((placement, setup))
     });
     if let Some((placement, setup)) = &placement {
@@ -625,6 +622,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     let first_move_losses = pieces
         .iter()
         .any(|p| p.first_move && !p.loses_first_move_to.is_empty());
+    let walls = walls::walls(def, &regions, &topology, cx);
     let mut rules = Ruleset {
         move_filter,
         standing_promotions,
@@ -661,6 +659,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             .convert
             .as_ref()
             .map(|c| crate::rules::conversion::Conversion::new(c.value, &topology)),
+        walls,
         notation,
         end: EndRules {
             // Set below, once the rule set is whole.
@@ -874,18 +873,9 @@ fn placement(
     setup: &Sp<String>,
     topology: &Topology,
     kind_of: &impl Fn(char) -> Option<Kind>,
-    container_types: &[ContainerType],
-    marker_letters: Option<&[char]>,
-    hand: Option<&crate::rules::hand::HandRules>,
+    holds: Holds<'_>,
 ) -> Option<Placement> {
-    let error = match parse_placement(
-        topology,
-        kind_of,
-        container_types,
-        marker_letters,
-        hand,
-        &setup.value,
-    ) {
+    let error = match parse_placement(topology, kind_of, holds, &setup.value) {
         Ok(p) if !p.moved.is_empty() => {
             let at = p.moved[0].1;
             DslError::new(

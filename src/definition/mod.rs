@@ -14,7 +14,7 @@ pub use schema::{
     ChoicesDef, ConvertRule, Distance, DistanceDef, DropDef, DropRightsDef, EndDef, ExceptionDef,
     ExplosionDef, ExtinctionDef, FacingRule, FlagDef, HandDef, KingFilesDef, MateRule, NotationDef,
     ParameterDef, PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalCheck, RoyalRule,
-    StalemateRule, TemplatesDef, VariantDef,
+    StalemateRule, TemplatesDef, VariantDef, WallPlacement, WallsDef, WallsKept,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
 

@@ -114,6 +114,49 @@ pub struct VariantDef {
     /// `flipEnclosedPieces`).
     #[serde(default)]
     pub convert: Option<Sp<ConvertRule>>,
+    /// A turn of two parts: after its move a side puts a wall on an empty cell, a cell
+    /// nothing may enter or pass over (duck chess's duck, the arrows of the Game of the
+    /// Amazons; Fairy-Stockfish's `wallingRule`).
+    #[serde(default)]
+    pub walls: Option<Sp<WallsDef>>,
+}
+
+/// Walls placed after each move (`walls:`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WallsDef {
+    /// Where the wall may go.
+    pub place: Sp<WallPlacement>,
+    /// Which walls stay: `all` (the default; the Amazons' arrows) or `last`, where the new
+    /// wall replaces every earlier one (the duck, moved each turn; it must move).
+    #[serde(default)]
+    pub keep: Option<Sp<WallsKept>>,
+    /// A region the walls must go in (per side when the region is).
+    #[serde(default)]
+    pub region: Option<Sp<String>>,
+}
+
+/// Where a wall may go after a move (`walls: place:`), always on a cell left empty by it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WallPlacement {
+    /// Any empty cell (duck chess; Fairy-Stockfish's `duck`).
+    Anywhere,
+    /// A cell the moved piece could move to from where it arrived, as if shooting an arrow
+    /// along its own movement (the Amazons; `arrow`).
+    Shot,
+    /// The cell the piece left (`past`).
+    Vacated,
+}
+
+/// Which walls stay when a new one is placed (`walls: keep:`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WallsKept {
+    /// Every wall stays.
+    All,
+    /// Only the new wall stays.
+    Last,
 }
 
 /// Which enemy pieces a move converts (`convert:`).
@@ -547,6 +590,7 @@ impl VariantDef {
             explosion: self.explosion.or(base.explosion),
             mutually_immune: self.mutually_immune.or(base.mutually_immune),
             convert: self.convert.or(base.convert),
+            walls: self.walls.or(base.walls),
         }
     }
 }

@@ -148,8 +148,8 @@ impl Ruleset {
     }
 
     /// Puts a placement on an empty position: pieces on their cells with their start
-    /// states, or in a container game the containers and their crews; submerged pieces and
-    /// markers.
+    /// states, or in a container game the containers and their crews; submerged pieces,
+    /// markers and walls.
     pub(crate) fn place(&self, pos: &mut Position, placement: &Placement) {
         dispatch!(self, &mut pos.0, e, p => {
             let mut log = Log::default();
@@ -170,6 +170,9 @@ impl Ruleset {
             }
             for &(cell, ty, owner) in &placement.markers {
                 e.set_marker(&mut b, cell, ty, owner);
+            }
+            for &cell in &placement.walls {
+                e.put_wall(&mut b, cell, false);
             }
             for &cell in &placement.promoted {
                 let state = b.slot(cell).state.with_promoted();

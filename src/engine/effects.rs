@@ -11,6 +11,7 @@
 //! | [`set_crew`](Engine::set_crew) | the container and crew word | as a lift when the cell loses its last piece, as a put for pieces that arrive |
 //! | [`put_under`](Engine::put_under), [`take_under`](Engine::take_under) | the submerged piece and its state | only through the submerged layer's own lines |
 //! | [`set_marker`](Engine::set_marker), [`clear_marker`](Engine::clear_marker) | the marker and owner | clearing a blocking marker opens its cell |
+//! | [`put_wall`](Engine::put_wall) | the walls (the old ones too, when only the last stays) | never: no royal piece plays beside walls |
 //! | [`set_state`](Engine::set_state) | the state | a shooter's facing or ammunition decides what it attacks |
 //! | [`set_en_passant`], [`set_side`], [`set_undo_ban`], [`set_sortie`], [`set_unmoved`], [`set_hand`] | their own keys | never |
 
@@ -29,6 +30,8 @@ pub(crate) const TAG_UNDER_STATE: u64 = 2;
 pub(crate) const TAG_MARKER: u64 = 3;
 pub(crate) const TAG_STATE: u64 = 4;
 pub(crate) const TAG_SORTIE: u64 = 5;
+/// After the two sortie tags.
+pub(crate) const TAG_WALL: u64 = 7;
 
 impl<const W: usize> Engine<'_, W> {
     /// Puts `piece` with `state` on the surface of `cell`, which has no surface piece.
@@ -208,6 +211,23 @@ impl<const W: usize> Engine<'_, W> {
         st.marked[owner.index()] = st.marked[owner.index()].without(cell);
         st.blocking = st.blocking.without(cell);
         st.hash ^= marker_key(z, cell, ty, owner);
+    }
+}
+
+impl<const W: usize> Engine<'_, W> {
+    /// Puts a wall on the empty `cell`; under `keep: last` the earlier walls go.
+    pub(crate) fn put_wall(&self, b: &mut impl Board<W>, cell: Cell, keep_last: bool) {
+        let z = &self.rules.zobrist;
+        let st = b.st_mut();
+        if keep_last {
+            let old = st.walls();
+            for cell in old {
+                st.hash ^= z.layer(TAG_WALL, cell, 1);
+            }
+            st.blocking &= !old;
+        }
+        st.blocking = st.blocking.with(cell);
+        st.hash ^= z.layer(TAG_WALL, cell, 1);
     }
 }
 

@@ -2,7 +2,7 @@
 
 use crate::rules::{Color, Kind, Piece};
 
-use super::effects::{TAG_MARKER, TAG_SORTIE, TAG_STATE, TAG_UNDER, TAG_UNDER_STATE};
+use super::effects::{TAG_MARKER, TAG_SORTIE, TAG_STATE, TAG_UNDER, TAG_UNDER_STATE, TAG_WALL};
 use super::position::{Pos, UNSET};
 use super::Engine;
 
@@ -26,6 +26,9 @@ impl<const W: usize> Engine<'_, W> {
                 let owner = u64::from(st.marked[1].has(cell));
                 key ^= z.layer(TAG_MARKER, cell, u64::from(slot.marker) << 1 | owner);
             }
+        }
+        for cell in st.walls() {
+            key ^= z.layer(TAG_WALL, cell, 1);
         }
         for cell in st.unmoved {
             key ^= z.unmoved(cell);

@@ -199,6 +199,9 @@ impl<const W: usize> Engine<'_, W> {
         if let Some(gate) = m.gate {
             self.gate_in(b, us, gate);
         }
+        if let (Some(cell), Some(w)) = (m.wall, &r.walls) {
+            self.put_wall(b, cell, w.keep_last);
+        }
         if let (Some(_), Some(x)) = (victim, &r.explosion) {
             self.explode(b, x, m.to);
         }

@@ -33,6 +33,8 @@ pub struct Move {
     pub outcome: Option<Cell>,
     /// A piece from the mover's hand entering on a gate the move opens (`hand: gating`).
     pub gate: Option<Gate>,
+    /// The wall the side puts down after the move (`walls:`): the cell it goes on.
+    pub wall: Option<Cell>,
 }
 
 /// Gating (`hand: gating`, S-chess): a piece of `kind` from the mover's hand enters on
@@ -128,6 +130,7 @@ impl Move {
             kind: MoveKind::Normal,
             outcome: None,
             gate: None,
+            wall: None,
         }
     }
 

@@ -79,7 +79,8 @@ pub(crate) struct St<const W: usize> {
     pub(crate) under: [Bits<W>; 2],
     /// Cells with a marker, by owner.
     pub(crate) marked: [Bits<W>; 2],
-    /// Cells whose marker blocks lines and paths.
+    /// Cells that block lines and paths without a piece: those of a blocking marker, and
+    /// walls (`walls:`; see [`St::walls`]).
     pub(crate) blocking: Bits<W>,
     /// Unmoved pieces whose state matters: those with first-move components, and castling
     /// kings and partners while they hold a right together.
@@ -141,6 +142,13 @@ impl<const W: usize> St<W> {
     #[inline]
     pub(crate) fn blockers(&self) -> Bits<W> {
         self.by_color[0] | self.by_color[1] | self.blocking
+    }
+
+    /// The walls: blocking cells without a marker. No game has both (a wall game has no
+    /// markers), so walls need no cell set of their own in the state copied at every move.
+    #[inline]
+    pub(crate) fn walls(&self) -> Bits<W> {
+        self.blocking & !(self.marked[0] | self.marked[1])
     }
 
     /// What stops lines and paths below the surface: submerged pieces and blocking markers.
@@ -288,6 +296,11 @@ impl Position {
     /// Cells with a marker owned by `color`.
     pub fn markers_of(&self, color: Color) -> Bitboard {
         on_pos!(&self.0, p => p.st.marked[color.index()].resize())
+    }
+
+    /// Cells holding a wall (`walls:`), which no piece enters or passes over.
+    pub fn walls(&self) -> Bitboard {
+        on_pos!(&self.0, p => p.st.walls().resize())
     }
 
     /// Cells where an en passant capture may land.

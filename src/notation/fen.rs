@@ -16,7 +16,7 @@ use crate::engine::ParameterError;
 use crate::rules::{Color, Ruleset};
 use crate::Position;
 
-use super::parse_placement;
+use super::{parse_placement, Holds};
 
 /// A field of a FEN.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -272,12 +272,17 @@ impl Ruleset {
                 most,
             });
         }
+        let markers = self.marker_letters();
+        let holds = Holds {
+            containers: self.container_types(),
+            markers: markers.as_deref(),
+            hand: self.hand.as_ref(),
+            walls: self.walls.is_some(),
+        };
         let placement = parse_placement(
             &self.topology,
             |c| self.kind_of_letter(c),
-            self.container_types(),
-            self.marker_letters().as_deref(),
-            self.hand.as_ref(),
+            holds,
             f.get(PLACEMENT).unwrap_or(""),
         )
         .map_err(|(span, message, _)| {
@@ -466,9 +471,11 @@ impl Ruleset {
     }
 
     /// What the board field of a FEN writes for one cell: empty for an empty cell, a letter,
-    /// a crew in its container's brackets, or a layered cell in braces.
+    /// a crew in its container's brackets, a layered cell in braces, or `*` for a wall.
     pub fn cell_text(&self, pos: &Position, cell: Cell) -> String {
-        if self.layers.is_some() {
+        if pos.walls().has(cell) {
+            "*".into()
+        } else if self.layers.is_some() {
             self.layer_cell_text(pos, cell)
         } else if self.containers.is_some() {
             self.crew_text(pos.crew_at(cell))

@@ -13,4 +13,4 @@ mod written;
 
 pub use fen::{FenError, FenField};
 pub use movetext::MoveError;
-pub(crate) use placement::{parse_placement, Placement};
+pub(crate) use placement::{parse_placement, Holds, Placement};

@@ -12,6 +12,9 @@
 //! - Gating adds the gated piece's letter in lower case, after any promotion: `b1c3h`,
 //!   castling `e1g1h`; a castling gate on the partner's cell is written from the partner's
 //!   cell to the king's, `h1e1h`, as Fairy-Stockfish writes it.
+//! - In a game with walls the move ends with its wall: a comma, the arrival cell and the
+//!   wall's cell, `e2e4,e4h5`, as Fairy-Stockfish writes it; the wall's cell alone is
+//!   read too (`e2e4,h5`). A pass has no wall.
 
 use crate::bitboard::Cell;
 use crate::rules::{Color, Ruleset};
@@ -98,6 +101,11 @@ impl Ruleset {
                 s.push_str(&format!("/{}{}", t.name(partner_from), t.name(partner_to)));
             }
         }
+        if let Some(cell) = m.wall {
+            s.push(',');
+            s.push_str(&t.name(m.to));
+            s.push_str(&t.name(cell));
+        }
         if let Some(cell) = m.outcome {
             s.push('@');
             s.push_str(&t.name(cell));
@@ -165,9 +173,17 @@ impl Ruleset {
                 None => (text, None),
             },
         };
+        let (text, wall) = match text.split_once(',') {
+            Some((m, wall)) if self.walls.is_some() => (m, Some(wall)),
+            _ => (text, None),
+        };
         let m = match self.drop_prefix(text) {
             Some(n) => self.parse_drop(pos, text, n)?,
-            None => self.parse_choice(pos, text)?,
+            None => {
+                let legal = self.legal_moves(pos);
+                let m = self.parse_choice(pos, text, &legal)?;
+                self.with_wall(m, text, wall, &legal)?
+            }
         };
         let Some(cell) = outcome else { return Ok(m) };
         let illegal = |reason: String| MoveError::Illegal {
@@ -184,6 +200,73 @@ impl Ruleset {
                 "`{cell}` is not a cell the chance event can draw"
             ))),
         }
+    }
+
+    /// In a game with walls, the move `m` (read from `text`, without its wall) with the wall
+    /// written after its comma (`e4h5` or `h5`), when one of the `legal` moves; `m` itself
+    /// elsewhere.
+    fn with_wall(
+        &self,
+        m: Move,
+        text: &str,
+        wall: Option<&str>,
+        legal: &[Move],
+    ) -> Result<Move, MoveError> {
+        if self.walls.is_none() || m.kind == MoveKind::Pass {
+            return match wall {
+                Some(w) => Err(MoveError::Malformed {
+                    text: format!("{text},{w}"),
+                    reason: "a pass places no wall".into(),
+                }),
+                None => Ok(m),
+            };
+        }
+        let t = &self.topology;
+        let Some(w) = wall else {
+            return Err(MoveError::Malformed {
+                text: text.into(),
+                reason: format!(
+                    "a move here ends by placing a wall: add it, as in `{text},{}h5`",
+                    t.name(m.to)
+                ),
+            });
+        };
+        let full = format!("{text},{w}");
+        let cell = match t.parse_cell(w) {
+            Some(cell) => cell,
+            None => {
+                let (at, cell, _) =
+                    self.squares(w, false)
+                        .map_err(|reason| MoveError::Malformed {
+                            text: full.clone(),
+                            reason,
+                        })?;
+                if at != m.to {
+                    return Err(MoveError::Malformed {
+                        text: full,
+                        reason: format!(
+                            "the wall is written from the arrival cell {}, not {}",
+                            t.name(m.to),
+                            t.name(at)
+                        ),
+                    });
+                }
+                cell
+            }
+        };
+        legal
+            .iter()
+            .copied()
+            .find(|&l| {
+                l == Move {
+                    wall: Some(cell),
+                    ..m
+                }
+            })
+            .ok_or_else(|| MoveError::Illegal {
+                text: full,
+                reason: format!("its wall may not go on {}", t.name(cell)),
+            })
     }
 
     /// In a game with pieces in hand, the length of a drop's `P@` when `text` starts with one.
@@ -234,9 +317,19 @@ impl Ruleset {
         }))
     }
 
-    /// Reads a move as the player chooses it (without a chance outcome).
-    fn parse_choice(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
-        let legal = self.legal_moves(pos);
+    /// Reads a move as the player chooses it (without a chance outcome) among the `legal`
+    /// moves of `pos`; in a game with walls, without its wall.
+    fn parse_choice(&self, pos: &Position, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        let unwalled: Vec<Move>;
+        let legal = if self.walls.is_some() {
+            // The walls of one move come one after another.
+            let mut moves: Vec<Move> = legal.iter().map(|&m| Move { wall: None, ..m }).collect();
+            moves.dedup();
+            unwalled = moves;
+            &unwalled[..]
+        } else {
+            legal
+        };
         // A gated move, as `move_text` writes it (`b1c3h`, `e1g1h`, `h1e1h`).
         if let Some(m) = legal
             .iter()
@@ -295,7 +388,7 @@ impl Ruleset {
         };
         found.copied().ok_or_else(|| MoveError::Illegal {
             text: text.to_string(),
-            reason: self.why_illegal(pos, &p, &legal),
+            reason: self.why_illegal(pos, &p, legal),
         })
     }
 

@@ -26,6 +26,21 @@ pub(crate) struct Placement {
     pub(crate) promoted: Vec<Cell>,
     /// The pieces in hand, from the pocket (`[Qn]`, or an extra rank after the last).
     pub(crate) hand: Vec<Piece>,
+    /// The walls (`*`).
+    pub(crate) walls: Vec<Cell>,
+}
+
+/// What a variant's board field may hold besides pieces.
+#[derive(Clone, Copy)]
+pub(crate) struct Holds<'a> {
+    /// The container types (none outside container games).
+    pub(crate) containers: &'a [ContainerType],
+    /// The marker types' letters, in a layer game.
+    pub(crate) markers: Option<&'a [char]>,
+    /// The rules of pieces in hand, in a game with a hand (a pocket may follow).
+    pub(crate) hand: Option<&'a HandRules>,
+    /// Walls (`*`).
+    pub(crate) walls: bool,
 }
 
 /// Reads a FEN board field. Digit runs count empty cells (`10` is ten); only existing cells are
@@ -42,15 +57,22 @@ pub(crate) struct Placement {
 /// more rank, `.../4K3/Qn`; and a `~` after a piece letter marks a promoted piece where
 /// captured pieces demote.
 ///
-/// `kind_of` maps an upper-case letter to a piece kind.
+/// In a game with walls, `*` is a wall, as Fairy-Stockfish writes it.
+///
+/// `kind_of` maps an upper-case letter to a piece kind; `holds` says what else the field may
+/// hold.
 pub(crate) fn parse_placement(
     topo: &Topology,
     kind_of: impl Fn(char) -> Option<Kind>,
-    containers: &[ContainerType],
-    markers: Option<&[char]>,
-    hand: Option<&HandRules>,
+    holds: Holds<'_>,
     text: &str,
 ) -> Result<Placement, PlacementError> {
+    let Holds {
+        containers,
+        markers,
+        hand,
+        walls,
+    } = holds;
     let height = topo.height() as usize;
     let brackets_are_containers = containers.iter().any(|t| t.open == '[');
     let (text, pocket) = if brackets_are_containers {
@@ -173,6 +195,11 @@ pub(crate) fn parse_placement(
                 };
                 crew.read(&containers[ty], &mut body, &piece_at, &mut placed)?;
                 col += 1;
+            } else if c == '*' && walls {
+                if let Some(&cell) = cells.get(col) {
+                    placed.walls.push(cell);
+                }
+                col += 1;
             } else if c.is_ascii_alphabetic() {
                 let piece = piece_at(c, start + i)?;
                 if !containers.is_empty() {
@@ -203,6 +230,13 @@ pub(crate) fn parse_placement(
                     placed.promoted.extend(promoted.map(|_| cell));
                 }
                 col += 1;
+            } else if c == '*' {
+                return Err((
+                    start + i..start + i + 1,
+                    "`*` is a wall, and this variant has none".into(),
+                    "walls stand only in a variant with `walls:`; use piece letters and digits"
+                        .into(),
+                ));
             } else {
                 return Err((
                     start + i..start + i + c.len_utf8(),

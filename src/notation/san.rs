@@ -9,6 +9,7 @@
 //!   board's width (as Fairy-Stockfish writes Capablanca's). Where the king may stop on
 //!   several squares (free castling) the king's destination follows after a colon:
 //!   `O-O:g1`.
+//! - In a game with walls, the wall's cell follows after a comma: `e4,h5`, `Qd7,g7`.
 //! - The moves chess has no notation for (a ship sailing with its crew, crewmen changing
 //!   ship, a dive, a mine planted, a shot) are written in the engine's move text
 //!   ([`Ruleset::move_text`]), which every reader of this module accepts.
@@ -56,6 +57,11 @@ impl Ruleset {
             if g.cell != m.from {
                 s.push_str(&self.topology.name(g.cell));
             }
+        }
+        // The wall: `e4,h5`, as Fairy-Stockfish writes it.
+        if let Some(cell) = m.wall {
+            s.push(',');
+            s.push_str(&self.topology.name(cell));
         }
         s
     }
@@ -151,20 +157,75 @@ impl Ruleset {
             }
         }
         let legal = self.legal_moves(pos);
+        if self.walls.is_some() {
+            return self.parse_walled_san(pos, text, &legal);
+        }
+        self.parse_san_among(pos, text, &legal)
+    }
+
+    /// Reads the SAN of a move with its wall after a comma, `e4,h5` (the engine's `e2e4,e4h5`
+    /// too): the move is read among the legal moves with that wall.
+    fn parse_walled_san(
+        &self,
+        pos: &Position,
+        text: &str,
+        legal: &[Move],
+    ) -> Result<Move, MoveError> {
+        let core = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        let malformed = |reason: &str| MoveError::Malformed {
+            text: text.into(),
+            reason: reason.into(),
+        };
+        let (body, wall) = core.rsplit_once(',').ok_or_else(|| {
+            malformed("a move here ends by placing a wall: add it, as in `e4,h5`")
+        })?;
+        // The wall's cell ends the text; the engine's text names the arrival cell before it.
+        let cell = (1..=wall.len().min(6))
+            .rev()
+            .find_map(|n| self.topology.parse_cell(wall.get(wall.len() - n..)?))
+            .ok_or_else(|| malformed("the wall's cell is missing after the comma"))?;
+        let unwalled: Vec<Move> = legal
+            .iter()
+            .filter(|m| m.wall == Some(cell))
+            .map(|&m| Move { wall: None, ..m })
+            .collect();
+        match self.parse_san_among(pos, body, &unwalled) {
+            Ok(m) => Ok(Move {
+                wall: Some(cell),
+                ..m
+            }),
+            // The engine's text, which SAN's reading does not cover for a piece move.
+            Err(e) => self.parse_move(pos, text.trim()).map_err(|_| match e {
+                MoveError::Illegal { reason, .. } => MoveError::Illegal {
+                    text: text.into(),
+                    reason: format!("{reason} (with the wall on {})", self.topology.name(cell)),
+                },
+                other => other,
+            }),
+        }
+    }
+
+    /// [`Ruleset::parse_san`] among the given `legal` moves of `pos`.
+    fn parse_san_among(
+        &self,
+        pos: &Position,
+        text: &str,
+        legal: &[Move],
+    ) -> Result<Move, MoveError> {
         let core = text
             .trim()
             .trim_end_matches(['+', '#', '!', '?'])
             .trim_end_matches("e.p.")
             .trim_end();
         // Written exactly as this module writes it.
-        if let Some(&m) = legal.iter().find(|&&m| self.san_core(m, &legal) == core) {
+        if let Some(&m) = legal.iter().find(|&&m| self.san_core(m, legal) == core) {
             return Ok(m);
         }
         let castle = core.replace('0', "O");
         if castle.starts_with("O-O") {
-            return self.read_castle(&castle, &legal, text);
+            return self.read_castle(&castle, legal, text);
         }
-        let found = self.read_piece_move(core, &legal);
+        let found = self.read_piece_move(core, legal);
         match found.as_slice() {
             [m] => Ok(*m),
             [] => self.parse_move(pos, text.trim()).map_err(|e| match e {

@@ -122,6 +122,16 @@ impl Ruleset {
             }
             return out;
         }
+        if pos.walls().has(cell) {
+            // A wall (`walls:`): a dark block filling most of the square.
+            out.push_str(&format!(
+                "<rect class=\"wall\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"4\" fill=\"{INK}\" fill-opacity=\"0.8\"/>\n",
+                x + 6.0,
+                y + 6.0,
+                SQUARE - 12.0,
+                SQUARE - 12.0
+            ));
+        }
         if let Some(p) = pos.piece_at(cell) {
             out.push_str(&self.piece_drawing(p, x + 3.0, y + 3.0, SQUARE - 6.0));
             out.push_str(&self.facing_arrow(p, pos.state_at(cell), x, y));

@@ -605,6 +605,7 @@ fn move_info(variant: &Variant, m: Move, before: &Position, after: &Position) ->
         capture: m.captured.is_some(),
         promotion: m.promotion.map(|k| variant.piece_type(k).letter),
         chance: m.outcome.map(name),
+        wall: m.wall.map(name),
     }
 }
 
@@ -622,6 +623,7 @@ fn hidden_move_info(variant: &Variant, before: &Position, after: &Position) -> M
         capture: false,
         promotion: None,
         chance: None,
+        wall: None,
     }
 }
 

@@ -414,6 +414,8 @@ pub struct MoveInfo {
     pub promotion: Option<char>,
     /// The cell its chance event drew, once played.
     pub chance: Option<String>,
+    /// The cell its wall goes on, in a game with walls (`walls:`).
+    pub wall: Option<String>,
 }
 
 /// A move played.

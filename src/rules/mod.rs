@@ -7,6 +7,7 @@ pub mod hand;
 pub mod layers;
 pub(crate) mod notation;
 mod topology;
+pub mod walls;
 
 pub use topology::Topology;
 
@@ -667,6 +668,8 @@ pub struct Ruleset {
     pub mutually_immune: KindSet,
     /// Conversion on arrival, in a game that has it (`convert:`).
     pub convert: Option<conversion::Conversion>,
+    /// The wall put down after each move, in a game that has one (`walls:`).
+    pub walls: Option<walls::Walls>,
     /// The variant's own move notation (`notation:`), if it has one.
     pub(crate) notation: Option<notation::Notation>,
     pub(crate) start: Position,

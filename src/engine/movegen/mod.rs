@@ -2,7 +2,8 @@
 //! pseudo-legal ones), all of them or only the noisy ones, of every piece or of one cell:
 //! pieces on their own cells (`pieces`), crews aboard containers (`crews`), the actions and
 //! submerged moves of layer games (`layers`), castling (`castling`), drops from the hand
-//! (`drops`) and the gated moves that bring a piece from the hand in (`gating`). Each candidate is
+//! (`drops`), the gated moves that bring a piece from the hand in (`gating`) and the walls put
+//! down after the moves (`walls`). Each candidate is
 //! judged by `safety`; the bulk counter counts the plain moves of a piece that cannot expose
 //! a royal piece without listing them.
 
@@ -16,6 +17,7 @@ mod layers;
 mod pieces;
 mod standing;
 mod stuck;
+mod walls;
 
 use crate::bitboard::{Bits, Cell};
 use crate::definition::StalemateRule;
@@ -162,7 +164,16 @@ impl<const W: usize> Engine<'_, W> {
     }
 
     /// [`Engine::generate`] without the end of the game and the move filters.
+    #[inline]
     pub(crate) fn generate_moves<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
+        match &self.rules.walls {
+            Some(walls) => self.walled_moves(walls, pos, gen, sink),
+            None => self.unwalled_moves(pos, gen, sink),
+        }
+    }
+
+    /// [`Engine::generate_moves`] without the walls that follow the moves.
+    pub(crate) fn unwalled_moves<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
         let s = if gen.legal {
             self.safety(pos)
         } else {

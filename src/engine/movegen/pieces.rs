@@ -205,6 +205,12 @@ impl<const W: usize> Engine<'_, W> {
         let them = us.opponent();
         let occ = st.blockers();
         let occupied = st.occupied();
+        // Walls take no piece: a quiet move stops short of them as of a piece.
+        let closed = if self.rules.walls.is_some() {
+            occ
+        } else {
+            occupied
+        };
         let facts = &self.t.kinds[kind.index()];
         let hunts = facts.hunts;
         let zone = self.t.promotion_zone[us.index()][kind.index()];
@@ -254,7 +260,7 @@ impl<const W: usize> Engine<'_, W> {
             if hunts {
                 captures |= reach & under_enemy & !occupied;
             }
-            let mut quiet = quiet & !occupied & !captures;
+            let mut quiet = quiet & !closed & !captures;
             if !PLAIN && facts.promotes_on_capture {
                 // Its quiet moves never promote: emitted apart, off the hot path.
                 if !out.gen.noisy {
@@ -437,7 +443,7 @@ impl<const W: usize> Engine<'_, W> {
         };
         let piece = crate::Piece::new(kind, st.side);
         let captured = out.pos.slots[victim.index()].piece;
-        for to in reach & st.ep_targets & !st.occupied() {
+        for to in reach & st.ep_targets & !(st.occupied() | st.walls()) {
             let m = Move {
                 kind: MoveKind::EnPassant { captured: victim },
                 ..Move::new(from, to, piece, captured)
