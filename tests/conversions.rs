@@ -5,25 +5,17 @@
 //! positions (each move list agrees with Fairy-Stockfish's), conversions made and unmade,
 //! and the definition's mistakes reported where they are.
 
-use fairy_rules::{Color, Outcome, Reason, UndoStack, Variant};
+use fairy_rules::{Color, Outcome, Reason, UndoStack};
 
 #[path = "support/fsf.rs"]
 mod support;
 use support::{moves, variant};
-
-/// The FEN after `text` is played in `fen`, checked to unmake back to `fen` with its hash.
-fn after(v: &Variant, fen: &str, text: &str) -> String {
-    let mut pos = v.parse_fen(fen).unwrap();
-    let (before, hash) = (v.fen(&pos), pos.hash());
-    let m = v.parse_move(&pos, text).unwrap();
-    let mut undo = UndoStack::new();
-    v.make(&mut pos, m, &mut undo);
-    let out = v.fen(&pos);
-    assert_eq!(pos.hash(), v.hash_from_scratch(&pos), "{text}: hash");
-    assert!(v.unmake(&mut pos, &mut undo));
-    assert_eq!((v.fen(&pos), pos.hash()), (before, hash), "{text}: unmade");
-    out
-}
+#[path = "support/play.rs"]
+mod play;
+use play::after;
+#[path = "support/problems.rs"]
+mod problems;
+use problems::problem;
 
 #[test]
 fn ataxx_clones_beside_its_pieces_and_jumps_two_steps() {
@@ -142,16 +134,6 @@ fn a_full_board_ends_the_game_and_a_stalemate_counts_pieces() {
             reason: Reason::Stalemate
         })
     );
-}
-
-/// The first problem's code and its 1-based line and column.
-fn problem(yaml: &str) -> (String, usize, usize) {
-    let e = Variant::from_yaml("broken.yaml", yaml).unwrap_err();
-    let p = &e.problems[0];
-    let start = p.span.start;
-    let line = yaml[..start].matches('\n').count() + 1;
-    let column = start - yaml[..start].rfind('\n').map_or(0, |i| i + 1) + 1;
-    (p.code.to_string(), line, column)
 }
 
 const BASE: &str = "name: Broken\nboard: 4x4\nsetup: P3/4/4/3p[]\nhand:\n  captures: out\n";

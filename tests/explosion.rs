@@ -3,25 +3,17 @@
 //! list agrees with Fairy-Stockfish's), the blast made and unmade, and the definition's
 //! mistakes reported where they are.
 
-use fairy_rules::{UndoStack, Variant};
+use fairy_rules::UndoStack;
 
 #[path = "support/fsf.rs"]
 mod support;
 use support::{moves, variant};
-
-/// The FEN after `text` is played in `fen`, checked to unmake back to `fen` with its hash.
-fn after(v: &Variant, fen: &str, text: &str) -> String {
-    let mut pos = v.parse_fen(fen).unwrap();
-    let (before, hash) = (v.fen(&pos), pos.hash());
-    let m = v.parse_move(&pos, text).unwrap();
-    let mut undo = UndoStack::new();
-    v.make(&mut pos, m, &mut undo);
-    let out = v.fen(&pos);
-    assert_eq!(pos.hash(), v.hash_from_scratch(&pos), "{text}: hash");
-    assert!(v.unmake(&mut pos, &mut undo));
-    assert_eq!((v.fen(&pos), pos.hash()), (before, hash), "{text}: unmade");
-    out
-}
+#[path = "support/play.rs"]
+mod play;
+use play::after;
+#[path = "support/problems.rs"]
+mod problems;
+use problems::problem;
 
 #[test]
 fn a_capture_blows_up_the_capturer_and_every_piece_around_but_pawns() {
@@ -118,16 +110,6 @@ fn atomar_kings_survive_blasts_and_may_not_take_each_other() {
         moves(&v, "8/8/8/8/8/8/3k4/3K4 w - - 0 1"),
         ["d1c1", "d1c2", "d1e1", "d1e2"]
     );
-}
-
-/// The first problem's code and its 1-based line and column.
-fn problem(yaml: &str) -> (String, usize, usize) {
-    let e = Variant::from_yaml("broken.yaml", yaml).unwrap_err();
-    let p = &e.problems[0];
-    let start = p.span.start;
-    let line = yaml[..start].matches('\n').count() + 1;
-    let column = start - yaml[..start].rfind('\n').map_or(0, |i| i + 1) + 1;
-    (p.code.to_string(), line, column)
 }
 
 const BASE: &str = "extends: variants/chess.yaml\nname: Broken atomic\n";

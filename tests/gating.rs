@@ -3,20 +3,15 @@
 //! square. Exact moves and FENs in small positions, as Fairy-Stockfish's `seirawan` and
 //! `shouse` give them.
 
-use fairy_rules::{UndoStack, Variant};
-
 #[path = "support/fsf.rs"]
 mod support;
 use support::{moves, variant};
-
-/// The FEN after `text` is played from `fen`.
-fn after(v: &Variant, fen: &str, text: &str) -> String {
-    let mut pos = v.parse_fen(fen).unwrap();
-    let m = v.parse_move(&pos, text).unwrap();
-    assert_eq!(v.move_text(m), text);
-    v.make(&mut pos, m, &mut UndoStack::new());
-    v.fen(&pos)
-}
+#[path = "support/play.rs"]
+mod play;
+use play::after;
+#[path = "support/problems.rs"]
+mod problems;
+use problems::problem;
 
 #[test]
 fn a_piece_leaving_its_gate_may_bring_one_in_from_the_hand() {
@@ -127,22 +122,6 @@ fn chess960_castling_gates_unless_king_or_rook_lands_on_the_gate() {
     assert_eq!(all.len(), 26);
 }
 
-/// The line and column where `yaml`'s first error starts, with its code.
-fn first_problem(yaml: &str) -> (String, usize, usize) {
-    let e = Variant::from_yaml("broken.yaml", yaml).unwrap_err();
-    let p = e
-        .problems
-        .iter()
-        .find(|p| !p.code.contains("unused"))
-        .unwrap();
-    let start = p.span.start;
-    (
-        p.code.to_string(),
-        yaml[..start].matches('\n').count() + 1,
-        start - yaml[..start].rfind('\n').map_or(0, |i| i + 1) + 1,
-    )
-}
-
 #[test]
 fn gating_mistakes_are_reported_at_their_keys() {
     let base = "extends: variants/chess.yaml\nname: Broken gating\nregions:\n  back-rank: { white: rank 1, black: rank 8 }\n  home: { white: rank 1-2, black: rank 7-8 }\n";
@@ -150,18 +129,18 @@ fn gating_mistakes_are_reported_at_their_keys() {
     // `gating_only` without gates.
     let yaml = format!("{base}hand:\n  captures: out\n{hawk}");
     assert_eq!(
-        first_problem(&yaml),
+        problem(&yaml),
         ("fairy::gating-only-without-gates".into(), 12, 26)
     );
     // Two gates on a file: a FEN could not name them.
     let yaml = format!("{base}hand:\n  captures: out\n  gating: home\n{hawk}");
-    assert_eq!(first_problem(&yaml), ("fairy::bad-gates".into(), 8, 11));
+    assert_eq!(problem(&yaml), ("fairy::bad-gates".into(), 8, 11));
     // Gating with explosions is not written.
     let yaml = format!(
         "{base}explosion: {{ radius: 1 }}\nhand:\n  captures: out\n  gating: back-rank\n{hawk}"
     );
     assert_eq!(
-        first_problem(&yaml),
+        problem(&yaml),
         ("fairy::unsupported-combination".into(), 9, 3)
     );
 }

@@ -4,19 +4,14 @@
 //! `first_move_in_check`, `loses_first_move_to` and `first_moves_in_fen`) and Sittuyin's
 //! standing promotion (`promotion: {standing: true}`).
 
-use fairy_rules::{UndoStack, Variant};
+use fairy_rules::Variant;
 
 #[path = "support/fsf.rs"]
 mod support;
 use support::{moves, variant};
-
-/// The FEN after `text` is played in `fen`.
-fn after(v: &Variant, fen: &str, text: &str) -> String {
-    let mut pos = v.parse_fen(fen).unwrap();
-    let m = v.parse_move(&pos, text).unwrap();
-    v.make(&mut pos, m, &mut UndoStack::new());
-    v.fen(&pos)
-}
+#[path = "support/play.rs"]
+mod play;
+use play::after;
 
 #[test]
 fn a_checked_makpong_king_moves_only_to_capture_its_one_checker() {
