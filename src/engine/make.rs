@@ -208,8 +208,11 @@ impl<const W: usize> Engine<'_, W> {
                 self.put_in_hand(b, us, v, state);
             }
         }
-        for cell in arrivals.into_iter().flatten() {
-            taken |= self.enter_marker(b, cell);
+        // Destroying markers exist only in layer games.
+        if r.layers.is_some() {
+            for cell in arrivals.into_iter().flatten() {
+                taken |= self.enter_marker(b, cell);
+            }
         }
         if let Some(cell) = m.outcome {
             taken |= self.apply_outcome(b, m, cell);
@@ -324,6 +327,9 @@ impl<const W: usize> Engine<'_, W> {
             return Bits::EMPTY;
         }
         let n = dx.abs().max(dy.abs());
+        if n < 2 {
+            return Bits::EMPTY;
+        }
         topo.ray(from, dx.signum(), dy.signum())
             .take(n.saturating_sub(1) as usize)
             .collect()

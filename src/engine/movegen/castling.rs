@@ -159,7 +159,7 @@ impl<const W: usize> Engine<'_, W> {
     /// when it is the side's lone royal piece, else it is asked.
     fn in_check_before_castling<K: Sink>(&self, out: &Out<'_, '_, W, K>, king: Cell) -> bool {
         let pos = out.pos;
-        let s = &out.s;
+        let s = out.s;
         let us = pos.st.side;
         if out.gen.legal
             && s.guard

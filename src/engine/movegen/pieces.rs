@@ -210,11 +210,13 @@ impl<const W: usize> Engine<'_, W> {
         let zone = self.t.promotion_zone[us.index()][kind.index()];
         let mut open = [kind; MAX_KINDS];
         let (forced, choices, enemy) = if PLAIN {
-            (
-                zone,
-                self.promotion_choices(kind, us),
-                st.by_color[them.index()],
-            )
+            // Only a kind that may promote here reads its choices.
+            let choices = if zone.is_empty() {
+                &[][..]
+            } else {
+                self.promotion_choices(kind, us)
+            };
+            (zone, choices, st.by_color[them.index()])
         } else {
             let choices = if facts.limited_promotion {
                 self.open_choices(pos, kind, us, &mut open)
@@ -303,7 +305,7 @@ impl<const W: usize> Engine<'_, W> {
         // The moves still to be emitted one by one, after those counted in bulk.
         let mut each = targets;
         if K::COUNT && out.gen.legal {
-            let s = &out.s;
+            let s = out.s;
             let facts = &self.t.kinds[kind.index()];
             let special = if s.guard { s.special } else { Bits::EMPTY };
             if s.guard && facts.royal && !s.test_all && !targets.intersects(zone) {
