@@ -330,9 +330,16 @@ impl<const W: usize> Engine<'_, W> {
         if n < 2 {
             return Bits::EMPTY;
         }
-        topo.ray(from, dx.signum(), dy.signum())
-            .take(n.saturating_sub(1) as usize)
-            .collect()
+        // Stepped cell by cell (a hole in the board ends the line).
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let mut passed = Bits::EMPTY;
+        for i in 1..n {
+            match topo.cell(fx as i32 + i * sx, fy as i32 + i * sy) {
+                Some(c) => passed = passed.with(c),
+                None => break,
+            }
+        }
+        passed
     }
 
     /// The state a new piece starts with (full ammunition, facing forward).

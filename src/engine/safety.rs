@@ -179,7 +179,8 @@ impl<const W: usize> Engine<'_, W> {
         s.test_all =
             self.t.attacks[them.index()].screens || r.royals_facing.is_some() || self.volatile(pos);
         let Some(royal) = royals.single() else {
-            return self.several_royals(pos, s);
+            self.several_royals(pos, &mut s);
+            return s;
         };
         self.look_from(pos, royal, &mut s);
         s
@@ -188,15 +189,16 @@ impl<const W: usize> Engine<'_, W> {
     /// [`Engine::safety`] for a side with several royal pieces: when only the last is
     /// protected (`check: last`) no move of this position endangers it (a move adds royal
     /// pieces at most); otherwise any move is tried.
+    /// (`s` is changed in place: every return of `safety` gives back the one value it
+    /// built, with no copy.)
     #[cold]
-    fn several_royals(&self, pos: &Pos<W>, mut s: Safety<W>) -> Safety<W> {
+    fn several_royals(&self, pos: &Pos<W>, s: &mut Safety<W>) {
         if self.rules.end.check == RoyalCheck::Last {
             s.guard = false;
-            return s;
+            return;
         }
         s.check = self.royal_attacked(pos, pos.st.side);
         s.test_all = true;
-        s
     }
 
     /// Arrival cells whose effects may expose a royal piece: destroying markers, and enemy
