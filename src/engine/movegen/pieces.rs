@@ -107,10 +107,10 @@ impl<const W: usize> Engine<'_, W> {
         let lines = &self.t.lines;
         // One accumulator for the plain rides (both quiet and capturing), kept in a
         // register rather than two sets updated per line.
-        let slid = t
-            .plain_rides
-            .iter()
-            .fold(Bits::EMPTY, |acc, &line| acc | lines.slide(line, lines.ray(line, from), occ));
+        let mut slid = Bits::EMPTY;
+        for &line in &t.plain_rides {
+            slid |= lines.slide(line, lines.ray(line, from), occ);
+        }
         quiet |= slid;
         reach |= slid;
         for ride in t.other_rides.iter().map(|&i| &t.rides[i]) {
