@@ -259,8 +259,15 @@ impl<const W: usize> Engine<'_, W> {
                 &kind_promo
             };
             let zone = promo.zone;
-            let (quiet, reach) =
-                self.reach_of::<PLAIN>(&pos.sets, tables, facts, from, us, occ, st.unmoved.has(from));
+            let (quiet, reach) = self.reach_of::<PLAIN>(
+                &pos.sets,
+                tables,
+                facts,
+                from,
+                us,
+                occ,
+                st.unmoved.has(from),
+            );
             let mut captures = reach & enemy;
             if hunts {
                 captures |= reach & under_enemy & !occupied;
