@@ -267,8 +267,11 @@ impl<const W: usize> Undo<W> {
         let Some((st, [sets, slots, held])) = self.frames.pop() else {
             return false;
         };
-        for (color, kind, count) in self.log.held.drain(held as usize..).rev() {
-            pos.hand[color as usize][kind as usize] = count;
+        // Only games with hands log counts in hand.
+        if self.log.held.len() > held as usize {
+            for (color, kind, count) in self.log.held.drain(held as usize..).rev() {
+                pos.hand[color as usize][kind as usize] = count;
+            }
         }
         for (color, kind, cells) in self.log.sets.drain(sets as usize..).rev() {
             pos.sets.0[color as usize][kind as usize] = cells;

@@ -211,8 +211,11 @@ impl<const W: usize> Engine<'_, W> {
                 self.put_in_hand(b, us, v, state);
             }
         }
-        for cell in arrivals.into_iter().flatten() {
-            taken |= self.enter_marker(b, cell);
+        // Destroying markers exist only in layer games.
+        if r.layers.is_some() {
+            for cell in arrivals.into_iter().flatten() {
+                taken |= self.enter_marker(b, cell);
+            }
         }
         if let Some(cell) = m.outcome {
             taken |= self.apply_outcome(b, m, cell);
@@ -327,9 +330,19 @@ impl<const W: usize> Engine<'_, W> {
             return Bits::EMPTY;
         }
         let n = dx.abs().max(dy.abs());
-        topo.ray(from, dx.signum(), dy.signum())
-            .take(n.saturating_sub(1) as usize)
-            .collect()
+        if n < 2 {
+            return Bits::EMPTY;
+        }
+        // Stepped cell by cell (a hole in the board ends the line).
+        let (sx, sy) = (dx.signum(), dy.signum());
+        let mut passed = Bits::EMPTY;
+        for i in 1..n {
+            match topo.cell(fx as i32 + i * sx, fy as i32 + i * sy) {
+                Some(c) => passed = passed.with(c),
+                None => break,
+            }
+        }
+        passed
     }
 
     /// The state a new piece starts with (full ammunition, facing forward).

@@ -96,7 +96,20 @@ impl<const W: usize> Engine<'_, W> {
     /// pieces under the checkmate rule too) a side has no royal piece left (both sides: a
     /// draw), a side is extinct under `end: extinction`, or the side that moved gave its
     /// winning check. Such a position has no legal moves.
+    #[inline]
     pub(crate) fn decided(&self, pos: &Pos<W>) -> Option<Outcome> {
+        let st = &pos.st;
+        // Asked at every node: most positions of most games have no passes in a row, no
+        // royal pieces come face to face and no end rule read from the position.
+        if st.passes < 2 && !st.faced && !self.rules.end.ends_by_position {
+            return None;
+        }
+        self.decided_by_rules(pos)
+    }
+
+    /// [`Engine::decided`] past its quick look.
+    #[inline(never)]
+    fn decided_by_rules(&self, pos: &Pos<W>) -> Option<Outcome> {
         let r = self.rules;
         let st = &pos.st;
         let side = st.side;

@@ -148,7 +148,16 @@ impl<const W: usize> Safety<W> {
 
 impl<const W: usize> Engine<'_, W> {
     /// Looks at `pos` for the side to move's royal pieces (see the module documentation).
+    #[inline]
     pub(crate) fn safety(&self, pos: &Pos<W>) -> Safety<W> {
+        let mut s = Safety::permissive();
+        self.look(pos, &mut s);
+        s
+    }
+
+    /// [`Engine::safety`] written into `s`, which comes in permissive: the look (a few
+    /// hundred bytes) is built where the generator keeps it, not copied out at each return.
+    fn look(&self, pos: &Pos<W>, s: &mut Safety<W>) {
         let r = self.rules;
         let st = &pos.st;
         let us = st.side;
@@ -159,44 +168,42 @@ impl<const W: usize> Engine<'_, W> {
         } else {
             Bits::EMPTY
         };
-        let mut s = Safety {
-            guard: guard && !royals.is_empty(),
-            apart: r.royals_apart,
-            ..Safety::permissive()
-        };
+        s.guard = guard && !royals.is_empty();
+        s.apart = r.royals_apart;
         if !s.guard {
-            return s;
+            return;
         }
         if r.explosion.is_some() {
             // A blast may take any piece around a capture, and touching royal pieces are out
             // of check: every move is tried.
             s.check = self.royal_attacked(pos, us);
             s.test_all = true;
-            return s;
+            return;
         }
         s.special = self.special_arrivals(pos);
         // Royal pieces facing each other (`royals_facing:`) are judged by the trial.
         s.test_all =
             self.t.attacks[them.index()].screens || r.royals_facing.is_some() || self.volatile(pos);
         let Some(royal) = royals.single() else {
-            return self.several_royals(pos, s);
+            self.several_royals(pos, s);
+            return;
         };
-        self.look_from(pos, royal, &mut s);
-        s
+        self.look_from(pos, royal, s);
     }
 
     /// [`Engine::safety`] for a side with several royal pieces: when only the last is
     /// protected (`check: last`) no move of this position endangers it (a move adds royal
     /// pieces at most); otherwise any move is tried.
+    /// (`s` is changed in place: every return of `safety` gives back the one value it
+    /// built, with no copy.)
     #[cold]
-    fn several_royals(&self, pos: &Pos<W>, mut s: Safety<W>) -> Safety<W> {
+    fn several_royals(&self, pos: &Pos<W>, s: &mut Safety<W>) {
         if self.rules.end.check == RoyalCheck::Last {
             s.guard = false;
-            return s;
+            return;
         }
         s.check = self.royal_attacked(pos, pos.st.side);
         s.test_all = true;
-        s
     }
 
     /// Arrival cells whose effects may expose a royal piece: destroying markers, and enemy

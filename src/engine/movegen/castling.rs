@@ -19,24 +19,32 @@ impl<const W: usize> Engine<'_, W> {
         let us = st.side;
         let occ = st.blockers();
         let occupied = st.occupied();
+        // The side's unmoved partners: most positions have none where the king's rank ray
+        // first meets a piece, and are done with one test per side.
+        let partners = pos.sets.of_kinds(us, castling.partners) & st.unmoved;
         for king in pos.sets.of(us, castling.king) & st.unmoved & out.gen.from {
             if !castling.ignore_check && self.in_check_before_castling(out, king) {
                 continue;
             }
-            let Some(piece) = pos.slots[king.index()].piece else {
-                continue;
-            };
             // Squares the king passes are judged as if it stood there, its own square vacated.
             let lifted = occ.without(king);
             let rays = &self.t.rank_rays;
-            for (side, distance) in [castling.kingside, castling.queenside]
-                .into_iter()
-                .enumerate()
-            {
+            for side in 0..2 {
                 // The partner is the first piece along the rank.
                 let beyond = rays[king.index()][side];
                 let hit = beyond & occupied;
                 let Some(partner) = (if side == 0 { hit.first() } else { hit.last() }) else {
+                    continue;
+                };
+                if !partners.has(partner) {
+                    continue;
+                }
+                let distance = if side == 0 {
+                    castling.kingside
+                } else {
+                    castling.queenside
+                };
+                let Some(piece) = pos.slots[king.index()].piece else {
                     continue;
                 };
                 let between = beyond & !rays[partner.index()][side] & !Bits::from_cell(partner);
@@ -159,7 +167,7 @@ impl<const W: usize> Engine<'_, W> {
     /// when it is the side's lone royal piece, else it is asked.
     fn in_check_before_castling<K: Sink>(&self, out: &Out<'_, '_, W, K>, king: Cell) -> bool {
         let pos = out.pos;
-        let s = &out.s;
+        let s = out.s;
         let us = pos.st.side;
         if out.gen.legal
             && s.guard

@@ -30,7 +30,7 @@ pub(super) struct Bulk<const W: usize> {
 impl<const W: usize> Engine<'_, W> {
     /// What the moves of the crew `ours` may count in bulk.
     pub(super) fn bulk<K: Sink>(&self, out: &Out<'_, '_, W, K>, ours: &Aboard) -> Bulk<W> {
-        let s = &out.s;
+        let s = out.s;
         let on = K::COUNT && out.gen.legal && !out.gen.noisy && s.guard && !s.test_all && !s.check;
         let mut bulk = Bulk {
             on,

@@ -216,7 +216,7 @@ impl<const W: usize> Engine<'_, W> {
             1
         };
         if K::COUNT && out.gen.legal {
-            match self.verdict(out.pos, &out.s, &m) {
+            match self.verdict(out.pos, out.s, &m) {
                 Verdict::Legal => return out.sink.add(sets),
                 Verdict::Illegal => return,
                 _ => {}

@@ -123,10 +123,12 @@ impl<const W: usize> Engine<'_, W> {
         if !holds_any(&pos.hand[pos.st.side.index()], must) {
             return false;
         }
+        let own;
         let s = if gen.legal {
-            s.clone()
+            s
         } else {
-            self.safety(pos)
+            own = self.safety(pos);
+            &own
         };
         let mut any = Any(false);
         let mut probe = Out {
@@ -191,7 +193,7 @@ impl<const W: usize> Engine<'_, W> {
     /// Whether every drop is legal as it stands: no check to answer, nothing that makes
     /// every move suspect, no cell where an arrival has effects.
     fn drops_unjudged<K: Sink>(&self, out: &Out<'_, '_, W, K>) -> bool {
-        let s = &out.s;
+        let s = out.s;
         !s.apart && (!s.guard || (!s.check && !s.test_all && s.special.is_empty()))
     }
 

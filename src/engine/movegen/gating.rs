@@ -32,7 +32,7 @@ impl<const W: usize> Engine<'_, W> {
             let mut inner = Out {
                 e: *self,
                 pos,
-                s: out.s.clone(),
+                s: out.s,
                 sink: &mut List(&mut moves),
                 gen: Gen {
                     legal: out.gen.legal,

@@ -116,7 +116,9 @@ impl<const W: usize> Gen<W> {
 pub(crate) struct Out<'a, 'p, const W: usize, K: Sink> {
     pub(crate) e: Engine<'a, W>,
     pub(crate) pos: &'p Pos<W>,
-    pub(crate) s: Safety<W>,
+    /// Borrowed, not owned: the generator's own look stays where `safety` wrote it, not
+    /// copied into each `Out` (a copy of a few hundred bytes per node).
+    pub(crate) s: &'p Safety<W>,
     pub(crate) sink: &'p mut K,
     pub(crate) gen: Gen<W>,
 }
@@ -125,7 +127,7 @@ impl<const W: usize, K: Sink> Out<'_, '_, W, K> {
     /// Passes `m` on when it is legal (or when legality is not asked).
     #[inline]
     pub(crate) fn emit(&mut self, m: Move) {
-        if !self.gen.legal || self.e.judge(self.pos, &self.s, &m) {
+        if !self.gen.legal || self.e.judge(self.pos, self.s, &m) {
             self.sink.push(m);
         }
     }
@@ -179,7 +181,8 @@ impl<const W: usize> Engine<'_, W> {
         } else {
             Safety::permissive()
         };
-        if self.rules.hand.as_ref().is_some_and(|h| h.must_drop) && self.must_drop(pos, &s, gen) {
+        let s = &s;
+        if self.rules.hand.as_ref().is_some_and(|h| h.must_drop) && self.must_drop(pos, s, gen) {
             // A placement phase: the side's moves are its drops.
             if !gen.noisy {
                 let mut out = Out {

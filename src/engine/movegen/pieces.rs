@@ -5,7 +5,7 @@ use crate::bitboard::{Bits, Cell};
 use crate::rules::{Color, Kind, MAX_KINDS};
 
 use super::super::position::Sets;
-use super::super::tables::{Hop, Lines, Ride};
+use super::super::tables::{Hop, KindFacts, Lines, PieceTables, Ride};
 use super::super::{Engine, Move, MoveKind};
 use super::{Out, Sink};
 
@@ -63,27 +63,31 @@ impl<const W: usize> Engine<'_, W> {
         occ: Bits<W>,
         unmoved: bool,
     ) -> (Bits<W>, Bits<W>) {
-        self.reach_of::<false>(sets, kind, from, us, occ, unmoved)
+        let t = &self.t.pieces[us.index()][kind.index()];
+        let facts = &self.t.kinds[kind.index()];
+        self.reach_of::<false>(sets, t, facts, from, us, occ, unmoved)
     }
 
-    /// [`Self::piece_reach`]; `PLAIN` when the kind's facts say `plain` (its hop and capture
-    /// limits then known empty, their tests compiled out).
+    /// [`Self::piece_reach`] of the kind whose tables and facts are `t` and `facts` (looked
+    /// up once per kind by the generator, not once per piece); `PLAIN` when its facts say
+    /// `plain` (its hop and capture limits then known empty, their tests compiled out).
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn reach_of<const PLAIN: bool>(
         &self,
         sets: &Sets<W>,
-        kind: Kind,
+        t: &PieceTables<W>,
+        facts: &KindFacts,
         from: Cell,
         us: Color,
         occ: Bits<W>,
         unmoved: bool,
     ) -> (Bits<W>, Bits<W>) {
-        let t = &self.t.pieces[us.index()][kind.index()];
         let f = from.index();
         let leaps = &t.leaps[f];
         let mut quiet = leaps.quiet;
         let mut reach = leaps.capture;
-        let first_move = unmoved && self.t.kinds[kind.index()].first_move;
+        let first_move = unmoved && facts.first_move;
         if first_move {
             quiet |= leaps.initial_quiet;
             reach |= leaps.initial_capture;
@@ -101,11 +105,14 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
         let lines = &self.t.lines;
+        // One accumulator for the plain rides (both quiet and capturing), kept in a
+        // register rather than two sets updated per line.
+        let mut slid = Bits::EMPTY;
         for &line in &t.plain_rides {
-            let targets = lines.slide(line, lines.ray(line, from), occ);
-            quiet |= targets;
-            reach |= targets;
+            slid |= lines.slide(line, lines.ray(line, from), occ);
         }
+        quiet |= slid;
+        reach |= slid;
         for ride in t.other_rides.iter().map(|&i| &t.rides[i]) {
             if ride.initial && !first_move {
                 continue;
@@ -125,7 +132,7 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
         if !PLAIN {
-            let spared = self.t.kinds[kind.index()].cannot_capture;
+            let spared = facts.cannot_capture;
             if !spared.is_empty() {
                 reach &= !sets.of_kinds(us.opponent(), spared);
             }
@@ -180,9 +187,9 @@ impl<const W: usize> Engine<'_, W> {
             // Most kinds of most games have none of the position-dependent rules: their
             // tests are compiled out of the hot loop.
             if facts.plain {
-                self.kind_moves::<K, true>(out, kind, cells);
+                self.kind_moves::<K, true>(out, kind, facts, cells);
             } else {
-                self.kind_moves::<K, false>(out, kind, cells);
+                self.kind_moves::<K, false>(out, kind, facts, cells);
             }
             if out.sink.full() {
                 return;
@@ -191,12 +198,13 @@ impl<const W: usize> Engine<'_, W> {
     }
 
     /// The moves of the side to move's pieces of `kind` on `cells`; `PLAIN` as the kind's
-    /// facts say.
+    /// `facts` say.
     #[inline(always)]
     fn kind_moves<K: Sink, const PLAIN: bool>(
         &self,
         out: &mut Out<'_, '_, W, K>,
         kind: Kind,
+        facts: &KindFacts,
         cells: Bits<W>,
     ) {
         let pos = out.pos;
@@ -211,16 +219,19 @@ impl<const W: usize> Engine<'_, W> {
         } else {
             occupied
         };
-        let facts = &self.t.kinds[kind.index()];
+        // The kind's tables, read once for all its pieces.
+        let tables = &self.t.pieces[us.index()][kind.index()];
         let hunts = facts.hunts;
         let zone = self.t.promotion_zone[us.index()][kind.index()];
         let mut open = [kind; MAX_KINDS];
         let (forced, choices, enemy) = if PLAIN {
-            (
-                zone,
-                self.promotion_choices(kind, us),
-                st.by_color[them.index()],
-            )
+            // Only a kind that may promote here reads its choices.
+            let choices = if zone.is_empty() {
+                &[][..]
+            } else {
+                self.promotion_choices(kind, us)
+            };
+            (zone, choices, st.by_color[them.index()])
         } else {
             let choices = if facts.limited_promotion {
                 self.open_choices(pos, kind, us, &mut open)
@@ -254,8 +265,15 @@ impl<const W: usize> Engine<'_, W> {
                 &kind_promo
             };
             let zone = promo.zone;
-            let (quiet, reach) =
-                self.reach_of::<PLAIN>(&pos.sets, kind, from, us, occ, st.unmoved.has(from));
+            let (quiet, reach) = self.reach_of::<PLAIN>(
+                &pos.sets,
+                tables,
+                facts,
+                from,
+                us,
+                occ,
+                st.unmoved.has(from),
+            );
             let mut captures = reach & enemy;
             if hunts {
                 captures |= reach & under_enemy & !occupied;
@@ -270,7 +288,7 @@ impl<const W: usize> Engine<'_, W> {
             } else if out.gen.noisy {
                 quiet &= zone;
             }
-            self.emit_targets::<K, PLAIN>(out, kind, from, quiet | captures, promo);
+            self.emit_targets::<K, PLAIN>(out, facts, from, quiet | captures, promo);
             if ep {
                 self.en_passant_moves(out, kind, from, reach, promo);
             }
@@ -290,17 +308,18 @@ impl<const W: usize> Engine<'_, W> {
         from: Cell,
         quiet: Bits<W>,
     ) {
-        self.emit_targets::<K, false>(out, kind, from, quiet, &Promo::NONE);
+        let facts = &self.t.kinds[kind.index()];
+        self.emit_targets::<K, false>(out, facts, from, quiet, &Promo::NONE);
     }
 
-    /// Emits the plain moves of the piece of `kind` on `from` to `targets`, counting them in
-    /// bulk when the sink counts and none can expose a royal piece.
-    /// `PLAIN` as the kind's facts say.
+    /// Emits the plain moves of the piece on `from` (of the kind `facts` describe) to
+    /// `targets`, counting them in bulk when the sink counts and none can expose a royal
+    /// piece. `PLAIN` as the kind's `facts` say.
     #[inline(always)]
     fn emit_targets<K: Sink, const PLAIN: bool>(
         &self,
         out: &mut Out<'_, '_, W, K>,
-        kind: Kind,
+        facts: &KindFacts,
         from: Cell,
         targets: Bits<W>,
         promo: &Promo<'_, W>,
@@ -309,8 +328,7 @@ impl<const W: usize> Engine<'_, W> {
         // The moves still to be emitted one by one, after those counted in bulk.
         let mut each = targets;
         if K::COUNT && out.gen.legal {
-            let s = &out.s;
-            let facts = &self.t.kinds[kind.index()];
+            let s = out.s;
             let special = if s.guard { s.special } else { Bits::EMPTY };
             if s.guard && facts.royal && !s.test_all && !targets.intersects(zone) {
                 // The royal piece: each destination judged with it lifted.

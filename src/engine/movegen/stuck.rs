@@ -56,10 +56,11 @@ impl<const W: usize> Engine<'_, W> {
                 return;
             }
         }
+        let s = self.safety(pos);
         let mut out = Out {
             e: *self,
             pos,
-            s: self.safety(pos),
+            s: &s,
             sink,
             gen,
         };
