@@ -212,7 +212,10 @@ impl Ruleset {
         wall: Option<&str>,
         legal: &[Move],
     ) -> Result<Move, MoveError> {
-        if self.walls.is_none() || m.kind == MoveKind::Pass {
+        if self.walls.is_none() {
+            return Ok(m);
+        }
+        if m.kind == MoveKind::Pass {
             return match wall {
                 Some(w) => Err(MoveError::Malformed {
                     text: format!("{text},{w}"),
