@@ -151,6 +151,12 @@ impl Searcher {
         }
     }
 
+    /// Turns Star1 pruning at chance nodes on (the default) or off (plain expectimax, which
+    /// visits every outcome: the same move and score, found with more nodes).
+    pub fn set_star1(&mut self, on: bool) {
+        self.star1 = on;
+    }
+
     /// The piece values the evaluation uses.
     pub fn values(&self) -> &Values {
         &self.values
@@ -206,34 +212,5 @@ impl Searcher {
             star1: self.star1,
         };
         tree.iterate(pos.clone(), report)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Star1 cuts chance nodes but finds the same move and score as plain expectimax.
-    #[test]
-    fn star1_prunes_without_changing_the_result() {
-        let bermuda = Variant::bundled("bermuda").unwrap();
-        let mut total = [0, 0];
-        for fen in [None, Some("4k5/10/10/10/10/10/10/10/4P5/4K5 w - - 0 1")] {
-            let pos = fen.map_or_else(
-                || bermuda.start_position(),
-                |f| bermuda.parse_fen(f).unwrap(),
-            );
-            let mut results = Vec::new();
-            for (i, star1) in [true, false].into_iter().enumerate() {
-                let mut s = Searcher::new(bermuda.clone());
-                s.star1 = star1;
-                let r = s.search(&pos, &[], &SearchLimits::depth(3));
-                total[i] += r.nodes;
-                results.push((r.best, r.score));
-            }
-            assert_eq!(results[0], results[1], "{fen:?}");
-        }
-        // 176,281 against 1,404,131 nodes when measured.
-        assert!(5 * total[0] < total[1], "{total:?}");
     }
 }
