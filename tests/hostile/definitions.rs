@@ -1,0 +1,2 @@
+//! Definitions and the command-line loaders: quadratic inputs and `extends:` paths.
+

@@ -1,0 +1,2 @@
+//! `fairy serve` and `fairy web`: searches that end, bounded memory, headers and loads.
+
