@@ -44,6 +44,9 @@ pub struct Limits {
     pub fen_bytes: usize,
     /// Most bytes of a move's text given to [`crate::Ruleset::parse_move`]. Default 256.
     pub move_text_bytes: usize,
+    /// Most levels of variations nested in one another in a PGN text given to
+    /// [`crate::pgn::parse_with`] (a variation of the main line is level 1). Default 100.
+    pub pgn_variation_depth: usize,
 }
 
 impl Limits {
@@ -55,6 +58,7 @@ impl Limits {
         movement_ways: 10_000,
         fen_bytes: 16 << 10,
         move_text_bytes: 256,
+        pgn_variation_depth: 100,
     };
 }
 
@@ -80,6 +84,8 @@ pub enum Limit {
     FenBytes,
     /// [`Limits::move_text_bytes`].
     MoveTextBytes,
+    /// [`Limits::pgn_variation_depth`].
+    PgnVariationDepth,
 }
 
 impl Limit {
@@ -92,6 +98,7 @@ impl Limit {
             Limit::MovementWays => "movement_ways",
             Limit::FenBytes => "fen_bytes",
             Limit::MoveTextBytes => "move_text_bytes",
+            Limit::PgnVariationDepth => "pgn_variation_depth",
         }
     }
 
@@ -104,6 +111,7 @@ impl Limit {
             Limit::MovementWays => ("the movement", "ways of moving"),
             Limit::FenBytes => ("the FEN", "bytes"),
             Limit::MoveTextBytes => ("the move text", "bytes"),
+            Limit::PgnVariationDepth => ("the nesting of variations", "levels"),
         }
     }
 
@@ -116,6 +124,7 @@ impl Limit {
             Limit::MovementWays => limits.movement_ways,
             Limit::FenBytes => limits.fen_bytes,
             Limit::MoveTextBytes => limits.move_text_bytes,
+            Limit::PgnVariationDepth => limits.pgn_variation_depth,
         }
     }
 }

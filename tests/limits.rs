@@ -44,9 +44,10 @@ fn the_defaults_are_the_documented_ones() {
             l.extends_depth,
             l.movement_ways,
             l.fen_bytes,
-            l.move_text_bytes
+            l.move_text_bytes,
+            l.pgn_variation_depth
         ),
-        (1 << 20, 1 << 20, 8, 10_000, 16_384, 256)
+        (1 << 20, 1 << 20, 8, 10_000, 16_384, 256, 100)
     );
     assert_eq!(Variant::bundled("chess").unwrap().limits(), &l);
 }

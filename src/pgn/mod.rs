@@ -23,7 +23,7 @@
 mod read;
 mod record;
 
-pub use read::{parse, PgnError};
+pub use read::{parse, parse_with, PgnError};
 pub use record::{RecordError, Replay, Tags};
 
 use std::fmt;
@@ -61,13 +61,29 @@ impl PgnMove {
     pub fn new(text: impl Into<String>) -> PgnMove {
         PgnMove {
             text: text.into(),
-            ..PgnMove::default()
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
         }
     }
 
     /// The argument of the command comment `[%name argument]` among the move's comments.
     pub fn command(&self, name: &str) -> Option<&str> {
         self.comments.iter().find_map(|c| command(c, name))
+    }
+}
+
+/// Variations are taken apart level by level: a record nested deeper than the stack allows
+/// (built by a program; the reader bounds its own by [`crate::Limits::pgn_variation_depth`])
+/// drops without recursing.
+impl Drop for PgnMove {
+    fn drop(&mut self) {
+        let mut lines = std::mem::take(&mut self.variations);
+        while let Some(mut line) = lines.pop() {
+            for mut m in line.drain(..) {
+                lines.append(&mut m.variations);
+            }
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! line), `%` escape lines, move numbers, NAGs and suffix annotations, variations, results.
 
 use super::{PgnGame, PgnMove};
+use crate::limits::{Limit, LimitExceeded, Limits};
 
 /// A PGN text that cannot be read, with the place of the mistake.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -31,9 +32,33 @@ pub struct PgnError {
 ///
 /// # Errors
 /// A [`PgnError`] at the first thing that is not PGN: an unclosed tag, string, comment or
-/// variation, a `)` that closes none, a NAG or a suffix annotation with no move before it.
+/// variation, a `)` that closes none, a NAG or a suffix annotation with no move before it,
+/// variations nested deeper than [`Limits::pgn_variation_depth`] of the default limits.
 pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
+    parse_with(text, &Limits::default())
+}
+
+/// [`parse`] within `limits`: variations may nest at most
+/// [`Limits::pgn_variation_depth`] levels deep, so a hostile text cannot make the games read
+/// too deep for the programs that walk them.
+///
+/// ```
+/// let mut limits = fairy_rules::Limits::default();
+/// limits.pgn_variation_depth = 1;
+/// assert!(fairy_rules::pgn::parse_with("1. e4 (1. d4) e5 *", &limits).is_ok());
+/// let e = fairy_rules::pgn::parse_with("1. e4 (1. d4 (1. c4)) e5 *", &limits).unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     "PGN line 1, column 13: the nesting of variations exceeds the limit \
+///      `pgn_variation_depth` of 1 levels"
+/// );
+/// ```
+///
+/// # Errors
+/// As [`parse`].
+pub fn parse_with(text: &str, limits: &Limits) -> Result<Vec<PgnGame>, PgnError> {
     let mut reader = Reader {
+        limits: *limits,
         chars: text
             .strip_prefix('\u{feff}')
             .unwrap_or(text)
@@ -54,6 +79,7 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
 }
 
 struct Reader {
+    limits: Limits,
     chars: Vec<char>,
     at: usize,
     line: usize,
@@ -146,6 +172,9 @@ impl Reader {
                     if stack.last().expect("a line is open").moves.is_empty() {
                         return Err(self.error("a variation before any move"));
                     }
+                    // The new variation's level is the number of lines open.
+                    LimitExceeded::check(Limit::PgnVariationDepth, &self.limits, stack.len())
+                        .map_err(|e| self.error(e.to_string()))?;
                     self.bump();
                     stack.push(Line::default());
                 }
