@@ -75,6 +75,33 @@ fn reader(stop: Arc<AtomicBool>) -> Receiver<String> {
     rx
 }
 
+/// The longest time any clock value may hold (100 days): more is refused, so that no sum or
+/// share of clock values overflows and no search is given longer than a game could last.
+const MAX_CLOCK: Duration = Duration::from_secs(100 * 24 * 3600);
+
+/// `secs` as a clock value: a finite number from 0 to [`MAX_CLOCK`].
+fn clock_value(secs: f64) -> Option<Duration> {
+    (secs.is_finite() && (0.0..=MAX_CLOCK.as_secs_f64()).contains(&secs))
+        .then(|| Duration::from_secs_f64(secs))
+}
+
+/// Seconds as XBoard writes them (`st 2.5`, `level`'s increment).
+fn seconds(text: &str) -> Option<Duration> {
+    clock_value(text.parse().ok()?)
+}
+
+/// Minutes, as `level`'s base time.
+fn minutes(text: &str) -> Option<Duration> {
+    clock_value(text.parse::<f64>().ok()? * 60.0)
+}
+
+/// Centiseconds, as `time` and `otim` give them, up to [`MAX_CLOCK`].
+fn centiseconds(text: &str) -> Option<Duration> {
+    let centis: u64 = text.parse().ok()?;
+    let t = Duration::from_millis(centis.checked_mul(10)?);
+    (t <= MAX_CLOCK).then_some(t)
+}
+
 /// The time control XBoard set.
 #[derive(Debug, Clone, Copy, Default)]
 struct Clock {
@@ -187,15 +214,15 @@ impl Engine {
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
             "level" => self.level(rest),
-            "st" => {
-                let secs: f64 = rest.trim().parse().unwrap_or(1.0);
-                self.clock.per_move = Some(Duration::from_secs_f64(secs.max(0.01)));
-            }
+            "st" => match seconds(rest.trim()) {
+                Some(t) => self.clock.per_move = Some(t.max(Duration::from_millis(10))),
+                None => say(&format!("Error (time out of range): {line}")),
+            },
             "sd" => self.clock.depth = rest.trim().parse().ok(),
-            "time" => {
-                let centis: u64 = rest.trim().parse().unwrap_or(0);
-                self.clock.left = Some(Duration::from_millis(centis * 10));
-            }
+            "time" => match centiseconds(rest.trim()) {
+                Some(t) => self.clock.left = Some(t),
+                None => say(&format!("Error (time out of range): {line}")),
+            },
             "ping" => say(&format!("pong {}", rest.trim())),
             "lift" => {
                 if let Some(marks) =
@@ -270,18 +297,31 @@ impl Engine {
         self.reported = false;
     }
 
+    /// `level MPS BASE INC`: BASE in minutes or `minutes:seconds`, INC in seconds. A value
+    /// that is not a number in range leaves the clock as it was.
     fn level(&mut self, rest: &str) {
         let parts: Vec<&str> = rest.split_whitespace().collect();
-        if let [mps, base, inc] = parts[..] {
-            self.clock.moves_per_session = mps.parse().unwrap_or(0);
-            self.clock.increment = Duration::from_secs_f64(inc.parse().unwrap_or(0.0));
-            let base: f64 = match base.split_once(':') {
-                Some((m, s)) => m.parse().unwrap_or(0.0) * 60.0 + s.parse().unwrap_or(0.0),
-                None => base.parse::<f64>().unwrap_or(0.0) * 60.0,
-            };
-            self.clock.left = Some(Duration::from_secs_f64(base));
-            self.clock.per_move = None;
-        }
+        let read = match parts[..] {
+            [mps, base, inc] => (|| {
+                let base = match base.split_once(':') {
+                    Some((m, s)) => minutes(m)?.checked_add(seconds(s)?)?,
+                    None => minutes(base)?,
+                };
+                Some((mps.parse().ok()?, base.min(MAX_CLOCK), seconds(inc)?))
+            })(),
+            _ => None,
+        };
+        let Some((moves_per_session, base, increment)) = read else {
+            say(&format!("Error (time control out of range): level {rest}"));
+            return;
+        };
+        self.clock = Clock {
+            moves_per_session,
+            increment,
+            left: Some(base),
+            per_move: None,
+            ..self.clock
+        };
     }
 
     fn user_move(&mut self, text: &str) {
