@@ -590,6 +590,24 @@ fn a_carrier_taken_during_its_sortie_ends_the_sortie() {
         .unwrap_or_else(|e| panic!("{after}: {e}"));
 }
 
+/// Issue 31, finding 8a: the carrier taken during its sortie while a submarine of its own
+/// side lies under it. The submarine's time under ends at once and it surfaces on the cell,
+/// taking the cruiser: a piece of the sortie's side stands there, but not the one that
+/// sortied, so the sortie ends and the submarine moves freely.
+#[test]
+fn a_sortie_ends_with_its_piece_whatever_surfaces_there() {
+    let v = seachess();
+    let p = fen("g1=K g12=k f5={A_S} i8=c c5=b f9=c", "w", "_f5.submerged=1");
+    let after = fen_after(&v, &p, &["f5xi8", "f9f5"]);
+    assert_eq!(after, "4k3/8/12/12/12/12/12/2b2S6/12/12/8/4K3 w - - 0 2 -");
+    v.parse_fen(&after)
+        .unwrap_or_else(|e| panic!("{after}: {e}"));
+    assert_eq!(
+        starting(&moves_after(&v, &p, &["f5xi8", "f9f5"]), "f5"),
+        strs(&["f5d4", "f5d6", "f5e3", "f5e7", "f5g3", "f5g7", "f5h4", "f5h6"])
+    );
+}
+
 /// Issue 15, finding 4: a submerged piece that cannot dive, or one without its `submerged`
 /// entry, is refused by the FEN reader (its FEN could not be written back).
 #[test]

@@ -225,14 +225,7 @@ impl<const W: usize> Engine<'_, W> {
             taken |= self.sonar(b);
             self.count_turn(b, us);
             taken |= self.surface_expired(b, us.opponent());
-            // A sortie ends with its piece: captured, or taken by chance or a marker.
-            for side in Color::BOTH {
-                if let Some(cell) = b.st().sortie[side.index()] {
-                    if b.slot(cell).piece.is_none_or(|p| p.color() != side) {
-                        set_sortie(b.st_mut(), z, side, None);
-                    }
-                }
-            }
+            self.end_lost_sorties(b);
         }
         if r.first_move_losses {
             self.lose_first_moves(b, m);
@@ -635,6 +628,23 @@ impl<const W: usize> Engine<'_, W> {
     /// Brings the submerged piece under `cell` up: a royal piece above destroys it, any other
     /// piece above (of either colour) is captured, a destroying marker destroys it. Returns
     /// whether a piece was taken off.
+    /// Ends each sortie whose piece is gone: captured, or taken by chance, a marker or a
+    /// piece forced up under it. What stands on the cell then is another piece, even of the
+    /// same side (a submarine that surfaced there): only a piece that can sortie holds one.
+    fn end_lost_sorties(&self, b: &mut impl Board<W>) {
+        for side in Color::BOTH {
+            let Some(cell) = b.st().sortie[side.index()] else {
+                continue;
+            };
+            let held = b.slot(cell).piece.is_some_and(|p| {
+                p.color() == side && self.kind_layers(p.kind()).is_some_and(|k| k.sorties())
+            });
+            if !held {
+                set_sortie(b.st_mut(), &self.rules.zobrist, side, None);
+            }
+        }
+    }
+
     fn force_up(&self, b: &mut impl Board<W>, cell: Cell) -> bool {
         let Some((piece, state)) = self.take_under(b, cell) else {
             return false;

@@ -182,11 +182,7 @@ impl Ruleset {
                 .piece_at(cell)
                 .filter(|p| p.color() == side)
                 .ok_or(format!("no {} piece stands on {value}", side.name()))?;
-            if !rules.kinds[piece.kind().index()]
-                .remote
-                .iter()
-                .any(|r| r.sortie)
-            {
+            if !rules.kinds[piece.kind().index()].sorties() {
                 return Err(format!("the piece on {value} has no sortie"));
             }
             self.set_sortie(pos, side, Some(cell));

@@ -117,6 +117,13 @@ pub struct KindLayers {
     pub sonar: Vec<Bitboard>,
 }
 
+impl KindLayers {
+    /// Whether one of its remote captures starts a sortie: only such a piece can hold one.
+    pub fn sorties(&self) -> bool {
+        self.remote.iter().any(|r| r.sortie)
+    }
+}
+
 /// The layer rules of a variant (`Ruleset::layers`).
 #[derive(Debug, Clone)]
 pub struct LayerRules {
