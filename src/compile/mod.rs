@@ -918,12 +918,33 @@ fn material(
 }
 
 /// What `validate` accepts a game can save and load: the start position's FEN must read
-/// back (issue 15: a side not to move in check, two castling kings of a side with a
-/// castling right).
+/// back, as the same position (issue 15: a side not to move in check, two castling kings of
+/// a side with a castling right; issue 31: a state the FEN cannot write, such as the first
+/// move of a pawn named as the castling king, lost on the way).
 fn start_reads_back(rules: &Ruleset, setup: &Sp<String>, cx: &mut Ctx) {
     let fen = rules.fen(&rules.start);
-    let Err(e) = rules.read_fen(&fen, false) else {
-        return;
+    let e = match rules.read_fen(&fen, false) {
+        Ok(back) => {
+            let (before, after) = (rules.legal_moves(&rules.start), rules.legal_moves(&back));
+            if back.hash() == rules.start.hash() && before == after {
+                return;
+            }
+            cx.error(
+                setup,
+                "fairy::bad-start",
+                format!(
+                    "the start position's FEN `{fen}` reads back as another position \
+                     ({} legal moves become {})",
+                    before.len(),
+                    after.len()
+                ),
+                "this start position",
+                "a state the FEN does not write is lost, such as the first move of a piece \
+                 that is not a castling piece but is named as one: change the setup or the rule",
+            );
+            return;
+        }
+        Err(e) => e,
     };
     let (message, help) = match &e {
         FenError::Position { reason } => (
