@@ -1,2 +1,1 @@
 //! Definitions and the command-line loaders: quadratic inputs and `extends:` paths.
-

@@ -1,2 +1,1 @@
 //! `fairy serve` and `fairy web`: searches that end, bounded memory, headers and loads.
-
