@@ -22,9 +22,7 @@ impl Game {
                 mark.clone()
             } else {
                 let plain = m.choice();
-                let mut w = variant
-                    .write_notation(&pos, plain)
-                    .unwrap_or_else(|| variant.san(&pos, plain));
+                let mut w = variant.readable_in_view(&pos, plain, view);
                 if let Some(cell) = m.outcome {
                     w = format!("{w}@{}", variant.topology.name(cell));
                 }

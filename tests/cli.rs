@@ -355,8 +355,21 @@ fn search_prints_iterations_and_the_best_move() {
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].starts_with("depth 1 score mate 1 nodes "), "{out}");
-    assert!(lines[0].ends_with(" pv a1a8"), "{out}");
-    assert_eq!(lines.last(), Some(&"bestmove a1a8"));
+    assert!(lines[0].ends_with(" pv Ra8#"), "{out}");
+    assert_eq!(lines.last(), Some(&"bestmove Ra8#"));
+    // The engine's move text on request.
+    let o = fairy(&[
+        "search",
+        "chess",
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "--depth",
+        "2",
+        "--move-text",
+    ]);
+    let out = stdout(&o);
+    assert!(out.lines().next().unwrap().ends_with(" pv a1a8"), "{out}");
+    assert!(out.ends_with("\nbestmove a1a8\n"), "{out}");
     let o = fairy(&["search", "chess", "--fen", "8/8 w - - 0 1"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("rank"), "{}", stderr(&o));
@@ -393,11 +406,14 @@ fn play_goes_on_after_a_wrong_move_and_saves_the_record() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("`e2e5` is not legal here: the pawn on e2 cannot go to e5; type `moves`"),
+        out.contains(
+            "`e2e5` is not legal here: the pawn on e2 cannot go to e5 (legal moves like it: e3, \
+             e4, a3); type `moves`"
+        ),
         "{out}"
     );
     assert_eq!(out.matches("black plays ").count(), 2, "{out}");
-    assert!(out.contains("last move: d2d4\n"), "{out}");
+    assert!(out.contains("last move: d4\n"), "{out}");
     // The move's cells are marked on the board drawn after it.
     assert!(out.contains("\n4  . . .[P]. . . .\n"), "{out}");
     assert!(out.contains("\n2  P P P[.]P P P P\n"), "{out}");
@@ -494,7 +510,7 @@ fn hot_seat_with_hidden_parts_shows_a_pass_screen() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let pass =
-        "\x1b[2J\x1b[3J\x1b[H(pass the keyboard to black, then press Enter)\nlast move: c2c3\n";
+        "\x1b[2J\x1b[3J\x1b[H(pass the keyboard to black, then press Enter)\nlast move: Bc2 - c3\n";
     assert!(out.contains(pass), "{out}");
     assert!(out.ends_with("black to move>\n"), "{out}");
 }
@@ -506,7 +522,44 @@ fn play_tells_the_chance_outcome() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("last move: d2d4@e5\nthe chance event drew e5\n"),
+        out.contains("last move: d4\nthe chance event drew e5\n"),
         "{out}"
     );
+}
+
+/// Issue 30: a person playing Seachess against the engine sees only White's view. Black's
+/// mine on e7 and its submarine submerged on i9 are never named: not on the boards, not in
+/// the FENs, not in the hint, the moves, the saved records or after an undo; once the game
+/// is over everything may be shown, but this one does not end.
+#[test]
+fn play_shows_a_person_only_their_side_of_a_hidden_game() {
+    let dir = std::env::temp_dir().join(format!("fairy-play-view-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (pgn, txt) = (dir.join("view.pgn"), dir.join("view.txt"));
+    let fen = "csdakd1t/bbbbbbbb/12/8{_s}3/12/4{*m}7/12/12/12/12/BBBBBBBB/CSDAKDST w KQkq - 0 1 \
+               _i9.submerged=2";
+    let input = format!(
+        "e2e3\nhint\nmoves\nsave {}\nsave {}\nundo\nBc3\nd2d3\nquit\n",
+        pgn.display(),
+        txt.display()
+    );
+    let o = fairy_with_input(
+        &["play", "seachess", "--fen", fen, "--movetime", "100"],
+        &input,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let pgn = std::fs::read_to_string(&pgn).unwrap();
+    let txt = std::fs::read_to_string(&txt).unwrap();
+    for text in [&out, &pgn, &txt] {
+        // A layered cell is written in braces; the submarine's state names its cell.
+        for hidden in ["{", "*m", "_s", "i9"] {
+            assert!(!text.contains(hidden), "`{hidden}` shown:\n{text}");
+        }
+    }
+    assert!(out.contains("last move: Be2 - e3\n"), "{out}");
+    assert_eq!(out.matches("black plays ").count(), 3, "{out}");
+    assert!(pgn.contains("\n\n1. Be3 "), "{pgn}");
+    assert!(txt.starts_with("1) Be2 - e3, "), "{txt}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

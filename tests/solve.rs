@@ -276,7 +276,7 @@ fn the_command_prints_the_tree() {
     assert!(o.status.success());
     let out = String::from_utf8_lossy(&o.stdout);
     let tree: Vec<&str> = out.lines().take_while(|l| !l.ends_with("key")).collect();
-    assert_eq!(tree, ["1.c5f5!", "    1...c6c5", "        2.f5g4#",]);
+    assert_eq!(tree, ["1.Qf5!", "    1...c5", "        2.Qg4#",]);
     assert!(out.contains("\n1 key\n"), "{out}");
     let none = Command::new(env!("CARGO_BIN_EXE_fairy"))
         .args(["solve", "chess", "--mate", "1"])

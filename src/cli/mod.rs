@@ -133,7 +133,8 @@ struct At {
     /// Start from this FEN instead of the variant's start position.
     #[arg(long)]
     fen: Option<String>,
-    /// Then play these moves (move text such as `e2e4`; `d2d4@e5` gives a chance outcome).
+    /// Then play these moves: SAN (`Nf3`), move text (`g1f3`) or the variant's own
+    /// notation; `d2d4@e5` gives a chance outcome.
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
     /// Seed of the generator that draws the game parameters and the chance outcomes that
@@ -288,9 +289,16 @@ fn game(at: &At) -> miette::Result<Game> {
             game.variant().parameter_text(game.position())
         );
     }
-    for (i, m) in at.moves.iter().enumerate() {
-        game.play(m)
-            .map_err(|e| miette::miette!("move {}: {e}", i + 1))?;
+    // SAN, the engine's move text or the variant's own notation, as `play` reads them.
+    for (i, text) in at.moves.iter().enumerate() {
+        let variant = game.variant().clone();
+        variant
+            .read_move(game.position(), text)
+            .and_then(|m| game.play_move(m))
+            .map_err(|e| {
+                let near = nearest(&variant, game.position(), text);
+                miette::miette!("move {}: {e}{near}", i + 1)
+            })?;
     }
     Ok(game)
 }
@@ -306,6 +314,20 @@ fn list() -> miette::Result<()> {
         out!("{name:<18} {}: {first}", v.name);
     }
     Ok(())
+}
+
+/// ` (legal moves like it: Bb5, Bc4)` for a move `text` that does not read in `pos`, or
+/// nothing when no legal move is near.
+fn nearest(variant: &Variant, pos: &fairy_rules::Position, text: &str) -> String {
+    let near: Vec<String> = variant
+        .nearest_moves(pos, text, 3)
+        .into_iter()
+        .map(|(_, text)| text)
+        .collect();
+    match near.is_empty() {
+        true => String::new(),
+        false => format!(" (legal moves like it: {})", near.join(", ")),
+    }
 }
 
 fn moves(at: &At) -> miette::Result<()> {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use fairy_rules::pgn::PgnGame;
 use fairy_rules::search::{SearchLimits, Searcher};
-use fairy_rules::{Bitboard, Color, Game, Refusal};
+use fairy_rules::{Bitboard, Color, Game, Position, Refusal, Variant};
 
 use super::At;
 
@@ -60,14 +60,7 @@ fn save(args: &Args, game: &Game, file: &str) -> miette::Result<()> {
         Player::Human => "human",
         Player::Engine => "fairy-rules",
     };
-    let side = game.position().side_to_move();
-    let view = match (args.white, args.black) {
-        _ if game.outcome().is_some() => None,
-        (Player::Engine, Player::Engine) => None,
-        (Player::Human, Player::Engine) => Some(Color::White),
-        (Player::Engine, Player::Human) => Some(Color::Black),
-        (Player::Human, Player::Human) => Some(side),
-    };
+    let view = viewer(args, game);
     let tags = super::pgn_tags(
         &args.at.variant,
         "fairy play",
@@ -85,15 +78,50 @@ fn save(args: &Args, game: &Game, file: &str) -> miette::Result<()> {
     Ok(())
 }
 
+/// The side whose view is shown: the person's (the one to move when two people share the
+/// keyboard); `None`, everything, when no person plays or the game is over.
+fn viewer(args: &Args, game: &Game) -> Option<Color> {
+    match (args.white, args.black) {
+        _ if game.outcome().is_some() => None,
+        (Player::Engine, Player::Engine) => None,
+        (Player::Human, Player::Engine) => Some(Color::White),
+        (Player::Engine, Player::Human) => Some(Color::Black),
+        (Player::Human, Player::Human) => Some(game.position().side_to_move()),
+    }
+}
+
+/// `pos` as `viewer` sees it.
+fn seen_by(variant: &Variant, pos: &Position, viewer: Option<Color>) -> Position {
+    match viewer {
+        Some(side) => variant.redact(pos, side),
+        None => pos.clone(),
+    }
+}
+
+/// The position before the last move, if any.
+fn before_last(game: &Game) -> Option<Position> {
+    let (_, earlier) = game.moves().split_last()?;
+    let variant = game.variant();
+    Some(
+        earlier
+            .iter()
+            .fold(game.start_position().clone(), |pos, &m| {
+                variant.play_unchecked(&pos, m)
+            }),
+    )
+}
+
 /// The game, turn by turn, until it ends or the person leaves.
 fn play(args: &Args, game: &mut Game) -> miette::Result<()> {
     let variant = game.variant().clone();
     if game.legal_moves().is_empty() && game.outcome().is_none() {
         return Err(miette::miette!("the side to move has no legal move"));
     }
-    // Two people at one keyboard in a game of hidden parts: a pass screen between turns.
-    let hot_seat =
-        variant.layers.is_some() && args.white == Player::Human && args.black == Player::Human;
+    // Two people at one keyboard in a game of hidden information: a pass screen between
+    // turns.
+    let hot_seat = variant.has_hidden_information()
+        && args.white == Player::Human
+        && args.black == Player::Human;
     let mut searcher = Searcher::new(variant.clone());
     let limits = SearchLimits::time(Duration::from_millis(args.movetime));
     let mut earlier: Vec<Game> = Vec::new();
@@ -101,8 +129,9 @@ fn play(args: &Args, game: &mut Game) -> miette::Result<()> {
     out!("{HELP}");
     loop {
         let side = game.position().side_to_move();
-        // Each side is shown what it may see: in a hot-seat game of hidden parts, only its view.
-        let seen = variant.redact(game.position(), side);
+        // Each person is shown only what their side may see; all of it once the game is over.
+        let viewer = viewer(args, game);
+        let seen = seen_by(&variant, game.position(), viewer);
         if hot_seat && game.outcome().is_none() && !game.moves().is_empty() {
             // The screen (and the terminal's scrollback) is cleared before the next view.
             out!(
@@ -114,12 +143,14 @@ fn play(args: &Args, game: &mut Game) -> miette::Result<()> {
             }
         }
         let mut marked = Bitboard::EMPTY;
-        if let Some(&last) = game.moves().last() {
-            // A hidden move is told only as that: the side to move did not make it.
-            if game.last_move_hidden() {
+        if let (Some(&last), Some(before)) = (game.moves().last(), before_last(game)) {
+            // A hidden move is told only as that to a side that did not make it.
+            let mover = before.side_to_move();
+            if game.last_move_hidden() && viewer.is_some_and(|v| v != mover) {
                 out!("last move: a hidden move");
             } else {
-                out!("last move: {}", variant.move_text(last));
+                let text = variant.readable_in_view(&before, last, viewer);
+                out!("last move: {text}");
                 if let Some(cell) = last.outcome {
                     out!("the chance event drew {}", variant.topology.name(cell));
                 }
@@ -146,19 +177,15 @@ fn play(args: &Args, game: &mut Game) -> miette::Result<()> {
             args.black
         };
         if player == Player::Engine {
+            let before = game.position().clone();
             let Some(p) = searcher.play(game, &limits) else {
                 return Err(miette::miette!("the engine found no move it may play"));
             };
             // A person playing the other side is not told a hidden move.
-            let opponent = if side == Color::White {
-                args.black
-            } else {
-                args.white
-            };
-            if opponent == Player::Human && game.last_move_hidden() {
+            if viewer.is_some_and(|v| v != side) && game.last_move_hidden() {
                 out!("{} plays a hidden move", side.name());
             } else {
-                let text = variant.move_text(p.played);
+                let text = variant.readable_in_view(&before, p.played, viewer);
                 out!("{} plays {text} ({})", side.name(), p.result.score);
             }
             continue;
@@ -176,7 +203,7 @@ fn play(args: &Args, game: &mut Game) -> miette::Result<()> {
                 let mut texts: Vec<String> = variant
                     .legal_moves(&seen)
                     .into_iter()
-                    .map(|m| variant.move_text(m))
+                    .map(|m| variant.readable(&seen, m))
                     .collect();
                 texts.sort();
                 out!("{}", texts.join(" "));
@@ -184,7 +211,7 @@ fn play(args: &Args, game: &mut Game) -> miette::Result<()> {
             (Some("hint"), _) => {
                 let r = searcher.search(&seen, game.earlier_hashes(), &limits);
                 if let Some(m) = r.best {
-                    out!("hint: {} ({})", variant.move_text(m), r.score);
+                    out!("hint: {} ({})", variant.readable(&seen, m), r.score);
                 }
             }
             (Some("undo"), _) => {
@@ -197,13 +224,17 @@ fn play(args: &Args, game: &mut Game) -> miette::Result<()> {
             (Some("save"), Some(file)) => save(args, game, file)?,
             (Some(_), _) => {
                 let before = (*game).clone();
-                // Read as the side sees the position, else the text as it is (its error).
+                // Read as the side sees the position: SAN, move text or the variant's notation.
                 let text = line.trim();
-                let text = match variant.read_move(&seen, text) {
-                    Ok(m) => variant.move_text(m),
-                    Err(_) => text.to_string(),
+                let m = match variant.read_move(&seen, text) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        let nearest = super::nearest(&variant, &seen, text);
+                        out!("{e}{nearest}; type `moves` for the legal moves");
+                        continue;
+                    }
                 };
-                match game.attempt(side, &text) {
+                match game.attempt(side, &variant.move_text(m)) {
                     Ok(_) => earlier.push(before),
                     Err(Refusal::NotPossible) => {
                         out!("not possible: the hidden pieces forbid it; try another move")

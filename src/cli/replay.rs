@@ -143,20 +143,12 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
                 };
                 if let Err(e) = played {
                     let nearest = match game.outcome() {
-                        Some(_) => Vec::new(),
-                        None => game
-                            .variant()
-                            .nearest_moves(game.position(), text, 3)
-                            .into_iter()
-                            .map(|(_, text)| text)
-                            .collect(),
+                        Some(_) => String::new(),
+                        None => super::nearest(game.variant(), game.position(), text),
                     };
                     print_position(&game);
                     let dots = if black { "..." } else { "." };
-                    return Err(miette::miette!(
-                        "move {n}{dots} {text}: {e}{}",
-                        like(&nearest)
-                    ));
+                    return Err(miette::miette!("move {n}{dots} {text}: {e}{nearest}"));
                 }
                 number = if side == Color::Black {
                     n.saturating_add(1)
@@ -183,15 +175,6 @@ fn is_pgn(record: &str) -> bool {
         && rest[name_end..]
             .trim_start_matches([' ', '\t'])
             .starts_with('"')
-}
-
-/// ` (legal moves like it: Bb5, Bc4)`, or nothing.
-fn like(nearest: &[String]) -> String {
-    if nearest.is_empty() {
-        String::new()
-    } else {
-        format!(" (legal moves like it: {})", nearest.join(", "))
-    }
 }
 
 /// Replays a game of a PGN record.

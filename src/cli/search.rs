@@ -19,6 +19,10 @@ pub(super) struct Args {
     /// Time to think, in milliseconds.
     #[arg(long)]
     movetime: Option<u64>,
+    /// Write the moves in the engine's move text (`g1f3`) instead of SAN (or the variant's
+    /// own notation).
+    #[arg(long)]
+    move_text: bool,
 }
 
 pub(super) fn run(args: &Args) -> miette::Result<()> {
@@ -37,8 +41,23 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     let pos = variant.redact(game.position(), game.position().side_to_move());
     let start = Instant::now();
     let mut searcher = Searcher::new(variant.clone());
+    // A line of moves from `pos`, each written in the position it is played in.
+    let line = |moves: &[fairy_rules::Move]| -> Vec<String> {
+        let mut at = pos.clone();
+        moves
+            .iter()
+            .map(|&m| {
+                let text = match args.move_text {
+                    true => variant.move_text(m),
+                    false => variant.readable_in_view(&at, m, None),
+                };
+                at = variant.play_unchecked(&at, m);
+                text
+            })
+            .collect()
+    };
     let result = searcher.search_with(&pos, game.earlier_hashes(), &limits, &mut |r| {
-        let pv: Vec<String> = r.pv.iter().map(|&m| variant.move_text(m)).collect();
+        let pv = line(&r.pv);
         out!(
             "depth {} score {} nodes {} time {} pv {}",
             r.depth,
@@ -49,7 +68,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         );
     });
     match result.best {
-        Some(m) => out!("bestmove {}", variant.move_text(m)),
+        Some(m) => out!("bestmove {}", line(&[m])[0]),
         None => {
             let over = game
                 .outcome()

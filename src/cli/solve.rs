@@ -1,7 +1,7 @@
 //! `fairy solve`: every key of a directmate or selfmate in N, with the solution tree.
 
 use fairy_rules::solve::{solve, Line, Stipulation};
-use fairy_rules::Variant;
+use fairy_rules::{Position, Variant};
 
 use super::At;
 
@@ -36,7 +36,7 @@ pub(super) fn run(args: &Args) -> miette::Result<bool> {
     };
     let solution = solve(&variant, game.position(), stip);
     for key in &solution.keys {
-        print_line(&variant, key, 1, 0, true);
+        print_line(&variant, game.position(), key, 1, 0, true);
     }
     match solution.keys.len() {
         0 => out!("no solution: no {name} in {n}"),
@@ -50,22 +50,28 @@ pub(super) fn run(args: &Args) -> miette::Result<bool> {
     Ok(!solution.keys.is_empty())
 }
 
-/// Prints `line` (move number `no`) and its tree, indented by `depth` levels.
-fn print_line(v: &Variant, line: &Line, no: u32, depth: usize, key: bool) {
+/// Prints `line` (move number `no`, played from `pos`) and its tree, indented by `depth`
+/// levels, in SAN (or the variant's own notation) as problemists write it: `1.Ra6!`.
+fn print_line(v: &Variant, pos: &Position, line: &Line, no: u32, depth: usize, key: bool) {
     let pad = "    ".repeat(depth);
+    // A win that is no checkmate (a captured king, a flag) is marked `#` too.
+    let written = |pos: &Position, m, ends: bool| {
+        let text = v.readable(pos, m);
+        match ends && !text.ends_with('#') {
+            true => format!("{}#", text.trim_end_matches('+')),
+            false => text,
+        }
+    };
     for b in &line.branches {
-        let mate = if b.ends && b.defences.is_empty() {
-            "#"
-        } else {
-            ""
-        };
         let bang = if key { "!" } else { "" };
-        out!("{pad}{no}.{}{mate}{bang}", v.move_text(b.played));
+        let text = written(pos, b.played, b.ends && b.defences.is_empty());
+        out!("{pad}{no}.{text}{bang}");
+        let after = v.play_unchecked(pos, b.played);
         for d in &b.defences {
-            let win = if d.ends { "#" } else { "" };
-            out!("{pad}    {no}...{}{win}", v.move_text(d.reply));
+            out!("{pad}    {no}...{}", written(&after, d.reply, d.ends));
+            let next = v.play_unchecked(&after, d.reply);
             for c in &d.continuations {
-                print_line(v, c, no + 1, depth + 2, false);
+                print_line(v, &next, c, no + 1, depth + 2, false);
             }
         }
     }

@@ -231,6 +231,51 @@ impl Ruleset {
         }
     }
 
+    /// `m`, a legal move of `pos`, as a person reads it: in the variant's notation if it has
+    /// one ([`Ruleset::write_notation`]), else in SAN ([`Ruleset::san`]). Frontends show
+    /// moves so; [`Ruleset::read_move`] reads every form back.
+    ///
+    /// ```
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// let start = chess.start_position();
+    /// assert_eq!(chess.readable(&start, chess.parse_move(&start, "g1f3")?), "Nf3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn readable(&self, pos: &Position, m: Move) -> String {
+        self.write_notation(pos, m)
+            .unwrap_or_else(|| self.san(pos, m))
+    }
+
+    /// `m`, played in `pos`, as the side `view` may read it: [`Ruleset::readable`] in that
+    /// side's view of `pos` ([`Ruleset::redact`]; all of `pos` for `None`), so that its
+    /// capture and check marks tell nothing the view hides; the engine's move text where `m`
+    /// is no legal move of the view (a move of a piece the view hides).
+    pub fn readable_in_view(&self, pos: &Position, m: Move, view: Option<Color>) -> String {
+        self.in_view(pos, m, view, |seen, m| self.readable(seen, m))
+    }
+
+    /// [`Ruleset::readable_in_view`] in SAN alone, as PGN writes moves.
+    pub fn san_in_view(&self, pos: &Position, m: Move, view: Option<Color>) -> String {
+        self.in_view(pos, m, view, |seen, m| self.san(seen, m))
+    }
+
+    fn in_view(
+        &self,
+        pos: &Position,
+        m: Move,
+        view: Option<Color>,
+        write: impl Fn(&Position, Move) -> String,
+    ) -> String {
+        let seen = match view {
+            Some(side) => self.redact(pos, side),
+            None => pos.clone(),
+        };
+        match self.legal_moves(&seen).contains(&m.choice()) {
+            true => write(&seen, m),
+            false => self.move_text(m),
+        }
+    }
+
     /// The legal moves of `pos` whose written forms are nearest to `text` by edit distance,
     /// spaces and case aside (each move's nearest of its SAN, its engine text and its text in
     /// the variant's notation): at most `count`, nearest first, each with the form a person

@@ -93,7 +93,11 @@ impl PgnGame {
         if let Some(file) = &tags.variant_file {
             pgn.set_tag("VariantFile", file.clone());
         }
-        let fen = variant.fen(start);
+        // A side's record starts from what that side saw.
+        let fen = match view {
+            Some(side) => variant.fen(&variant.redact(start, side)),
+            None => variant.fen(start),
+        };
         if fen != variant.fen(&variant.start_position()) {
             pgn.set_tag("SetUp", "1");
             pgn.set_tag("FEN", fen);
@@ -112,7 +116,7 @@ impl PgnGame {
                 null.comments.push("[%hidden]".into());
                 null
             } else {
-                PgnMove::new(variant.san(&pos, m.choice()))
+                PgnMove::new(variant.san_in_view(&pos, m.choice(), view))
             };
             if let Some(cell) = m.outcome {
                 written

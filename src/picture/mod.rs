@@ -53,12 +53,29 @@ impl Ruleset {
             }
         });
         let mut out = grid_text(self, &texts, marked);
-        out.push_str(&format!(
-            "{} to move\n{}\n",
-            pos.side_to_move().name(),
-            self.fen(pos)
-        ));
+        out.push_str(&format!("{}\n{}\n", self.status_line(pos), self.fen(pos)));
         out
+    }
+
+    /// Who is to move, and whether in check: `white to move`, `black to move, in check`.
+    pub fn status_line(&self, pos: &Position) -> String {
+        let side = pos.side_to_move().name();
+        match self.in_check(pos) {
+            true => format!("{side} to move, in check"),
+            false => format!("{side} to move"),
+        }
+    }
+
+    /// The cells of the royal pieces of the side to move when it is in check: where a
+    /// picture marks the check.
+    pub fn checked_royals(&self, pos: &Position) -> Bitboard {
+        if !self.in_check(pos) {
+            return Bitboard::EMPTY;
+        }
+        let side = pos.side_to_move();
+        self.royal_kinds()
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, k| acc | pos.pieces_of_kind(k, side))
     }
 
     /// The board's cells by name, laid out as the board is (blank where it has no cell): a

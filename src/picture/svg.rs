@@ -20,6 +20,8 @@ const DARK: &str = "#b58863";
 const INK: &str = "#222222";
 const HULL: &str = "#6b4423";
 const SEA: &str = "#3a6fd8";
+/// Under a royal piece in check.
+const CHECK: &str = "#e03c31";
 
 impl Ruleset {
     /// The position as a standalone SVG 1.1 document, 56 pixels per square: light and dark
@@ -27,8 +29,8 @@ impl Ruleset {
     /// as its image (see [`super::image_names`]) or its letter in a disc, a crew inside its
     /// container's outline, a submerged piece small and faded at the foot of its cell, a
     /// marker as its letter in a dashed diamond, the cells of `shaded` (regions: see
-    /// [`Ruleset::region_cells`]) under translucent blue; a piece that has a facing with an arrow at the edge it faces; a caption says who is to
-    /// move. Every piece is
+    /// [`Ruleset::region_cells`]) under translucent blue, a royal piece in check on red; a piece that has a facing with an arrow at the edge it faces; a caption says who is to
+    /// move and whether in check ([`Ruleset::status_line`]). Every piece is
     /// a `<g>` of class `piece` and `white` or `black`, so tools can find them.
     pub fn picture_svg(&self, pos: &Position, shaded: Bitboard) -> String {
         let (w, h) = (
@@ -43,6 +45,7 @@ impl Ruleset {
             escape(&self.name)
         );
         let mut pieces = String::new();
+        let checked = self.checked_royals(pos);
         for cell in self.topology.cells() {
             let (file, rank) = self.topology.coords(cell);
             let (x, y, _) = self.picture_cell_rect(cell);
@@ -53,6 +56,11 @@ impl Ruleset {
             if shaded.has(cell) {
                 s.push_str(&format!(
                     "<rect class=\"region\" x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{SEA}\" fill-opacity=\"0.35\"/>\n"
+                ));
+            }
+            if checked.has(cell) {
+                s.push_str(&format!(
+                    "<rect class=\"check\" x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{CHECK}\" fill-opacity=\"0.6\"/>\n"
                 ));
             }
             pieces.push_str(&self.cell_svg(pos, cell, x, y));
@@ -77,10 +85,10 @@ impl Ruleset {
             ));
         }
         s.push_str(&format!(
-            "<text x=\"{}\" y=\"{}\">{} to move</text>\n</g>\n",
+            "<text x=\"{}\" y=\"{}\">{}</text>\n</g>\n",
             width / 2.0,
             TOP + h * SQUARE + 42.0,
-            pos.side_to_move().name()
+            self.status_line(pos)
         ));
         s.push_str(&pieces);
         s.push_str("</svg>\n");
