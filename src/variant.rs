@@ -136,30 +136,40 @@ impl Variant {
         Variant::compile(source, &read_bundled, &limits)
     }
 
-    /// A variant bundled with the library, by its name (`chess`, `seachess`; see
-    /// [`Variant::bundled_names`]): the definitions of `variants/`, embedded when the
-    /// library was built, so they load from any folder. A bundled definition extends only
-    /// other bundled ones.
+    /// A variant bundled with the library, by its name (`chess`, `seachess`, `shogi`; see
+    /// [`Variant::bundled_names`] and [`Variant::suite_names`]): the definitions of
+    /// `variants/` and `variants/fsf/`, embedded when the library was built, so they load
+    /// from any folder. A bundled definition extends only other bundled ones.
     ///
     /// # Errors
     /// [`LoadError::NotBundled`] for an unknown name.
     pub fn bundled(name: &str) -> Result<Variant, LoadError> {
-        let text = bundled_text(name).ok_or_else(|| LoadError::NotBundled {
+        let (path, text) = bundled_file(name).ok_or_else(|| LoadError::NotBundled {
             name: name.to_string(),
-            known: Variant::bundled_names().map(String::from).collect(),
+            known: Variant::bundled_names()
+                .chain(Variant::suite_names())
+                .map(String::from)
+                .collect(),
         })?;
-        let source = Source::new(format!("variants/{name}.yaml"), text);
+        let source = Source::new(path, text);
         Ok(Variant::compile(source, &read_bundled, &Limits::default())?)
     }
 
-    /// The names of the bundled variants, in alphabetical order.
+    /// The names of the project's bundled games (`variants/`), in alphabetical order.
     pub fn bundled_names() -> impl Iterator<Item = &'static str> {
         BUNDLED.iter().map(|(name, _)| *name)
     }
 
-    /// The text of a bundled definition.
+    /// The names of the bundled definitions of Fairy-Stockfish's perft suite
+    /// (`variants/fsf/`, under Fairy-Stockfish's names: `shogi`, `3check`), in alphabetical
+    /// order. [`Variant::bundled`] loads them too.
+    pub fn suite_names() -> impl Iterator<Item = &'static str> {
+        SUITE.iter().map(|(name, _)| *name)
+    }
+
+    /// The text of a bundled definition, of either list.
     pub fn bundled_yaml(name: &str) -> Option<&'static str> {
-        bundled_text(name)
+        bundled_file(name).map(|(_, text)| text)
     }
 
     fn compile(
@@ -199,11 +209,15 @@ impl Variant {
     }
 }
 
-fn bundled_text(name: &str) -> Option<&'static str> {
-    BUNDLED
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, text)| *text)
+/// The path (`variants/NAME.yaml` or `variants/fsf/NAME.yaml`) and text of the bundled
+/// definition `name`.
+fn bundled_file(name: &str) -> Option<(String, &'static str)> {
+    let find = |table: &[(&str, &'static str)]| {
+        table.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+    };
+    find(BUNDLED)
+        .map(|text| (format!("variants/{name}.yaml"), text))
+        .or_else(|| find(SUITE).map(|text| (format!("variants/fsf/{name}.yaml"), text)))
 }
 
 /// The path of the file `name` that `naming` extends, relative to `naming`'s folder, with
@@ -248,14 +262,13 @@ fn read_file(naming: &Source, name: &str, limits: &Limits) -> Result<Source, Ext
 fn read_bundled(naming: &Source, name: &str) -> Result<Source, ExtendsError> {
     let path = extended_path(naming, name);
     let found = path
-        .parent()
-        .is_some_and(|p| p == Path::new("variants"))
-        .then(|| path.file_stem()?.to_str())
-        .flatten()
+        .file_stem()
+        .and_then(|stem| stem.to_str())
         .filter(|_| path.extension().is_some_and(|e| e == "yaml"))
-        .and_then(|stem| bundled_text(stem).map(|text| (stem, text)));
+        .and_then(bundled_file)
+        .filter(|(bundled, _)| Path::new(bundled) == path);
     match found {
-        Some((stem, text)) => Ok(Source::new(format!("variants/{stem}.yaml"), text)),
+        Some((path, text)) => Ok(Source::new(path, text)),
         None => Err(ExtendsError::Unreadable(format!(
             "`{name}` is not a bundled definition"
         ))),

@@ -93,6 +93,13 @@ fn list_shows_the_bundled_variants() {
         out.contains("chess              Chess: Orthodox chess under FIDE rules.\n"),
         "{out}"
     );
+    // With `--all`, the suite's definitions too, found by name like the others.
+    let out = stdout(&fairy(&["list", "--all"]));
+    assert_eq!(out.lines().count(), 8 + 86, "{out}");
+    assert!(out.contains("\nshogi "), "{out}");
+    let o = fairy(&["perft", "shogi", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("nodes 900\n"), "{}", stdout(&o));
     assert!(
         out.contains("pirateknics        PiRaTeKnIcS: Twenty neutral ships on a 6x8 board without its corners, each holding up to three crewmen of either side.\n"),
         "{out}"

@@ -143,7 +143,9 @@ fn hello_variants_and_loading() {
         .iter()
         .map(|v| v["id"].as_str().unwrap())
         .collect();
-    let mut expected: Vec<&str> = Variant::bundled_names().collect();
+    let mut expected: Vec<&str> = Variant::bundled_names()
+        .chain(Variant::suite_names())
+        .collect();
     expected.push("tiny");
     expected.sort();
     assert_eq!(ids, expected);

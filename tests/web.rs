@@ -220,7 +220,7 @@ fn definitions_are_checked_and_pieces_diagrammed() {
     let variants = s.ok(json!({"request": "variants"}));
     assert_eq!(
         variants["variants"].as_array().unwrap().len(),
-        Variant::bundled_names().count()
+        Variant::bundled_names().count() + Variant::suite_names().count()
     );
     let knight = s.ok(json!({"request": "diagram", "variant": "chess", "piece": "N"}));
     assert_eq!(knight["cell"], "d4");

@@ -122,13 +122,19 @@ enum Command {
     Xboard(xboard::Args),
     /// List the bundled variants (embedded in the program) with the first sentence of each
     /// one's description.
-    List,
+    List {
+        /// Also the definitions of Fairy-Stockfish's perft suite (`variants/fsf/`), found by
+        /// name like the others (`fairy moves shogi`).
+        #[arg(long)]
+        all: bool,
+    },
 }
 
 /// A variant and a position in it.
 #[derive(clap::Args)]
 struct At {
-    /// A definition file, or the name of a bundled one in variants/ (`chess`, `falcon-chess`).
+    /// A definition file, or the name of a bundled one (`chess`, `falcon-chess`, `shogi`: see
+    /// `fairy list --all`).
     variant: String,
     /// Start from this FEN instead of the variant's start position.
     #[arg(long)]
@@ -174,7 +180,7 @@ pub fn run() -> ExitCode {
         Command::Serve(args) => serve::run(&args),
         Command::Web(args) => web::run(&args),
         Command::Xboard(args) => xboard::run(&args),
-        Command::List => list(),
+        Command::List { all } => list(all),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -303,8 +309,9 @@ fn game(at: &At) -> miette::Result<Game> {
     Ok(game)
 }
 
-fn list() -> miette::Result<()> {
-    for name in Variant::bundled_names() {
+fn list(all: bool) -> miette::Result<()> {
+    let suite = Variant::suite_names().filter(|_| all);
+    for name in Variant::bundled_names().chain(suite) {
         let v = Variant::bundled(name).map_err(|e| miette::miette!("{name}: {e}"))?;
         // The first sentence: up to a full stop that ends a word.
         let first = match v.description.find(". ") {

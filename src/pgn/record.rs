@@ -178,7 +178,7 @@ impl PgnGame {
                 .collect()
         };
         let wanted = simple(name);
-        for bundled in Variant::bundled_names() {
+        for bundled in Variant::bundled_names().chain(Variant::suite_names()) {
             let variant = Variant::bundled(bundled).map_err(|e| e.to_string())?;
             if simple(bundled) == wanted || simple(&variant.name) == wanted {
                 return Ok(Some(variant));

@@ -183,6 +183,7 @@ impl Server {
 
     fn variant_list(&self) -> Vec<VariantSummary> {
         let mut list: Vec<VariantSummary> = Variant::bundled_names()
+            .chain(Variant::suite_names())
             .filter(|name| !self.variants.contains_key(*name))
             .map(|name| VariantSummary {
                 id: name.to_string(),
