@@ -17,10 +17,12 @@ pub(super) struct Args {
     /// connect; another address (`0.0.0.0`) opens the playground to the network.
     #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     listen: IpAddr,
+    #[command(flatten)]
+    caps: super::serve::CapArgs,
 }
 
 pub(super) fn run(args: &Args) -> miette::Result<()> {
-    let mut server = Server::new();
+    let mut server = Server::with_caps(args.caps.caps());
     for file in &args.files {
         server.add_variant(
             &super::serve::file_id(file),
