@@ -29,8 +29,11 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             super::load(&file.to_string_lossy())?,
         );
     }
+    // Requests run on blocking threads: at most the API's requests at once, and as many
+    // again whose client went away while they end.
     let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_io()
+        .enable_all()
+        .max_blocking_threads(2 * fairy_rules::web::MAX_REQUESTS)
         .build()
         .map_err(|e| miette::miette!("cannot start the HTTP runtime: {e}"))?;
     runtime.block_on(async {
