@@ -3,12 +3,13 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::engine::{Move, Outcome, ParameterError, Position, Reason};
+use crate::engine::{Move, Outcome, ParameterError, Position, Reason, UndoStack};
 use crate::notation::{FenError, MoveError};
 use crate::rules::MAX_PARAMETERS;
 use crate::Variant;
 
-/// A game: the start position, the moves played and the positions they led to.
+/// A game: the start position, the moves played and the positions they led to. What it
+/// keeps grows linearly with the moves played; [`Game::undo`] takes them back one by one.
 ///
 /// ```
 /// use fairy_rules::{Game, Variant};
@@ -28,8 +29,13 @@ pub struct Game {
     moves: Vec<Move>,
     /// Hashes of every position so far, the current one last.
     hashes: Vec<u64>,
+    /// What each move changed, to unmake it.
+    undo: UndoStack,
     /// Draws chance outcomes that the moves played do not give.
     rng: StdRng,
+    /// The generator before each draw, with the index of the move that drew: a move taken
+    /// back and played again draws the same cell.
+    draws: Vec<(usize, StdRng)>,
     /// The parameter values given (in a FEN or with `set_parameters`); the others are drawn.
     given: [[u8; 2]; MAX_PARAMETERS],
     /// Whether the last move was hidden from the side that did not make it.
@@ -62,7 +68,9 @@ impl Game {
             start,
             moves: Vec::new(),
             hashes,
+            undo: UndoStack::new(),
             rng: StdRng::seed_from_u64(0),
+            draws: Vec::new(),
             given,
             last_hidden: false,
         };
@@ -161,6 +169,7 @@ impl Game {
         if m.outcome.is_some() || cells.is_empty() {
             return m;
         }
+        self.draws.push((self.moves.len(), self.rng.clone()));
         let pick = self.rng.random_range(0..cells.count() as usize);
         m.with_outcome(cells.cells().nth(pick).expect("pick is in range"))
     }
@@ -213,9 +222,29 @@ impl Game {
 
     fn push(&mut self, m: Move) {
         self.last_hidden = self.variant.is_hidden_move(m);
-        self.position = self.variant.play_unchecked(&self.position, m);
+        self.variant.make(&mut self.position, m, &mut self.undo);
         self.moves.push(m);
         self.hashes.push(self.position.hash());
+    }
+
+    /// Takes back the last move and returns it; `None` when no move has been played. The
+    /// game is as it was before that move, its generator too: the move played again draws
+    /// the same chance outcome.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        let unmade = self.variant.unmake(&mut self.position, &mut self.undo);
+        debug_assert!(unmade, "every move played was made on the undo stack");
+        self.hashes.pop();
+        if self.draws.last().is_some_and(|d| d.0 == self.moves.len()) {
+            if let Some((_, rng)) = self.draws.pop() {
+                self.rng = rng;
+            }
+        }
+        self.last_hidden = self
+            .moves
+            .last()
+            .is_some_and(|&last| self.variant.is_hidden_move(last));
+        Some(m)
     }
 
     /// The result, if the game is over: checkmate, stalemate, the move rule or repetition.

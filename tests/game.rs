@@ -164,3 +164,63 @@ fn a_move_from_outside_is_an_error_not_a_panic() {
     let e4 = game.variant().parse_move(game.position(), "e2e4").unwrap();
     assert!(game.play_move(e4).is_ok());
 }
+
+#[test]
+fn undo_takes_back_each_move_to_the_game_before_it() {
+    let mut game = Game::new(chess());
+    assert_eq!(game.undo(), None, "nothing to take back");
+    let moves = "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5c6 d7c6 e1g1 f7f6 f3e5 f6e5 d1h5 g7g6";
+    let mut before = Vec::new();
+    for m in moves.split_whitespace() {
+        before.push((
+            game.fen(),
+            game.position().hash(),
+            game.earlier_hashes().len(),
+        ));
+        game.play(m).unwrap();
+    }
+    for (m, (fen, hash, earlier)) in moves.split_whitespace().rev().zip(before.iter().rev()) {
+        let undone = game.undo().unwrap();
+        assert_eq!(game.variant().move_text(undone), m);
+        assert_eq!(&game.fen(), fen, "after taking back {m}");
+        assert_eq!(game.position().hash(), *hash);
+        assert_eq!(game.earlier_hashes().len(), *earlier);
+        assert_eq!(game.moves().len(), *earlier);
+    }
+    assert_eq!(game.undo(), None);
+    // The game goes on as new: the same moves reach checkmate.
+    play(&mut game, "f2f3 e7e5 g2g4 d8h4");
+    assert!(game.outcome().is_some());
+    assert_eq!(
+        game.undo().map(|m| game.variant().move_text(m)),
+        Some("d8h4".into())
+    );
+    assert_eq!(game.outcome(), None, "the checkmate is taken back");
+}
+
+#[test]
+fn a_chance_move_taken_back_draws_the_same_cell_again() {
+    let mut game = Game::new(Variant::bundled("bermuda").unwrap()).with_seed(7);
+    let first = game.play("e2e4").unwrap();
+    assert!(first.outcome.is_some(), "e2e4 draws a cell in this game");
+    game.undo().unwrap();
+    let again = game.play("e2e4").unwrap();
+    assert_eq!(again.outcome, first.outcome);
+    // A second draw after it is the generator's next, not a repeat of the first.
+    let mut straight = Game::new(Variant::bundled("bermuda").unwrap()).with_seed(7);
+    straight.play("e2e4").unwrap();
+    assert_eq!(game.fen(), straight.fen());
+    let reply = straight
+        .legal_moves()
+        .into_iter()
+        .find(|&m| {
+            !straight
+                .variant()
+                .chance_cells(straight.position(), m)
+                .is_empty()
+        })
+        .expect("a reply that draws a cell");
+    game.play_move(reply).unwrap();
+    straight.play_move(reply).unwrap();
+    assert_eq!(game.moves().last(), straight.moves().last());
+}

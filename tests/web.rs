@@ -292,7 +292,7 @@ fn pages_of_other_hosts_are_refused() {
     let post = |origin: &str| {
         let body = r#"{"request":"hello"}"#;
         let request = format!(
-            "POST /api HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: {origin}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            "POST /api HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: {origin}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
             body.len()
         );
         let reply = String::from_utf8_lossy(&s.send(request.as_bytes())).into_owned();

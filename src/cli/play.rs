@@ -124,7 +124,8 @@ fn play(args: &Args, game: &mut Game) -> miette::Result<()> {
         && args.black == Player::Human;
     let mut searcher = Searcher::new(variant.clone());
     let limits = SearchLimits::time(Duration::from_millis(args.movetime));
-    let mut earlier: Vec<Game> = Vec::new();
+    // Plies played by people, to take back to the last position where a person was to move.
+    let mut earlier: Vec<usize> = Vec::new();
     let mut lines = std::io::stdin().lock().lines();
     out!("{HELP}");
     loop {
@@ -217,13 +218,13 @@ fn play(args: &Args, game: &mut Game) -> miette::Result<()> {
             (Some("undo"), _) => {
                 // Back to the last position where a person was to move.
                 match earlier.pop() {
-                    Some(before) => *game = before,
+                    Some(ply) => while game.moves().len() > ply && game.undo().is_some() {},
                     None => out!("nothing to undo"),
                 }
             }
             (Some("save"), Some(file)) => save(args, game, file)?,
             (Some(_), _) => {
-                let before = (*game).clone();
+                let before = game.moves().len();
                 // Read as the side sees the position: SAN, move text or the variant's notation.
                 let text = line.trim();
                 let m = match variant.read_move(&seen, text) {

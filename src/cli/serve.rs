@@ -3,17 +3,37 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use fairy_rules::protocol::{read_line, Line, Server, MAX_LINE};
+use fairy_rules::protocol::{read_line, Line, SearchCaps, Server, MAX_LINE};
 
 #[derive(clap::Args)]
 pub(super) struct Args {
     /// Definition files to offer besides the bundled variants, each under its file name
     /// without `.yaml` (`my-variant.yaml` is `my-variant`).
     files: Vec<PathBuf>,
+    #[command(flatten)]
+    caps: CapArgs,
+}
+
+/// The engine's caps, shared by `fairy serve` and `fairy web`.
+#[derive(clap::Args)]
+pub(super) struct CapArgs {
+    /// The longest an engine move may think, in milliseconds, whatever a client asks.
+    #[arg(long, default_value_t = 60_000, value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    max_movetime_ms: u64,
+}
+
+impl CapArgs {
+    /// The caps of every engine move.
+    pub(super) fn caps(&self) -> SearchCaps {
+        SearchCaps {
+            time: std::time::Duration::from_millis(self.max_movetime_ms),
+            ..SearchCaps::default()
+        }
+    }
 }
 
 pub(super) fn run(args: &Args) -> miette::Result<()> {
-    let mut server = Server::new();
+    let mut server = Server::with_caps(args.caps.caps());
     for file in &args.files {
         server.add_variant(&file_id(file), super::load(&file.to_string_lossy())?);
     }

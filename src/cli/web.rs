@@ -17,18 +17,23 @@ pub(super) struct Args {
     /// connect; another address (`0.0.0.0`) opens the playground to the network.
     #[arg(long, default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
     listen: IpAddr,
+    #[command(flatten)]
+    caps: super::serve::CapArgs,
 }
 
 pub(super) fn run(args: &Args) -> miette::Result<()> {
-    let mut server = Server::new();
+    let mut server = Server::with_caps(args.caps.caps());
     for file in &args.files {
         server.add_variant(
             &super::serve::file_id(file),
             super::load(&file.to_string_lossy())?,
         );
     }
+    // Requests run on blocking threads: at most the API's requests at once, and as many
+    // again whose client went away while they end.
     let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_io()
+        .enable_all()
+        .max_blocking_threads(2 * fairy_rules::web::MAX_REQUESTS)
         .build()
         .map_err(|e| miette::miette!("cannot start the HTTP runtime: {e}"))?;
     runtime.block_on(async {

@@ -341,15 +341,9 @@ impl Engine {
     }
 
     fn take_back(&mut self, plies: usize) {
-        let moves: Vec<_> = self.game.moves().to_vec();
-        let keep = moves.len().saturating_sub(plies);
-        let variant = self.game.variant().clone();
-        let fen = variant.fen(self.game.start_position());
-        let mut game = Game::from_fen(variant, &fen).expect("our own FEN reads back");
-        for &m in &moves[..keep] {
-            game.play_move(m).expect("a move played before");
+        for _ in 0..plies {
+            self.game.undo();
         }
-        self.game = game;
         self.reported = false;
     }
 

@@ -17,11 +17,13 @@
 //! game is created. The server answers with that side's view only, so a client never
 //! receives what its side may not see.
 
+mod search;
 mod server;
 mod types;
 mod views;
 
-pub use server::{read_line, Line, Server};
+pub use search::{FinishedSearch, PendingSearch, SearchCaps, TABLE_MIB};
+pub use server::{read_line, Line, Server, Started};
 pub use types::*;
 
 /// The protocol's version, given by the `hello` request; it changes when a request or a

@@ -1,19 +1,23 @@
 //! The server's state and request handling: variants by id, games by id, each game's seats.
 
 use std::io::BufRead;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Weak};
 
 use indexmap::IndexMap;
 use rand::Rng;
 use serde_json::Value;
 
+use super::search::{FinishedSearch, PendingSearch, SearchCaps, Ticket};
 use super::types::*;
 use crate::diagnostics::ProblemReport;
-use crate::search::{SearchLimits, Searcher};
 use crate::{Color, Game, Move, Outcome, Position, Refusal, Variant};
 
 /// A game server: the state behind `fairy serve`. Feed it request lines with
 /// [`Server::handle_line`]; nothing a client sends can make it panic, and a failed request
-/// changes nothing.
+/// changes nothing. An engine move can also run without the server
+/// ([`Server::start_line`], [`PendingSearch::run`], [`Server::finish`]), so that other
+/// requests are answered meanwhile.
 ///
 /// ```
 /// use fairy_rules::protocol::Server;
@@ -31,6 +35,10 @@ pub struct Server {
     /// Games and loaded variants ever made, for fresh ids.
     made_games: u64,
     made_variants: u64,
+    /// The caps of every engine move.
+    caps: SearchCaps,
+    /// Searches running now.
+    running: Arc<AtomicUsize>,
 }
 
 struct Entry {
@@ -44,12 +52,19 @@ struct Entry {
 struct Session {
     variant: String,
     game: Game,
-    /// The game before each move, for `undo`.
-    earlier: Vec<Game>,
     /// Seat tokens, White's then Black's.
     seats: [String; 2],
-    /// The engine, made at its first move.
-    searcher: Option<Searcher>,
+    /// The engine's search for this game while it runs (held by its [`PendingSearch`]).
+    search: Weak<Ticket>,
+}
+
+/// What [`Server::start_line`] did with a request line.
+pub enum Started {
+    /// It answered: the event lines, then the response line.
+    Answered(Vec<String>),
+    /// It is an engine move to run ([`PendingSearch::run`]) and then give back to
+    /// [`Server::finish`], which answers it.
+    Search(Box<PendingSearch>),
 }
 
 /// A failed request's answer.
@@ -68,9 +83,17 @@ impl Failure {
 type Handled = Result<Answer, Failure>;
 
 impl Server {
-    /// A server that knows the bundled variants.
+    /// A server that knows the bundled variants, with the default [`SearchCaps`].
     pub fn new() -> Server {
         Server::default()
+    }
+
+    /// A server whose engine moves are capped by `caps`.
+    pub fn with_caps(caps: SearchCaps) -> Server {
+        Server {
+            caps,
+            ..Server::default()
+        }
     }
 
     /// Makes `variant` available under `id` (a definition given on the command line).
@@ -83,18 +106,47 @@ impl Server {
         self.variants.insert(id.to_string(), entry);
     }
 
-    /// Answers one request line: the event lines it caused, then its response line.
+    /// Answers one request line: the event lines it caused, then its response line. An
+    /// engine move searches before it returns.
     pub fn handle_line(&mut self, line: &str) -> Vec<String> {
+        match self.start_line(line) {
+            Started::Answered(lines) => lines,
+            Started::Search(search) => self.finish(search.run()),
+        }
+    }
+
+    /// Answers one request line, except an engine move, which it hands back to run without
+    /// the server: meanwhile the game refuses moves, undos and other engine moves with
+    /// [`ErrorCode::Busy`], and the server answers everything else.
+    pub fn start_line(&mut self, line: &str) -> Started {
         let (id, command) = match parse_request(line) {
             Ok(parsed) => parsed,
-            Err((id, failure)) => return vec![to_line(&respond(id, Err(failure)))],
+            Err((id, failure)) => {
+                return Started::Answered(vec![to_line(&respond(id, Err(failure)))])
+            }
         };
+        if let Command::EngineMove { game, seat, limits } = command {
+            return match self.start_search(&game, seat.as_deref(), &limits) {
+                Ok(mut search) => {
+                    search.id = id;
+                    Started::Search(search)
+                }
+                Err(failure) => Started::Answered(vec![to_line(&respond(id, Err(failure)))]),
+            };
+        }
         let (events, response) = self.handle(id, command);
-        events
-            .iter()
-            .map(to_line)
-            .chain(std::iter::once(to_line(&response)))
-            .collect()
+        Started::Answered(lines(&events, &response))
+    }
+
+    /// Plays the move of a search that has run and answers its request: the event lines,
+    /// then the response line. A search stopped by its flag plays nothing and is answered
+    /// with [`ErrorCode::Busy`]; one whose game was closed meanwhile, with
+    /// [`ErrorCode::UnknownGame`].
+    pub fn finish(&mut self, done: FinishedSearch) -> Vec<String> {
+        let mut events = Vec::new();
+        let id = done.search.id.clone();
+        let result = self.finish_search(done, &mut events);
+        lines(&events, &respond(id, result))
     }
 
     /// Answers one request: the events it caused, then its response.
@@ -106,11 +158,11 @@ impl Server {
 
     fn run(&mut self, command: Command, events: &mut Vec<Event>) -> Handled {
         match command {
-            Command::Hello => Ok(Answer::Hello {
+            Command::Hello {} => Ok(Answer::Hello {
                 protocol: super::VERSION,
                 program: format!("fairy-rules {}", env!("CARGO_PKG_VERSION")),
             }),
-            Command::Variants => Ok(Answer::Variants {
+            Command::Variants {} => Ok(Answer::Variants {
                 variants: self.variant_list(),
             }),
             Command::LoadVariant { name, yaml } => self.load_variant(name, yaml),
@@ -132,10 +184,10 @@ impl Server {
             }
             Command::Undo { game, seat } => {
                 let (session, side) = self.seated_mut(&game, seat.as_deref())?;
-                let before = session.earlier.pop().ok_or_else(|| {
+                session.not_searching()?;
+                session.game.undo().ok_or_else(|| {
                     Failure::new(ErrorCode::NothingToUndo, "no move has been played")
                 })?;
-                session.game = before;
                 Ok(Answer::Position(session.position(&game, side)))
             }
             Command::Position { game, seat } => {
@@ -143,8 +195,8 @@ impl Server {
                 Ok(Answer::Position(session.position(&game, side)))
             }
             Command::EngineMove { game, seat, limits } => {
-                let (session, side) = self.seated_mut(&game, seat.as_deref())?;
-                session.engine_move(&game, side, &limits, events)
+                let search = self.start_search(&game, seat.as_deref(), &limits)?;
+                self.finish_search(search.run(), events)
             }
             Command::Result { game } => Ok(Answer::Result {
                 outcome: self.session(&game)?.game.outcome().map(outcome_info),
@@ -154,7 +206,11 @@ impl Server {
                 Ok(Answer::Record(session.record(&game, side)))
             }
             Command::CloseGame { game } => {
-                self.session(&game)?;
+                let session = self.session(&game)?;
+                // Its search, if one runs, is of no use any more.
+                if let Some(ticket) = session.search.upgrade() {
+                    ticket.stop.store(true, Ordering::Relaxed);
+                }
                 self.games.shift_remove(&game);
                 Ok(Answer::Closed { game })
             }
@@ -301,12 +357,78 @@ impl Server {
         let session = Session {
             variant: variant_id.to_string(),
             game,
-            earlier: Vec::new(),
             seats,
-            searcher: None,
+            search: Weak::new(),
         };
         self.games.insert(id, session);
         Ok(Answer::Game(info))
+    }
+
+    /// Checks an engine move and takes out what its search needs.
+    fn start_search(
+        &mut self,
+        game: &str,
+        seat: Option<&str>,
+        limits: &EngineLimits,
+    ) -> Result<Box<PendingSearch>, Failure> {
+        let limits = self.caps.limits(limits);
+        let (most, running) = (self.caps.searches, self.running.clone());
+        let (session, side) = self.seated_mut(game, seat)?;
+        session.not_over()?;
+        session.not_searching()?;
+        let ticket = Ticket::take(&running, most).map(Arc::new).ok_or_else(|| {
+            Failure::new(
+                ErrorCode::Busy,
+                format!("{most} engine moves are being searched; try again later"),
+            )
+        })?;
+        session.search = Arc::downgrade(&ticket);
+        Ok(Box::new(PendingSearch {
+            id: None,
+            game_id: game.to_string(),
+            side,
+            game: session.game.clone(),
+            limits,
+            ticket,
+        }))
+    }
+
+    /// Plays the move a search found on its game, if the game is still there and waits for it.
+    fn finish_search(&mut self, done: FinishedSearch, events: &mut Vec<Event>) -> Handled {
+        let FinishedSearch { search, played } = done;
+        let ticket = Arc::downgrade(&search.ticket);
+        let id = search.game_id;
+        let session = self
+            .games
+            .get_mut(&id)
+            .filter(|s| s.search.ptr_eq(&ticket))
+            .ok_or_else(|| {
+                let message = format!("game `{id}` was closed during the search");
+                Failure::new(ErrorCode::UnknownGame, message)
+            })?;
+        session.search = Weak::new();
+        if search.ticket.stop.load(Ordering::Relaxed) {
+            return Err(Failure::new(
+                ErrorCode::Busy,
+                "the search was stopped; nothing was played",
+            ));
+        }
+        let Some((played, score)) = played else {
+            return Err(Failure::new(
+                ErrorCode::GameOver,
+                "the side to move has no move",
+            ));
+        };
+        let before = session.game.position().clone();
+        session.game = search.game;
+        Ok(Answer::Played(session.played(
+            &id,
+            &before,
+            played,
+            search.side,
+            Some(score),
+            events,
+        )))
     }
 
     fn session(&self, game: &str) -> Result<&Session, Failure> {
@@ -380,6 +502,17 @@ impl Session {
         }
     }
 
+    /// Refuses a change to the game while the engine searches it.
+    fn not_searching(&self) -> Result<(), Failure> {
+        match self.search.upgrade() {
+            Some(_) => Err(Failure::new(
+                ErrorCode::Busy,
+                "the engine is searching this game; wait for its move",
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn play(
         &mut self,
         id: &str,
@@ -388,8 +521,8 @@ impl Session {
         events: &mut Vec<Event>,
     ) -> Handled {
         self.not_over()?;
-        let before = self.game.clone();
-        let mover = self.game.position().side_to_move();
+        self.not_searching()?;
+        let before = self.game.position().clone();
         let played = match side {
             Some(side) => self.game.attempt(side, text).map_err(refusal)?,
             None => self
@@ -397,48 +530,16 @@ impl Session {
                 .play(text)
                 .map_err(|e| Failure::new(ErrorCode::IllegalMove, e.to_string()))?,
         };
-        self.earlier.push(before);
         Ok(Answer::Played(
-            self.played(id, mover, played, side, None, events),
+            self.played(id, &before, played, side, None, events),
         ))
     }
 
-    fn engine_move(
-        &mut self,
-        id: &str,
-        side: Option<Color>,
-        limits: &EngineLimits,
-        events: &mut Vec<Event>,
-    ) -> Handled {
-        self.not_over()?;
-        let before = self.game.clone();
-        let mover = self.game.position().side_to_move();
-        let searcher = self
-            .searcher
-            .get_or_insert_with(|| Searcher::with_table(self.game.variant().clone(), 16));
-        let Some(played) = searcher.play(&mut self.game, &search_limits(limits)) else {
-            return Err(Failure::new(
-                ErrorCode::GameOver,
-                "the side to move has no move",
-            ));
-        };
-        self.earlier.push(before);
-        let score = played.result.score.0;
-        Ok(Answer::Played(self.played(
-            id,
-            mover,
-            played.played,
-            side,
-            Some(score),
-            events,
-        )))
-    }
-
-    /// The answer to a move just played by `mover`, told to `side`, with its events.
+    /// The answer to a move `m` just played from `before`, told to `side`, with its events.
     fn played(
         &self,
         id: &str,
-        mover: Color,
+        before: &Position,
         m: Move,
         side: Option<Color>,
         score: Option<i32>,
@@ -446,12 +547,16 @@ impl Session {
     ) -> PlayedInfo {
         let variant = self.game.variant();
         let ply = self.game.moves().len();
-        let before = self.earlier.last().expect("a move was played");
+        let mover = before.side_to_move();
+        let before = match side {
+            Some(side) => variant.redact(before, side),
+            None => before.clone(),
+        };
         let hidden = side.is_some_and(|s| s != mover) && self.game.last_move_hidden();
         let played = if hidden {
-            hidden_move_info(variant, &before.seen_by(side), &self.game.seen_by(side))
+            hidden_move_info(variant, &before, &self.game.seen_by(side))
         } else {
-            move_info(variant, m, &before.seen_by(side), &self.game.seen_by(side))
+            move_info(variant, m, &before, &self.game.seen_by(side))
         };
         if let Some(cell) = m.outcome {
             events.push(Event::Chance {
@@ -564,22 +669,6 @@ impl SeenBy for Game {
             Some(side) => self.variant().redact(self.position(), side),
             None => self.position().clone(),
         }
-    }
-}
-
-/// The limits of an engine move, capped.
-fn search_limits(limits: &EngineLimits) -> SearchLimits {
-    let none = limits.depth.is_none() && limits.nodes.is_none() && limits.movetime_ms.is_none();
-    SearchLimits {
-        depth: limits.depth.map(|d| d.clamp(1, 64)),
-        nodes: match none {
-            true => Some(20_000),
-            false => limits.nodes.map(|n| n.clamp(1, 100_000_000)),
-        },
-        time: limits
-            .movetime_ms
-            .map(|ms| std::time::Duration::from_millis(ms.clamp(1, 60_000))),
-        stop: None,
     }
 }
 
@@ -752,6 +841,15 @@ fn respond(id: Option<Value>, result: Handled) -> Response {
             error: Some(error),
         },
     }
+}
+
+/// The event lines, then the response line.
+fn lines(events: &[Event], response: &Response) -> Vec<String> {
+    events
+        .iter()
+        .map(to_line)
+        .chain(std::iter::once(to_line(response)))
+        .collect()
 }
 
 fn to_line(value: &impl serde::Serialize) -> String {

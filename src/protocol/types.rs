@@ -20,11 +20,13 @@ pub struct Request {
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "request", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Command {
+    // `hello` and `variants` are variants with no fields, not unit variants: serde lets a
+    // unit variant of a tagged enum take any field.
     /// The protocol version and the program: [`Answer::Hello`].
-    Hello,
+    Hello {},
     /// The variants that can be named: bundled, given on the command line, and loaded from
     /// YAML text: [`Answer::Variants`].
-    Variants,
+    Variants {},
     /// Loads a variant, by `name` (bundled or given on the command line) or from `yaml`
     /// text (then `name`, if given, names it in diagnostics; it may extend only bundled
     /// definitions, `variants/chess.yaml`, since the server reads no file for a client):
@@ -153,8 +155,9 @@ pub enum Command {
     },
 }
 
-/// How long the engine thinks: any of the three; with none, 20000 positions. Capped at 64
-/// plies, 100 million positions and 60 seconds.
+/// How long the engine thinks: any of the three; with none, 20000 positions. Every search is
+/// capped at 64 plies, 100 million positions and 60 seconds, also when a limit is not given
+/// (see [`crate::protocol::SearchCaps`]).
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EngineLimits {
@@ -559,6 +562,10 @@ pub enum ErrorCode {
     NothingToUndo,
     /// The game is over.
     GameOver,
+    /// The engine is searching the game (a move, an undo or another engine move must wait
+    /// for its move), the server runs as many searches as it may, or the search was stopped
+    /// before it played.
+    Busy,
 }
 
 /// A problem in a definition, located in its text.

@@ -5,7 +5,7 @@
 //! capped (`ulimit -v`) and its run killed after a deadline, so a regression fails the test
 //! instead of hanging or exhausting the machine.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -60,20 +60,37 @@ pub fn bounded(args: &[&str], input: &str, seconds: u64, dir: Option<&std::path:
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes());
     });
+    // Read from threads too: a child whose output fills its pipe would wait for the test.
+    let read = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = from.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = read(Box::new(child.stdout.take().unwrap()));
+    let stderr = read(Box::new(child.stderr.take().unwrap()));
     let deadline = start + Duration::from_secs(seconds);
-    while child.try_wait().unwrap().is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
         if Instant::now() > deadline {
             let _ = child.kill();
-            let output = child.wait_with_output().unwrap();
+            let _ = child.wait();
             panic!(
                 "fairy {args:?} ran past {seconds} s; it printed:\n{}\n{}",
-                String::from_utf8_lossy(&output.stdout),
-                String::from_utf8_lossy(&output.stderr)
+                String::from_utf8_lossy(&stdout.join().unwrap()),
+                String::from_utf8_lossy(&stderr.join().unwrap())
             );
         }
         std::thread::sleep(Duration::from_millis(20));
-    }
-    let output = child.wait_with_output().unwrap();
+    };
+    let output = Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    };
     let _ = writer.join();
     let elapsed = start.elapsed();
     assert!(
