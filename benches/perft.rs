@@ -2,9 +2,10 @@
 //! same positions in the same run, our rate across variants, threads, position size and
 //! definition load time.
 //!
-//! `cargo bench --bench perft` (set `FAIRY_BENCH_RUNS` for more than 5 runs). Every figure
-//! is the median of the runs; ratios compare figures measured in this run, because this
-//! machine's speed varies from run to run.
+//! `cargo bench --bench perft` (set `FAIRY_BENCH_RUNS` for more than 5 runs); `cargo bench
+//! --bench perft -- large` times only the large definitions. Every figure is the median of
+//! the runs; ratios compare figures measured in this run, because this machine's speed
+//! varies from run to run.
 
 use std::time::Instant;
 
@@ -38,12 +39,19 @@ fn measure(mut f: impl FnMut() -> u64) -> (u64, f64) {
 #[path = "../tests/support/shakmaty_perft.rs"]
 mod shakmaty_perft;
 
+#[path = "../tests/support/large_definitions.rs"]
+mod large;
+
 fn load(name: &str) -> Variant {
     Variant::from_file(format!("variants/{name}.yaml")).expect("bundled variant")
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; nothing else is read.
+    // `cargo bench` passes `--bench`; `large` asks for the large definitions alone.
+    if std::env::args().any(|a| a == "large") {
+        large_definitions();
+        return;
+    }
     println!("perft, median of {} runs (nodes/s in millions)\n", runs());
     println!(
         "{:<22} {:>6} {:>12} {:>9} {:>10} {:>7}",
@@ -133,7 +141,62 @@ fn main() {
         println!("  {:<28} {:.2} ms", path.display(), times[10] * 1e3);
     }
     repeated_components();
+    large_definitions();
     search_rates();
+}
+
+/// Time against size for definitions that once cost time growing with the square of their
+/// size: each at a size and at four times it, in the same run. Loading, with every problem's
+/// line and column and its drawn report (as `fairy validate` shows them), is timed; a ratio
+/// near 4 is linear, near 16 quadratic.
+fn large_definitions() {
+    println!(
+        "\nlarge definitions: load, place and draw every problem, median of 3 \
+         (x4 / x1: 4 is linear, 16 quadratic):"
+    );
+    let cases: [(&str, fn(usize) -> String, usize); 3] = [
+        ("board minus list (bytes)", large::board_minus, 32 << 10),
+        ("pieces, one problem each", large::many_pieces, 5_000),
+        ("YAML repairs (bytes)", large::many_repairs, 256 << 10),
+    ];
+    for (label, make, size) in cases {
+        let time = |size: usize| {
+            let text = make(size);
+            let mut times: Vec<f64> = (0..3)
+                .map(|_| {
+                    let start = Instant::now();
+                    load_and_report(&text);
+                    start.elapsed().as_secs_f64()
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            times[1]
+        };
+        let (one, four) = (time(size), time(4 * size));
+        println!(
+            "  {label:<26} {size:>8}: {:>9.1} ms   x4: {:>9.1} ms   {:>5.1}x",
+            one * 1e3,
+            four * 1e3,
+            four / one
+        );
+    }
+}
+
+/// Loads a definition and, when it fails, finds each problem's line and column and draws
+/// its report; returns the bytes drawn.
+fn load_and_report(text: &str) -> usize {
+    use miette::{GraphicalReportHandler, GraphicalTheme};
+    let Err(e) = Variant::from_yaml("large.yaml", text) else {
+        return 0;
+    };
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor());
+    let mut out = String::new();
+    for report in e.diagnostics() {
+        let (line, column) = report.file.line_col(report.problem.span.start);
+        out.push_str(&format!("{line}:{column}\n"));
+        handler.render_report(&mut out, report).expect("drawn");
+    }
+    out.len()
 }
 
 /// The search's speed in every bundled variant: positions visited per second from the start

@@ -295,6 +295,8 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
 
     // Letters first: promotion choices and castling refer to pieces by letter.
     let mut letters: Vec<char> = Vec::new();
+    // By ASCII code: a definition of many pieces is checked in one pass.
+    let mut used = [false; 128];
     for (name, piece) in &def.pieces {
         let l = &piece.value.letter;
         let mut chars = l.value.chars();
@@ -311,7 +313,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 '?'
             }
         };
-        if letter != '?' && letters.contains(&letter) {
+        if letter != '?' && std::mem::replace(&mut used[letter as usize], true) {
             cx.error(
                 l,
                 "fairy::duplicate-letter",

@@ -208,6 +208,11 @@ fn extended(
 /// How many entries one file may lose to YAML shape errors before reading it stops.
 const MAX_REPAIRS: usize = 100;
 
+/// How many bytes reading one file may parse in all, counting each reading again after a
+/// repair (at least the file once): a large file is read again fewer times, so the time
+/// spent on repairs grows with the file's size, not with its size times its errors.
+const REPAIR_BYTES: usize = 4 << 20;
+
 /// One file's definition as far as it could be read, the YAML shape errors found on the way,
 /// and the entries they took out.
 struct Parsed {
@@ -234,7 +239,16 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
     // Where the last repair was of a syntax error (one the scanner found, with no value to
     // take out): a second in a row means the repair did not find its cause.
     let mut syntax_at: Option<usize> = None;
+    let mut parsed_bytes = 0;
+    // Where the last error was found: reading stops there when the budget is spent.
+    let mut last = 0;
     while repaired.len() < MAX_REPAIRS {
+        if parsed_bytes + text.len() > REPAIR_BYTES.max(text.len()) {
+            let why = "it is too large to read on after this many errors";
+            parsed.problems.push(stopped(index, last, why));
+            return parsed;
+        }
+        parsed_bytes += text.len();
         let error = match read_yaml(&text, index) {
             Ok(def) => {
                 parsed.def = Some(def);
@@ -244,6 +258,7 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
         };
         let problem = yaml_problem(&source.text, index, &error);
         let offset = problem.span.start;
+        last = offset;
         let syntax = is_syntax(&error);
         if let (true, Some(first)) = (syntax, syntax_at) {
             parsed
@@ -296,7 +311,7 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
                 .message
                 .strip_prefix("missing field `")
                 .and_then(|rest| rest.split('`').next());
-            match key.and_then(|key| misindented(&text, key, offset)) {
+            match key.and_then(|key| misindented(&text, source, key, offset)) {
                 Some(reworded) => {
                     let entry = recover::entry_at(&text, reworded.span.start);
                     parsed.problems.push(Problem {
@@ -352,8 +367,9 @@ fn stopped(index: usize, offset: usize, why: &str) -> Problem {
 
 /// For a mapping whose first key is at `first` and which lacks `key`: when the next line
 /// after it is `key:` indented less (meant to be inside it), the problem in those words, at
-/// that key (file 0: the caller places it).
-fn misindented(text: &str, key: &str, first: usize) -> Option<Problem> {
+/// that key (file 0: the caller places it). `text` is `file`'s text or a repair of it, with
+/// the same lines.
+fn misindented(text: &str, file: &Source, key: &str, first: usize) -> Option<Problem> {
     let mapping = recover::enclosing(text, first)?;
     let column = |at: usize| at - text[..at].rfind('\n').map_or(0, |i| i + 1);
     let mut at = mapping.end;
@@ -371,7 +387,7 @@ fn misindented(text: &str, key: &str, first: usize) -> Option<Problem> {
     if !meant {
         return None;
     }
-    let line = text[..start].matches('\n').count() + 1;
+    let (line, _) = file.line_col(start);
     Some(
         Problem::error(
             "fairy::yaml",
