@@ -131,8 +131,22 @@ pub fn load_chain(
     };
     let mut defs = vec![def];
     while let Some(ext) = defs.last_mut().expect("at least one").extends.take() {
-        match extended(&ext, &files, read, limits) {
-            Ok(base) => files.push(base),
+        let parsed = extended(&ext, &files, read, limits).and_then(|base| {
+            files.push(base);
+            let index = files.len() - 1;
+            let parsed = parse_yaml(&files[index], index);
+            match parsed.foreign {
+                Some(why) => {
+                    // Perhaps a file that is no business of this one: its text is kept
+                    // nowhere, so no report shows it.
+                    files.pop();
+                    Err(not_a_definition(&ext, why))
+                }
+                None => Ok(parsed),
+            }
+        });
+        let parsed = match parsed {
+            Ok(parsed) => parsed,
             Err(problem) => {
                 problems.push(problem);
                 removed.push(Removed {
@@ -142,9 +156,7 @@ pub fn load_chain(
                 });
                 break;
             }
-        }
-        let index = files.len() - 1;
-        let parsed = parse_yaml(&files[index], index);
+        };
         problems.extend(parsed.problems);
         removed.extend(parsed.removed);
         let Some(def) = parsed.def else {
@@ -205,6 +217,21 @@ fn extended(
     Ok(base)
 }
 
+/// The problem at `ext` (an `extends:` value) whose file is no definition, and why: it
+/// names the file and the reason, and quotes none of its text.
+fn not_a_definition(ext: &Sp<String>, why: &str) -> Problem {
+    Problem {
+        file: file_of(ext),
+        ..Problem::error(
+            "fairy::extends",
+            format!("`{}` is not a definition: {why}", ext.value),
+            span_of(ext),
+            "not a definition",
+        )
+        .help("validate that file alone to see its problems")
+    }
+}
+
 /// How many entries one file may lose to YAML shape errors before reading it stops.
 const MAX_REPAIRS: usize = 100;
 
@@ -220,6 +247,10 @@ struct Parsed {
     def: Option<VariantDef>,
     problems: Vec<Problem>,
     removed: Vec<Removed>,
+    /// Why the text is no definition at all, when it is not: its top level is not a mapping
+    /// of a definition's keys, or its YAML cannot be read. An extended file is then read no
+    /// further and none of its text is shown.
+    foreign: Option<&'static str>,
 }
 
 /// Reads one file's YAML text; `index` is its place in the chain (0 for the definition).
@@ -234,7 +265,9 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
         def: None,
         problems: Vec::new(),
         removed: Vec::new(),
+        foreign: None,
     };
+    const UNREADABLE: &str = "its text does not read as one";
     let mut repaired: Vec<Range<usize>> = Vec::new();
     // Where the last repair was of a syntax error (one the scanner found, with no value to
     // take out): a second in a row means the repair did not find its cause.
@@ -264,6 +297,7 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
             parsed
                 .problems
                 .push(stopped(index, first, "its syntax is broken here"));
+            parsed.foreign = Some(UNREADABLE);
             return parsed;
         }
         syntax_at = syntax.then_some(offset);
@@ -298,12 +332,14 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
             parsed
                 .problems
                 .push(stopped(index, offset, "it cannot be read past here"));
+            parsed.foreign = Some(UNREADABLE);
             return parsed;
         };
         if recover::key_path(&text, target.start).is_empty() {
             parsed.problems.push(problem);
             let why = "a definition is a mapping of keys such as `name:` and `board:`";
             parsed.problems.push(stopped(index, offset, why));
+            parsed.foreign = Some(UNREADABLE);
             return parsed;
         }
         if !consequence {
@@ -328,6 +364,13 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
         }
         // An unknown key goes alone; in a flow mapping, its whole entry goes with it.
         let unknown_key = problem.message.starts_with("unknown field") && target.start == offset;
+        if unknown_key && recover::key_path(&text, target.start).len() == 1 {
+            parsed.foreign = Some("its top level has keys a definition does not have");
+            // An extended file that is no definition is not read on: it is not reported.
+            if index > 0 {
+                return parsed;
+            }
+        }
         if consequence || !unknown_key {
             parsed.removed.push(Removed {
                 path: recover::key_path(&text, target.start),

@@ -1,6 +1,6 @@
 //! Definitions and the command-line loaders: quadratic inputs and `extends:` paths.
 
-use crate::{bounded, folder};
+use crate::{bounded, bounded_with, folder, mkfifo};
 
 #[path = "../support/large_definitions.rs"]
 mod large;
@@ -92,6 +92,266 @@ fn yaml_repairs_of_a_mebibyte_stop_within_their_budget() {
             text[..at].matches('\n').count() + 1
         )]
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The diagnostics of `fairy validate` (both formats) of a definition in `dir` that extends
+/// `extended`: JSON lines, then the drawn text; `env` is set for the run.
+fn validate_extends(
+    dir: &std::path::Path,
+    extended: &str,
+    env: &[(&str, &str)],
+) -> (Vec<String>, String) {
+    let text = format!("extends: {extended}\nname: Hostile\n");
+    std::fs::write(dir.join("hostile.yaml"), text).unwrap();
+    let json = bounded_with(
+        &["validate", "--format", "json", "hostile.yaml"],
+        None,
+        10,
+        Some(dir),
+        env,
+    );
+    let drawn = bounded_with(&["validate", "hostile.yaml"], None, 10, Some(dir), env);
+    assert_eq!(drawn.stdout(), "error hostile.yaml: 1 error and 1 note\n");
+    let lines = json.stdout().lines().map(String::from).collect();
+    (lines, drawn.stderr())
+}
+
+/// The JSON line of a refused `extends:` in [`validate_extends`]'s definition.
+fn refused(extended: &str, message: &str, label: &str, help: &str) -> String {
+    format!(
+        "{{\"file\":\"hostile.yaml\",\"line\":1,\"column\":10,\"start\":9,\"end\":{},\
+         \"severity\":\"error\",\"code\":\"fairy::extends\",\"message\":\"{message}\",\
+         \"label\":\"{label}\",\"help\":{help}}}",
+        9 + extended.len()
+    )
+}
+
+/// The note that follows a refused `extends:`.
+const SKIPPED: &str = "{\"file\":\"hostile.yaml\",\"line\":1,\"column\":10,\"start\":9,\"end\":9,\
+    \"severity\":\"note\",\"code\":\"fairy::skipped\",\"message\":\"regions, the setup and \
+    where pieces move were not checked: the definition it extends could not be read\",\
+    \"label\":\"skipped because of this entry\",\"help\":\"fix that error and run again to \
+    check the rest\"}";
+
+const MARKER: (&str, &str) = ("FAIRY_HOSTILE_MARKER", "do-not-print-4f1d");
+
+/// `extends: /proc/self/environ` printed the process's environment in its snippet; neither
+/// the path nor a `.yaml` link to it is read now.
+#[test]
+fn extends_of_the_environment_shows_none_of_it() {
+    let dir = folder("environ");
+    let (json, drawn) = validate_extends(&dir, "/proc/self/environ", &[MARKER]);
+    assert_eq!(
+        json,
+        [
+            refused(
+                "/proc/self/environ",
+                "cannot read `/proc/self/environ`: a definition file's name ends in `.yaml` or \
+                 `.yml`",
+                "cannot read",
+                "null"
+            ),
+            SKIPPED.to_string()
+        ]
+    );
+    assert!(!drawn.contains(MARKER.1), "{drawn}");
+    // Named like a definition, it is read, but it does not read as one: it is not shown.
+    std::os::unix::fs::symlink("/proc/self/environ", dir.join("environ.yaml")).unwrap();
+    let (json, drawn) = validate_extends(&dir, "environ.yaml", &[MARKER]);
+    assert_eq!(
+        json,
+        [
+            refused(
+                "environ.yaml",
+                "`environ.yaml` is not a definition: its text does not read as one",
+                "not a definition",
+                "\"validate that file alone to see its problems\""
+            ),
+            SKIPPED.to_string()
+        ]
+    );
+    assert!(!json.concat().contains(MARKER.1));
+    assert!(!drawn.contains(MARKER.1), "{drawn}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `extends: /etc/passwd` (or `/etc/shadow`) showed the file's first lines.
+#[test]
+fn extends_of_the_password_files_shows_none_of_them() {
+    let dir = folder("passwd");
+    for path in ["/etc/passwd", "/etc/shadow"] {
+        let (json, drawn) = validate_extends(&dir, path, &[]);
+        assert_eq!(
+            json,
+            [
+                refused(
+                    path,
+                    &format!(
+                        "cannot read `{path}`: a definition file's name ends in `.yaml` or \
+                         `.yml`"
+                    ),
+                    "cannot read",
+                    "null"
+                ),
+                SKIPPED.to_string()
+            ]
+        );
+        assert!(!drawn.contains("root:"), "{drawn}");
+    }
+    std::os::unix::fs::symlink("/etc/passwd", dir.join("passwd.yaml")).unwrap();
+    let (json, drawn) = validate_extends(&dir, "passwd.yaml", &[]);
+    assert_eq!(
+        json[0],
+        refused(
+            "passwd.yaml",
+            "`passwd.yaml` is not a definition: its text does not read as one",
+            "not a definition",
+            "\"validate that file alone to see its problems\""
+        )
+    );
+    assert!(!json.concat().contains("root:"));
+    assert!(!drawn.contains("root:"), "{drawn}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file of YAML that is not a definition (its top level has keys a definition does not
+/// have) is not shown either, even where one of its keys is a definition's.
+#[test]
+fn extends_of_another_yaml_file_shows_none_of_it() {
+    let dir = folder("other-yaml");
+    std::fs::write(
+        dir.join("config.yaml"),
+        "name: service\npassword: do-not-print-77\n",
+    )
+    .unwrap();
+    let (json, drawn) = validate_extends(&dir, "config.yaml", &[]);
+    assert_eq!(
+        json,
+        [
+            refused(
+                "config.yaml",
+                "`config.yaml` is not a definition: its top level has keys a definition does \
+                 not have",
+                "not a definition",
+                "\"validate that file alone to see its problems\""
+            ),
+            SKIPPED.to_string()
+        ]
+    );
+    assert!(!drawn.contains("do-not-print"), "{drawn}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `extends:` of a named pipe, or of standard input left open, waited for ever.
+#[test]
+fn extends_of_a_pipe_or_standard_input_answers_at_once() {
+    let dir = folder("fifo");
+    mkfifo(&dir.join("fifo.yaml"));
+    let (json, _) = validate_extends(&dir, "fifo.yaml", &[]);
+    assert_eq!(
+        json,
+        [
+            refused(
+                "fifo.yaml",
+                "cannot read `fifo.yaml`: it is a named pipe, not a regular file",
+                "cannot read",
+                "null"
+            ),
+            SKIPPED.to_string()
+        ]
+    );
+    let (json, _) = validate_extends(&dir, "/dev/stdin", &[]);
+    assert_eq!(
+        json[0],
+        refused(
+            "/dev/stdin",
+            "cannot read `/dev/stdin`: a definition file's name ends in `.yaml` or `.yml`",
+            "cannot read",
+            "null"
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A definition given as a named pipe, by the command line or by a record's `VariantFile`
+/// tag, waited for ever too.
+#[test]
+fn a_definition_or_variant_file_that_is_a_pipe_answers_at_once() {
+    let dir = folder("fifo-main");
+    mkfifo(&dir.join("fifo.yaml"));
+    let run = bounded_with(&["validate", "fifo.yaml"], None, 10, Some(&dir), &[]);
+    assert_eq!(
+        run.stdout(),
+        "error cannot read fifo.yaml: it is a named pipe, not a regular file\n"
+    );
+    std::fs::write(
+        dir.join("game.pgn"),
+        "[Event \"Hostile\"]\n[VariantFile \"fifo.yaml\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let run = bounded_with(&["replay", "game.pgn"], None, 10, Some(&dir), &[]);
+    assert!(
+        words(&run.stderr()).contains(
+            "the record's VariantFile `fifo.yaml`: cannot read fifo.yaml: it is a named pipe, \
+             not a regular file"
+        ),
+        "{}",
+        run.stderr()
+    );
+    assert!(!run.output.status.success());
+    std::fs::write(
+        dir.join("passwd.pgn"),
+        "[Event \"Hostile\"]\n[VariantFile \"/etc/passwd\"]\n\n1. e4 *\n",
+    )
+    .unwrap();
+    let run = bounded(&["replay", "passwd.pgn"], "", 10, Some(&dir));
+    assert!(
+        words(&run.stderr()).contains(
+            "the record's VariantFile `/etc/passwd`: cannot read /etc/passwd: a definition \
+             file's name ends in `.yaml` or `.yml`"
+        ),
+        "{}",
+        run.stderr()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A drawn message's words, without the line breaks and frame miette wraps it in.
+fn words(drawn: &str) -> String {
+    let words: Vec<&str> = drawn.split_whitespace().filter(|w| *w != "│").collect();
+    words.join(" ")
+}
+
+/// A folder named like a definition, and a file past the size limit, are refused by name
+/// and reason, without reading them.
+#[test]
+fn extends_of_a_folder_or_an_oversized_file_is_refused_by_name() {
+    let dir = folder("folder-oversized");
+    std::fs::create_dir(dir.join("folder.yaml")).unwrap();
+    let (json, _) = validate_extends(&dir, "folder.yaml", &[]);
+    assert_eq!(
+        json[0],
+        refused(
+            "folder.yaml",
+            "cannot read `folder.yaml`: it is a folder, not a regular file",
+            "cannot read",
+            "null"
+        )
+    );
+    // Sparse: its size costs nothing to make, and reading it would cost 8 GiB.
+    let big = std::fs::File::create(dir.join("big.yaml")).unwrap();
+    big.set_len(8 << 30).unwrap();
+    let (json, _) = validate_extends(&dir, "big.yaml", &[]);
+    assert_eq!(
+        json[0],
+        "{\"file\":\"hostile.yaml\",\"line\":1,\"column\":10,\"start\":9,\"end\":17,\
+         \"severity\":\"error\",\"code\":\"fairy::limit-exceeded\",\"message\":\"the extended \
+         file exceeds the limit `extends_bytes` of 1048576 bytes\",\"label\":\"too large\",\
+         \"help\":\"raise `extends_bytes` to read it\"}"
+    );
+    let run = bounded(&["validate", "big.yaml"], "", 10, Some(&dir));
+    assert_eq!(run.stdout(), "error big.yaml: 1 error\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
