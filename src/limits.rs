@@ -176,7 +176,9 @@ pub(crate) fn read_text(
         .and_then(|e| e.to_str())
         .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
     if !named {
-        return Err(refused("a definition file's name ends in `.yaml` or `.yml`"));
+        return Err(refused(
+            "a definition file's name ends in `.yaml` or `.yml`",
+        ));
     }
     // Checked before opening: opening a named pipe waits for a writer.
     let before = std::fs::metadata(path).map_err(ReadError::Io)?;

@@ -100,8 +100,16 @@ impl Cover {
         let row = self.w + 1;
         for r in 0..=self.h {
             for f in 0..=self.w {
-                let left = if f > 0 { self.differences[r * row + f - 1] } else { 0 };
-                let below = if r > 0 { self.differences[(r - 1) * row + f] } else { 0 };
+                let left = if f > 0 {
+                    self.differences[r * row + f - 1]
+                } else {
+                    0
+                };
+                let below = if r > 0 {
+                    self.differences[(r - 1) * row + f]
+                } else {
+                    0
+                };
                 let both = if f > 0 && r > 0 {
                     self.differences[(r - 1) * row + f - 1]
                 } else {
@@ -214,13 +222,13 @@ pub(super) fn region_named(
 ) -> Option<[Bitboard; 2]> {
     let found = regions.get(&name.value).copied();
     if found.is_none() {
-        let known: Vec<&str> = regions.keys().map(String::as_str).collect();
+        let known = super::listed(regions.keys().map(String::as_str));
         cx.error(
             name,
             "fairy::unknown-region",
             format!("no region is named `{}`", name.value),
             "no such region",
-            &format!("define it under `regions:`; defined: {}", known.join(", ")),
+            &format!("define it under `regions:`; defined: {known}"),
         );
     }
     found

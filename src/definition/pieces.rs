@@ -1,6 +1,7 @@
 //! Pieces as a file writes them, merged field by field along an `extends:` chain, then
 //! checked complete.
 
+use std::collections::HashSet;
 use std::ops::Range;
 
 use indexmap::IndexMap;
@@ -73,6 +74,10 @@ impl PieceDraft {
     }
 }
 
+/// Most pieces, and most bytes of a name, for which a removal of a piece no base has looks
+/// for the nearest name.
+const SUGGESTED: usize = 64;
+
 /// The pieces of a file (`own`) over those of the files it extends (`base`): a piece of a
 /// new name comes after the base's; one the base has merges key by key in its place; one
 /// with `remove: true` takes the base's out. Removing a piece that no base has is a
@@ -82,11 +87,20 @@ pub(super) fn merge(
     own: IndexMap<String, Sp<PieceDraft>>,
     problems: &mut Vec<Problem>,
 ) -> IndexMap<String, Sp<PieceDraft>> {
+    // Taken out all at once at the end: one by one, each would shift the pieces after it.
+    let mut removed: HashSet<String> = HashSet::new();
     for (name, draft) in own {
         if let Some(remove) = draft.value.remove.as_ref().filter(|r| r.value) {
-            if base.shift_remove(&name).is_none() {
+            if base.contains_key(&name) {
+                removed.insert(name);
+            } else {
+                // Compared with at most so many names of so many bytes, so that thousands of
+                // removals of long names cost no more than one each (a rule set has at most
+                // 16 piece types anyway).
+                let comparable = base.len() - removed.len() <= SUGGESTED && name.len() <= SUGGESTED;
                 let nearest = base
                     .keys()
+                    .filter(|k| comparable && k.len() <= SUGGESTED && !removed.contains(*k))
                     .map(|k| (strsim::levenshtein(k, &name), k))
                     .min()
                     .filter(|(d, _)| *d <= 2.max(name.len() / 3));
@@ -122,6 +136,7 @@ pub(super) fn merge(
             }
         }
     }
+    base.retain(|name, _| !removed.contains(name));
     base
 }
 

@@ -132,7 +132,10 @@ pub fn bounded_with(
 /// Makes a named pipe (FIFO) at `path` with the `mkfifo` command: opening it to read waits
 /// for a writer, so a reader that opens it hangs.
 pub fn mkfifo(path: &std::path::Path) {
-    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo runs");
+    let status = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
     assert!(status.success(), "mkfifo {}", path.display());
 }
 

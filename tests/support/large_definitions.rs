@@ -44,3 +44,31 @@ pub fn many_repairs(bytes: usize) -> String {
     }
     text + &tail
 }
+
+/// A definition of `n` regions whose king must reach, by `n` flags, a region that is not
+/// defined: each flag is a `fairy::unknown-region` error whose help lists the regions.
+pub fn unknown_regions(n: usize) -> String {
+    let regions: String = (0..n).map(|i| format!("  r{i}: a1\n")).collect();
+    let flags: String = (0..n)
+        .map(|_| "    - piece: K\n      zone: nowhere\n")
+        .collect();
+    format!(
+        "name: Regions\nboard: 8x8\nregions:\n{regions}pieces:\n  king:\n    letter: K\n    \
+         moves: K\n    royal: true\nsetup: 4k3/8/8/8/8/8/8/4K3\nend:\n  flags:\n{flags}"
+    )
+}
+
+/// A base of `n` pieces (`b0`, `b1`, ...) and a definition extending `base.yaml` that
+/// removes `n` pieces no base has (`q0`, `q1`, ...), then every piece of the base.
+pub fn many_removals(n: usize) -> (String, String) {
+    let pieces: String = (0..n)
+        .map(|i| format!("  b{i}:\n    letter: A\n    moves: K\n"))
+        .collect();
+    let base = format!("name: Base\nboard: 8x8\npieces:\n{pieces}setup: 8/8/8/8/8/8/8/8\n");
+    let removals: String = (0..n)
+        .map(|i| format!("  q{i}:\n    remove: true\n"))
+        .chain((0..n).map(|i| format!("  b{i}:\n    remove: true\n")))
+        .collect();
+    let child = format!("extends: base.yaml\nname: Removals\npieces:\n{removals}");
+    (base, child)
+}
