@@ -154,18 +154,46 @@ fn large_definitions() {
         "\nlarge definitions: load, place and draw every problem, median of 3 \
          (x4 / x1: 4 is linear, 16 quadratic):"
     );
-    let cases: [(&str, fn(usize) -> String, usize); 3] = [
-        ("board minus list (bytes)", large::board_minus, 32 << 10),
-        ("pieces, one problem each", large::many_pieces, 5_000),
-        ("YAML repairs (bytes)", large::many_repairs, 256 << 10),
+    let removals = |n| {
+        let (base, child) = large::many_removals(n);
+        (child, Some(base))
+    };
+    let cases: [Case; 5] = [
+        (
+            "board minus list (bytes)",
+            &|n| (large::board_minus(n), None),
+            32 << 10,
+        ),
+        (
+            "pieces, one problem each",
+            &|n| (large::many_pieces(n), None),
+            5_000,
+        ),
+        (
+            "YAML repairs (bytes)",
+            &|n| (large::many_repairs(n), None),
+            256 << 10,
+        ),
+        (
+            "flags to unknown regions",
+            &|n| (large::unknown_regions(n), None),
+            2_000,
+        ),
+        ("removals", &removals, 2_000),
     ];
+    let dir = std::env::temp_dir().join(format!("fairy-bench-large-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
     for (label, make, size) in cases {
         let time = |size: usize| {
-            let text = make(size);
+            let (text, base) = make(size);
+            if let Some(base) = base {
+                std::fs::write(dir.join("base.yaml"), base).expect("written");
+            }
+            let name = dir.join("large.yaml").display().to_string();
             let mut times: Vec<f64> = (0..3)
                 .map(|_| {
                     let start = Instant::now();
-                    load_and_report(&text);
+                    load_and_report(&name, &text);
                     start.elapsed().as_secs_f64()
                 })
                 .collect();
@@ -180,13 +208,22 @@ fn large_definitions() {
             four / one
         );
     }
+    std::fs::remove_dir_all(&dir).expect("removed");
 }
 
-/// Loads a definition and, when it fails, finds each problem's line and column and draws
-/// its report; returns the bytes drawn.
-fn load_and_report(text: &str) -> usize {
+/// A large definition: its label, what makes its text (and its base's, which it extends as
+/// `base.yaml`) for a size, and the smaller size timed.
+type Case<'a> = (
+    &'a str,
+    &'a dyn Fn(usize) -> (String, Option<String>),
+    usize,
+);
+
+/// Loads the definition `text` named `name` and, when it fails, finds each problem's line
+/// and column and draws its report; returns the bytes drawn.
+fn load_and_report(name: &str, text: &str) -> usize {
     use miette::{GraphicalReportHandler, GraphicalTheme};
-    let Err(e) = Variant::from_yaml("large.yaml", text) else {
+    let Err(e) = Variant::from_yaml(name, text) else {
         return 0;
     };
     let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor());
