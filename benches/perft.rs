@@ -2,9 +2,10 @@
 //! same positions in the same run, our rate across variants, threads, position size and
 //! definition load time.
 //!
-//! `cargo bench --bench perft` (set `FAIRY_BENCH_RUNS` for more than 5 runs). Every figure
-//! is the median of the runs; ratios compare figures measured in this run, because this
-//! machine's speed varies from run to run.
+//! `cargo bench --bench perft` (set `FAIRY_BENCH_RUNS` for more than 5 runs); `cargo bench
+//! --bench perft -- large` times only the large definitions. Every figure is the median of
+//! the runs; ratios compare figures measured in this run, because this machine's speed
+//! varies from run to run.
 
 use std::time::Instant;
 
@@ -38,12 +39,19 @@ fn measure(mut f: impl FnMut() -> u64) -> (u64, f64) {
 #[path = "../tests/support/shakmaty_perft.rs"]
 mod shakmaty_perft;
 
+#[path = "../tests/support/large_definitions.rs"]
+mod large;
+
 fn load(name: &str) -> Variant {
     Variant::from_file(format!("variants/{name}.yaml")).expect("bundled variant")
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; nothing else is read.
+    // `cargo bench` passes `--bench`; `large` asks for the large definitions alone.
+    if std::env::args().any(|a| a == "large") {
+        large_definitions();
+        return;
+    }
     println!("perft, median of {} runs (nodes/s in millions)\n", runs());
     println!(
         "{:<22} {:>6} {:>12} {:>9} {:>10} {:>7}",
@@ -133,7 +141,99 @@ fn main() {
         println!("  {:<28} {:.2} ms", path.display(), times[10] * 1e3);
     }
     repeated_components();
+    large_definitions();
     search_rates();
+}
+
+/// Time against size for definitions that once cost time growing with the square of their
+/// size: each at a size and at four times it, in the same run. Loading, with every problem's
+/// line and column and its drawn report (as `fairy validate` shows them), is timed; a ratio
+/// near 4 is linear, near 16 quadratic.
+fn large_definitions() {
+    println!(
+        "\nlarge definitions: load, place and draw every problem, median of 3 \
+         (x4 / x1: 4 is linear, 16 quadratic):"
+    );
+    let removals = |n| {
+        let (base, child) = large::many_removals(n);
+        (child, Some(base))
+    };
+    let cases: [Case; 5] = [
+        (
+            "board minus list (bytes)",
+            &|n| (large::board_minus(n), None),
+            32 << 10,
+        ),
+        (
+            "pieces, one problem each",
+            &|n| (large::many_pieces(n), None),
+            5_000,
+        ),
+        (
+            "YAML repairs (bytes)",
+            &|n| (large::many_repairs(n), None),
+            256 << 10,
+        ),
+        (
+            "flags to unknown regions",
+            &|n| (large::unknown_regions(n), None),
+            2_000,
+        ),
+        ("removals", &removals, 2_000),
+    ];
+    let dir = std::env::temp_dir().join(format!("fairy-bench-large-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    for (label, make, size) in cases {
+        let time = |size: usize| {
+            let (text, base) = make(size);
+            if let Some(base) = base {
+                std::fs::write(dir.join("base.yaml"), base).expect("written");
+            }
+            let name = dir.join("large.yaml").display().to_string();
+            let mut times: Vec<f64> = (0..3)
+                .map(|_| {
+                    let start = Instant::now();
+                    load_and_report(&name, &text);
+                    start.elapsed().as_secs_f64()
+                })
+                .collect();
+            times.sort_by(f64::total_cmp);
+            times[1]
+        };
+        let (one, four) = (time(size), time(4 * size));
+        println!(
+            "  {label:<26} {size:>8}: {:>9.1} ms   x4: {:>9.1} ms   {:>5.1}x",
+            one * 1e3,
+            four * 1e3,
+            four / one
+        );
+    }
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
+
+/// A large definition: its label, what makes its text (and its base's, which it extends as
+/// `base.yaml`) for a size, and the smaller size timed.
+type Case<'a> = (
+    &'a str,
+    &'a dyn Fn(usize) -> (String, Option<String>),
+    usize,
+);
+
+/// Loads the definition `text` named `name` and, when it fails, finds each problem's line
+/// and column and draws its report; returns the bytes drawn.
+fn load_and_report(name: &str, text: &str) -> usize {
+    use miette::{GraphicalReportHandler, GraphicalTheme};
+    let Err(e) = Variant::from_yaml(name, text) else {
+        return 0;
+    };
+    let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor());
+    let mut out = String::new();
+    for report in e.diagnostics() {
+        let (line, column) = report.file.line_col(report.problem.span.start);
+        out.push_str(&format!("{line}:{column}\n"));
+        handler.render_report(&mut out, report).expect("drawn");
+    }
+    out.len()
 }
 
 /// The search's speed in every bundled variant: positions visited per second from the start

@@ -1,18 +1,29 @@
 //! Diagnostics for definitions: every problem points at its exact place in the YAML file.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use miette::{
     Diagnostic, LabeledSpan, MietteSpanContents, Severity, SourceCode, SourceSpan, SpanContents,
 };
 
 /// A definition file's text and name, shared by all diagnostics about it.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Source {
     /// The file name as given (or a label such as `<string>`).
     pub name: Arc<str>,
     /// The whole file text.
     pub text: Arc<str>,
+    /// Where its lines start, found when first needed and shared by the clones.
+    lines: Arc<OnceLock<Lines>>,
+}
+
+impl std::fmt::Debug for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Source")
+            .field("name", &self.name)
+            .field("text", &self.text)
+            .finish()
+    }
 }
 
 impl Source {
@@ -21,16 +32,118 @@ impl Source {
         Source {
             name: name.into(),
             text: text.into(),
+            lines: Arc::default(),
         }
     }
 
-    /// One-based line and column (in characters) of a byte offset into the text.
+    /// One-based line and column (in characters) of a byte offset into the text; an offset
+    /// past the end counts as the end. It costs no more than a search among the lines, so
+    /// placing every problem of a large file costs time in proportion to their number.
+    ///
+    /// # Panics
+    /// When `offset` is inside a character of several bytes.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.text.len());
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        (line, col)
+        let lines = self.lines();
+        let line = lines.line_of(offset);
+        let start = lines.starts[line];
+        let col = lines.chars_before(&self.text, offset) - lines.chars_before(&self.text, start);
+        (line + 1, col + 1)
+    }
+
+    fn lines(&self) -> &Lines {
+        self.lines.get_or_init(|| Lines::new(&self.text))
+    }
+}
+
+/// Bytes between the checkpoints of [`Lines::chars`].
+const CHECKPOINT: usize = 256;
+
+/// Where the lines of a text start (a line ends at `\n`), found in one pass: a line and
+/// column, or a snippet to draw, is then found from its own line, not by reading the text
+/// before it.
+#[derive(Debug)]
+struct Lines {
+    /// The byte offset of each line's start; the first is 0.
+    starts: Vec<usize>,
+    /// For each line, the line breaks before its start as miette counts them (`\n`, `\r\n`
+    /// and a lone `\r`), when the text has a `\r`; else they are the line's index.
+    drawn: Option<Vec<usize>>,
+    /// For a text that is not ASCII: the characters before each multiple of [`CHECKPOINT`]
+    /// bytes, rounded down to a character's start.
+    chars: Option<Vec<usize>>,
+}
+
+impl Lines {
+    fn new(text: &str) -> Lines {
+        let bytes = text.as_bytes();
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(
+                bytes
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &b)| b == b'\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect();
+        let drawn = bytes.contains(&b'\r').then(|| {
+            let mut breaks = 0;
+            let mut at = 0;
+            starts
+                .iter()
+                .map(|&start| {
+                    for (i, &b) in bytes[at..start].iter().enumerate() {
+                        let lone_cr = b == b'\r' && bytes.get(at + i + 1) != Some(&b'\n');
+                        breaks += usize::from(b == b'\n' || lone_cr);
+                    }
+                    at = start;
+                    breaks
+                })
+                .collect()
+        });
+        let chars = (!text.is_ascii()).then(|| {
+            let mut count = 0;
+            let mut at = 0;
+            (0..=text.len() / CHECKPOINT)
+                .map(|k| {
+                    let mut to = k * CHECKPOINT;
+                    while !text.is_char_boundary(to) {
+                        to -= 1;
+                    }
+                    count += text[at..to].chars().count();
+                    at = to;
+                    count
+                })
+                .collect()
+        });
+        Lines {
+            starts,
+            drawn,
+            chars,
+        }
+    }
+
+    /// The index of the line holding byte `offset`.
+    fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&s| s <= offset) - 1
+    }
+
+    /// The characters of `text` (the text these lines are of) before byte `offset`.
+    fn chars_before(&self, text: &str, offset: usize) -> usize {
+        let Some(chars) = &self.chars else {
+            return offset;
+        };
+        let k = offset / CHECKPOINT;
+        let mut from = k * CHECKPOINT;
+        while !text.is_char_boundary(from) {
+            from -= 1;
+        }
+        chars[k] + text[from..offset].chars().count()
+    }
+
+    /// The line breaks before line `line`'s start, as miette counts them.
+    fn drawn_before(&self, line: usize) -> usize {
+        self.drawn.as_ref().map_or(line, |d| d[line])
     }
 }
 
@@ -272,14 +385,27 @@ impl SourceCode for ProblemReport {
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, miette::MietteError> {
         let text: &'a str = &self.file.text;
-        let contents = text.read_span(span, context_lines_before, context_lines_after)?;
+        // miette reads a text from its start to the span; read from a line start above it
+        // instead, at least one line more than the context: what it reads from there is the
+        // same, shifted by the lines and bytes skipped.
+        let lines = self.file.lines();
+        let line = lines.line_of(span.offset().min(text.len()));
+        let first = line.saturating_sub(context_lines_before + 1);
+        let base = lines.starts[first];
+        let shifted = SourceSpan::new((span.offset() - base).into(), span.len());
+        let contents =
+            text[base..].read_span(&shifted, context_lines_before, context_lines_after)?;
+        let skipped = lines.drawn_before(first);
         Ok(Box::new(MietteSpanContents::new_named(
             self.file.name.to_string(),
             contents.data(),
-            *contents.span(),
-            contents.line(),
+            SourceSpan::new(
+                (contents.span().offset() + base).into(),
+                contents.span().len(),
+            ),
+            contents.line() + skipped,
             contents.column(),
-            contents.line_count(),
+            contents.line_count() + skipped,
         )))
     }
 }

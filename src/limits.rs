@@ -1,6 +1,7 @@
 //! Bounds on what reading a definition, a FEN or a move may cost, so that hostile or
 //! mistaken input fails with a clear error instead of taking the machine's time and memory.
 
+use std::io::ErrorKind::InvalidInput;
 use std::io::Read;
 
 /// Bounds on loading a definition and on reading FEN and move text.
@@ -154,21 +155,54 @@ impl LimitExceeded {
 /// Why a file could not be read within its limit.
 #[derive(Debug)]
 pub(crate) enum ReadError {
-    /// The operating system's error, or text that is not UTF-8.
+    /// The operating system's error, text that is not UTF-8, or a path refused unopened
+    /// (see [`read_text`]).
     Io(std::io::Error),
-    /// More bytes than the limit allows; reading stopped there.
+    /// More bytes than the limit allows; reading stopped there, or never began.
     TooLarge(LimitExceeded),
 }
 
-/// Reads the text of `path`, stopping after `limit`'s value in bytes: a larger file (or
-/// `/dev/zero`) costs no more than the limit.
+/// Reads the text of the definition file `path`, no more than `limit`'s value in bytes.
+///
+/// Only a regular file named `*.yaml` or `*.yml` is read: any other path (`/etc/passwd`,
+/// `/proc/self/environ`, `/dev/stdin`, a named pipe, a folder) is refused before it is
+/// opened, so that a definition cannot make the loader print, or wait on, what is not a
+/// definition. Its size is checked before reading and the read stops after the limit, so a
+/// file that grows meanwhile costs no more than the limit either.
+///
+/// # Errors
+/// [`ReadError::Io`] with the reason for a refused path (kind
+/// [`std::io::ErrorKind::InvalidInput`]) or the operating system's error;
+/// [`ReadError::TooLarge`] for a file larger than the limit.
 pub(crate) fn read_text(
     path: &std::path::Path,
     limit: Limit,
     limits: &Limits,
 ) -> Result<String, ReadError> {
-    let max = limit.value(limits);
+    let refused = |why: &str| ReadError::Io(std::io::Error::new(InvalidInput, why));
+    let named = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
+    if !named {
+        return Err(refused(
+            "a definition file's name ends in `.yaml` or `.yml`",
+        ));
+    }
+    // Checked before opening: opening a named pipe waits for a writer.
+    let before = std::fs::metadata(path).map_err(ReadError::Io)?;
+    if let Some(kind) = not_regular(&before.file_type()) {
+        return Err(refused(&format!("it is {kind}, not a regular file")));
+    }
+    LimitExceeded::check(limit, limits, before.len().try_into().unwrap_or(usize::MAX))
+        .map_err(ReadError::TooLarge)?;
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    // The path may have been replaced between the check and the opening.
+    let opened = file.metadata().map_err(ReadError::Io)?;
+    if !opened.is_file() || !same_file(&before, &opened) {
+        return Err(refused("it changed while it was being opened"));
+    }
+    let max = limit.value(limits);
     let mut bytes = Vec::new();
     file.take((max as u64).saturating_add(1))
         .read_to_end(&mut bytes)
@@ -180,4 +214,44 @@ pub(crate) fn read_text(
             "stream did not contain valid UTF-8",
         ))
     })
+}
+
+/// What a file that is not a regular file is, in words (`a folder`), or `None` for a
+/// regular file.
+fn not_regular(kind: &std::fs::FileType) -> Option<&'static str> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a named pipe");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    if kind.is_file() {
+        None
+    } else if kind.is_dir() {
+        Some("a folder")
+    } else {
+        Some("something else")
+    }
+}
+
+/// Whether two metadata describe the same file (on Unix, the same device and inode; elsewhere
+/// the check after opening is that it is a regular file).
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (a.dev(), a.ino()) == (b.dev(), b.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        true
+    }
 }

@@ -41,12 +41,14 @@ impl std::ops::Deref for Variant {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum LoadError {
-    /// The file could not be read.
+    /// The file could not be read, or was refused unread: only a regular file named
+    /// `*.yaml` or `*.yml` is read as a definition.
     #[error("cannot read {}: {source}", path.display())]
     Io {
         /// The path given.
         path: PathBuf,
-        /// The operating system's error.
+        /// The operating system's error, or the reason for the refusal (of the kind
+        /// [`std::io::ErrorKind::InvalidInput`]).
         source: std::io::Error,
     },
     /// No bundled variant has this name.
@@ -64,11 +66,15 @@ pub enum LoadError {
 
 impl Variant {
     /// Loads and compiles a definition file within [`Limits::default`]; a file it extends is
-    /// read relative to it.
+    /// read relative to it. Only a regular file named `*.yaml` or `*.yml` is read, the
+    /// definition and each file it extends alike: another path (`/etc/passwd`, a named pipe,
+    /// a folder) is refused unopened, and an extended file whose text is no definition is
+    /// refused at its `extends:` without showing any of it.
     ///
     /// # Errors
-    /// [`LoadError::Io`] if the file cannot be read; [`LoadError::Definition`] with every
-    /// problem found, each pointing at its line and column.
+    /// [`LoadError::Io`] if the file cannot be read or is refused; [`LoadError::Definition`]
+    /// with every problem found, each pointing at its line and column (a refused extended
+    /// file is a `fairy::extends` problem).
     pub fn from_file(path: impl AsRef<Path>) -> Result<Variant, LoadError> {
         Variant::from_file_with(path, &Limits::default())
     }
@@ -247,8 +253,8 @@ fn too_large(source: Source, e: LimitExceeded) -> DefinitionError {
     DefinitionError::new(source, Vec::new(), vec![problem])
 }
 
-/// Reads the file `name` that `naming` extends from the file system, no further than
-/// [`Limits::extends_bytes`].
+/// Reads the file `name` that `naming` extends from the file system, as [`read_text`] reads
+/// a definition, no further than [`Limits::extends_bytes`].
 fn read_file(naming: &Source, name: &str, limits: &Limits) -> Result<Source, ExtendsError> {
     let path = extended_path(naming, name);
     match read_text(&path, Limit::ExtendsBytes, limits) {

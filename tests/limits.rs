@@ -75,11 +75,15 @@ fn a_definition_past_definition_bytes_is_refused_unread() {
 }
 
 #[test]
-fn an_endless_definition_file_fails_after_the_limit() {
+fn a_definition_file_past_definition_bytes_is_refused_unread() {
+    let dir = folder("definition-bytes");
+    let path = dir.join("big.yaml");
+    // Sparse: a file whose size alone refuses it.
+    std::fs::File::create(&path).unwrap().set_len(1001).unwrap();
     let mut limits = Limits::default();
     limits.definition_bytes = 1000;
-    let Err(LoadError::Definition(e)) = Variant::from_file_with("/dev/zero", &limits) else {
-        panic!("/dev/zero loaded");
+    let Err(LoadError::Definition(e)) = Variant::from_file_with(&path, &limits) else {
+        panic!("a file past the limit loaded");
     };
     assert_eq!(
         problems(&e),
@@ -89,17 +93,30 @@ fn an_endless_definition_file_fails_after_the_limit() {
             ""
         )]
     );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
-fn extends_dev_zero_fails_with_the_extends_limit() {
+fn an_endless_device_is_refused_unread() {
+    let Err(LoadError::Io { path, source }) = Variant::from_file("/dev/zero") else {
+        panic!("/dev/zero was read");
+    };
+    assert_eq!(path, std::path::Path::new("/dev/zero"));
+    assert_eq!(
+        source.to_string(),
+        "a definition file's name ends in `.yaml` or `.yml`"
+    );
+}
+
+#[test]
+fn extends_dev_zero_is_refused_unread() {
     let e = Variant::from_yaml("t.yaml", "extends: /dev/zero\nname: Zero\n").unwrap_err();
     assert_eq!(
         problems(&e),
         [
             (
-                "fairy::limit-exceeded",
-                "the extended file exceeds the limit `extends_bytes` of 1048576 bytes",
+                "fairy::extends",
+                "cannot read `/dev/zero`: a definition file's name ends in `.yaml` or `.yml`",
                 "/dev/zero"
             ),
             (
@@ -110,7 +127,7 @@ fn extends_dev_zero_fails_with_the_extends_limit() {
             ),
         ]
     );
-    assert_eq!(e.problems[0].label, "too large");
+    assert_eq!(e.problems[0].label, "cannot read");
 }
 
 #[test]

@@ -191,6 +191,20 @@ impl<'a> Ctx<'a> {
     }
 }
 
+/// Most names a help line lists: a definition of thousands of names repeats no more than
+/// these in each problem about a name it lacks.
+const LISTED: usize = 50;
+
+/// Names for a help line, `a, b, c`: the first [`LISTED`] of them, then how many more.
+fn listed<'a>(names: impl ExactSizeIterator<Item = &'a str>) -> String {
+    let more = names.len().saturating_sub(LISTED);
+    let shown: Vec<&str> = names.take(LISTED).collect();
+    match more {
+        0 => shown.join(", "),
+        _ => format!("{} and {more} more", shown.join(", ")),
+    }
+}
+
 /// The part of a definition whose names a "not found" problem looks up.
 fn unresolved_part(code: &str) -> Option<&'static str> {
     match code {
@@ -295,6 +309,8 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
 
     // Letters first: promotion choices and castling refer to pieces by letter.
     let mut letters: Vec<char> = Vec::new();
+    // By ASCII code: a definition of many pieces is checked in one pass.
+    let mut used = [false; 128];
     for (name, piece) in &def.pieces {
         let l = &piece.value.letter;
         let mut chars = l.value.chars();
@@ -311,7 +327,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
                 '?'
             }
         };
-        if letter != '?' && letters.contains(&letter) {
+        if letter != '?' && std::mem::replace(&mut used[letter as usize], true) {
             cx.error(
                 l,
                 "fairy::duplicate-letter",
@@ -371,13 +387,13 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             .iter()
             .filter_map(|(region, moves)| {
                 let Some(zone) = regions.get(region) else {
-                    let known: Vec<&str> = regions.keys().map(String::as_str).collect();
+                    let known = listed(regions.keys().map(String::as_str));
                     cx.error(
                         moves,
                         "fairy::unknown-region",
                         format!("no region is named `{region}`"),
                         "the moves of an unknown region",
-                        &format!("define it under `regions:`; defined: {}", known.join(", ")),
+                        &format!("define it under `regions:`; defined: {known}"),
                     );
                     return None;
                 };

@@ -21,14 +21,14 @@ pub(super) fn board(
         }
     };
     let (w, h) = (shape.width, shape.height);
-    let mut removed = Vec::new();
+    let mut removed = Cover::new(w, h);
     for (item, span) in &shape.removed.items {
-        match cells_of(item, w, h) {
-            Some(cells) => removed.extend(cells),
-            None => cx.dsl(board, "fairy::outside-board", outside(span.clone(), w, h)),
+        if !removed.add(item) {
+            cx.dsl(board, "fairy::outside-board", outside(span.clone(), w, h));
         }
     }
-    let topo = Topology::new(w, h, |f, r| !removed.contains(&(f, r)));
+    let removed = removed.squares();
+    let topo = Topology::new(w, h, |f, r| !removed[r as usize * w as usize + f as usize]);
     if topo.is_none() {
         cx.dsl(
             board,
@@ -37,10 +37,7 @@ pub(super) fn board(
                 0..board.value.len(),
                 format!(
                     "the board has {} cells; at most {} are allowed",
-                    (0..w)
-                        .flat_map(|f| (0..h).map(move |r| (f, r)))
-                        .filter(|c| !removed.contains(c))
-                        .count(),
+                    removed.iter().filter(|&&gone| !gone).count(),
                     crate::bitboard::MAX_CELLS
                 ),
             )
@@ -57,8 +54,90 @@ pub(super) fn outside(span: std::ops::Range<usize>, w: u8, h: u8) -> DslError {
     ))
 }
 
+/// The squares of a `w` x `h` grid that region items cover. Each item costs the same
+/// whatever its size: its rectangle is added at its four corners to a table of differences,
+/// summed once by [`Cover::squares`]; so a long list of large rectangles (a board's `minus`
+/// list) costs time in proportion to its length plus the grid's size.
+struct Cover {
+    w: usize,
+    h: usize,
+    /// `(w + 1) x (h + 1)`, indexed `rank * (w + 1) + file`: the summed table counts how
+    /// many items cover each square.
+    differences: Vec<i32>,
+}
+
+impl Cover {
+    fn new(w: u8, h: u8) -> Cover {
+        let (w, h) = (w as usize, h as usize);
+        Cover {
+            w,
+            h,
+            differences: vec![0; (w + 1) * (h + 1)],
+        }
+    }
+
+    /// Adds the squares of `item`; `false`, adding none, when any lies outside the grid.
+    fn add(&mut self, item: &RegionItem) -> bool {
+        let Some((f0, r0, f1, r1)) = corners(item, self.w as u8, self.h as u8) else {
+            return false;
+        };
+        let at = |f: u8, r: u8| r as usize * (self.w + 1) + f as usize;
+        let (beyond_f, beyond_r) = (f1 + 1, r1 + 1);
+        let corners = [
+            (at(f0, r0), 1),
+            (at(beyond_f, r0), -1),
+            (at(f0, beyond_r), -1),
+            (at(beyond_f, beyond_r), 1),
+        ];
+        for (i, d) in corners {
+            self.differences[i] += d;
+        }
+        true
+    }
+
+    /// Whether each square is covered, indexed `rank * w + file`.
+    fn squares(mut self) -> Vec<bool> {
+        let row = self.w + 1;
+        for r in 0..=self.h {
+            for f in 0..=self.w {
+                let left = if f > 0 {
+                    self.differences[r * row + f - 1]
+                } else {
+                    0
+                };
+                let below = if r > 0 {
+                    self.differences[(r - 1) * row + f]
+                } else {
+                    0
+                };
+                let both = if f > 0 && r > 0 {
+                    self.differences[(r - 1) * row + f - 1]
+                } else {
+                    0
+                };
+                self.differences[r * row + f] += left + below - both;
+            }
+        }
+        (0..self.h)
+            .flat_map(|r| (0..self.w).map(move |f| (f, r)))
+            .map(|(f, r)| self.differences[r * row + f] > 0)
+            .collect()
+    }
+}
+
 /// The grid squares of a region item, or `None` if any lies outside the `w` x `h` grid.
 pub(super) fn cells_of(item: &RegionItem, w: u8, h: u8) -> Option<Vec<(u8, u8)>> {
+    let (f0, r0, f1, r1) = corners(item, w, h)?;
+    Some(
+        (r0..=r1)
+            .flat_map(|r| (f0..=f1).map(move |f| (f, r)))
+            .collect(),
+    )
+}
+
+/// The corners of a region item's rectangle, lowest file and rank first, or `None` if any
+/// square lies outside the `w` x `h` grid.
+fn corners(item: &RegionItem, w: u8, h: u8) -> Option<(u8, u8, u8, u8)> {
     let (f0, r0, f1, r1) = match *item {
         RegionItem::Square(c) => (c.file, c.rank, c.file, c.rank),
         RegionItem::Rect(a, b) => (
@@ -70,14 +149,7 @@ pub(super) fn cells_of(item: &RegionItem, w: u8, h: u8) -> Option<Vec<(u8, u8)>>
         RegionItem::Ranks(a, b) => (0, a, w - 1, b),
         RegionItem::Files(a, b) => (a, 0, b, h - 1),
     };
-    if f1 >= w || r1 >= h {
-        return None;
-    }
-    Some(
-        (r0..=r1)
-            .flat_map(|r| (f0..=f1).map(move |f| (f, r)))
-            .collect(),
-    )
+    (f1 < w && r1 < h).then_some((f0, r0, f1, r1))
 }
 
 pub(super) fn regions(
@@ -96,17 +168,18 @@ pub(super) fn regions(
                     return Bitboard::EMPTY;
                 }
             };
-            let mut bb = Bitboard::EMPTY;
+            let (w, h) = (topo.width(), topo.height());
+            let mut cover = Cover::new(w, h);
             for (item, span) in &spec.items {
-                match cells_of(item, topo.width(), topo.height()) {
-                    Some(cells) => {
-                        for (f, r) in cells {
-                            if let Some(c) = topo.cell(f as i32, r as i32) {
-                                bb = bb.with(c);
-                            }
-                        }
-                    }
-                    None => node(cx, outside(span.clone(), topo.width(), topo.height())),
+                if !cover.add(item) {
+                    node(cx, outside(span.clone(), w, h));
+                }
+            }
+            let mut bb = Bitboard::EMPTY;
+            for (i, _) in cover.squares().iter().enumerate().filter(|(_, &c)| c) {
+                let (f, r) = (i % w as usize, i / w as usize);
+                if let Some(c) = topo.cell(f as i32, r as i32) {
+                    bb = bb.with(c);
                 }
             }
             bb
@@ -149,13 +222,13 @@ pub(super) fn region_named(
 ) -> Option<[Bitboard; 2]> {
     let found = regions.get(&name.value).copied();
     if found.is_none() {
-        let known: Vec<&str> = regions.keys().map(String::as_str).collect();
+        let known = super::listed(regions.keys().map(String::as_str));
         cx.error(
             name,
             "fairy::unknown-region",
             format!("no region is named `{}`", name.value),
             "no such region",
-            &format!("define it under `regions:`; defined: {}", known.join(", ")),
+            &format!("define it under `regions:`; defined: {known}"),
         );
     }
     found

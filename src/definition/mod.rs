@@ -131,8 +131,22 @@ pub fn load_chain(
     };
     let mut defs = vec![def];
     while let Some(ext) = defs.last_mut().expect("at least one").extends.take() {
-        match extended(&ext, &files, read, limits) {
-            Ok(base) => files.push(base),
+        let parsed = extended(&ext, &files, read, limits).and_then(|base| {
+            files.push(base);
+            let index = files.len() - 1;
+            let parsed = parse_yaml(&files[index], index);
+            match parsed.foreign {
+                Some(why) => {
+                    // Perhaps a file that is no business of this one: its text is kept
+                    // nowhere, so no report shows it.
+                    files.pop();
+                    Err(not_a_definition(&ext, why))
+                }
+                None => Ok(parsed),
+            }
+        });
+        let parsed = match parsed {
+            Ok(parsed) => parsed,
             Err(problem) => {
                 problems.push(problem);
                 removed.push(Removed {
@@ -142,9 +156,7 @@ pub fn load_chain(
                 });
                 break;
             }
-        }
-        let index = files.len() - 1;
-        let parsed = parse_yaml(&files[index], index);
+        };
         problems.extend(parsed.problems);
         removed.extend(parsed.removed);
         let Some(def) = parsed.def else {
@@ -205,8 +217,28 @@ fn extended(
     Ok(base)
 }
 
+/// The problem at `ext` (an `extends:` value) whose file is no definition, and why: it
+/// names the file and the reason, and quotes none of its text.
+fn not_a_definition(ext: &Sp<String>, why: &str) -> Problem {
+    Problem {
+        file: file_of(ext),
+        ..Problem::error(
+            "fairy::extends",
+            format!("`{}` is not a definition: {why}", ext.value),
+            span_of(ext),
+            "not a definition",
+        )
+        .help("validate that file alone to see its problems")
+    }
+}
+
 /// How many entries one file may lose to YAML shape errors before reading it stops.
 const MAX_REPAIRS: usize = 100;
+
+/// How many bytes reading one file may parse in all, counting each reading again after a
+/// repair (at least the file once): a large file is read again fewer times, so the time
+/// spent on repairs grows with the file's size, not with its size times its errors.
+const REPAIR_BYTES: usize = 4 << 20;
 
 /// One file's definition as far as it could be read, the YAML shape errors found on the way,
 /// and the entries they took out.
@@ -215,6 +247,10 @@ struct Parsed {
     def: Option<VariantDef>,
     problems: Vec<Problem>,
     removed: Vec<Removed>,
+    /// Why the text is no definition at all, when it is not: its top level is not a mapping
+    /// of a definition's keys, or its YAML cannot be read. An extended file is then read no
+    /// further and none of its text is shown.
+    foreign: Option<&'static str>,
 }
 
 /// Reads one file's YAML text; `index` is its place in the chain (0 for the definition).
@@ -229,12 +265,23 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
         def: None,
         problems: Vec::new(),
         removed: Vec::new(),
+        foreign: None,
     };
+    const UNREADABLE: &str = "its text does not read as one";
     let mut repaired: Vec<Range<usize>> = Vec::new();
     // Where the last repair was of a syntax error (one the scanner found, with no value to
     // take out): a second in a row means the repair did not find its cause.
     let mut syntax_at: Option<usize> = None;
+    let mut parsed_bytes = 0;
+    // Where the last error was found: reading stops there when the budget is spent.
+    let mut last = 0;
     while repaired.len() < MAX_REPAIRS {
+        if parsed_bytes + text.len() > REPAIR_BYTES.max(text.len()) {
+            let why = "it is too large to read on after this many errors";
+            parsed.problems.push(stopped(index, last, why));
+            return parsed;
+        }
+        parsed_bytes += text.len();
         let error = match read_yaml(&text, index) {
             Ok(def) => {
                 parsed.def = Some(def);
@@ -244,11 +291,13 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
         };
         let problem = yaml_problem(&source.text, index, &error);
         let offset = problem.span.start;
+        last = offset;
         let syntax = is_syntax(&error);
         if let (true, Some(first)) = (syntax, syntax_at) {
             parsed
                 .problems
                 .push(stopped(index, first, "its syntax is broken here"));
+            parsed.foreign = Some(UNREADABLE);
             return parsed;
         }
         syntax_at = syntax.then_some(offset);
@@ -283,12 +332,14 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
             parsed
                 .problems
                 .push(stopped(index, offset, "it cannot be read past here"));
+            parsed.foreign = Some(UNREADABLE);
             return parsed;
         };
         if recover::key_path(&text, target.start).is_empty() {
             parsed.problems.push(problem);
             let why = "a definition is a mapping of keys such as `name:` and `board:`";
             parsed.problems.push(stopped(index, offset, why));
+            parsed.foreign = Some(UNREADABLE);
             return parsed;
         }
         if !consequence {
@@ -296,7 +347,7 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
                 .message
                 .strip_prefix("missing field `")
                 .and_then(|rest| rest.split('`').next());
-            match key.and_then(|key| misindented(&text, key, offset)) {
+            match key.and_then(|key| misindented(&text, source, key, offset)) {
                 Some(reworded) => {
                     let entry = recover::entry_at(&text, reworded.span.start);
                     parsed.problems.push(Problem {
@@ -313,6 +364,13 @@ fn parse_yaml(source: &Source, index: usize) -> Parsed {
         }
         // An unknown key goes alone; in a flow mapping, its whole entry goes with it.
         let unknown_key = problem.message.starts_with("unknown field") && target.start == offset;
+        if unknown_key && recover::key_path(&text, target.start).len() == 1 {
+            parsed.foreign = Some("its top level has keys a definition does not have");
+            // An extended file that is no definition is not read on: it is not reported.
+            if index > 0 {
+                return parsed;
+            }
+        }
         if consequence || !unknown_key {
             parsed.removed.push(Removed {
                 path: recover::key_path(&text, target.start),
@@ -352,8 +410,9 @@ fn stopped(index: usize, offset: usize, why: &str) -> Problem {
 
 /// For a mapping whose first key is at `first` and which lacks `key`: when the next line
 /// after it is `key:` indented less (meant to be inside it), the problem in those words, at
-/// that key (file 0: the caller places it).
-fn misindented(text: &str, key: &str, first: usize) -> Option<Problem> {
+/// that key (file 0: the caller places it). `text` is `file`'s text or a repair of it, with
+/// the same lines.
+fn misindented(text: &str, file: &Source, key: &str, first: usize) -> Option<Problem> {
     let mapping = recover::enclosing(text, first)?;
     let column = |at: usize| at - text[..at].rfind('\n').map_or(0, |i| i + 1);
     let mut at = mapping.end;
@@ -371,7 +430,7 @@ fn misindented(text: &str, key: &str, first: usize) -> Option<Problem> {
     if !meant {
         return None;
     }
-    let line = text[..start].matches('\n').count() + 1;
+    let (line, _) = file.line_col(start);
     Some(
         Problem::error(
             "fairy::yaml",

@@ -1,6 +1,9 @@
 //! Pieces as a file writes them, merged field by field along an `extends:` chain, then
 //! checked complete.
 
+use std::collections::HashSet;
+use std::ops::Range;
+
 use indexmap::IndexMap;
 use serde::Deserialize;
 
@@ -71,6 +74,10 @@ impl PieceDraft {
     }
 }
 
+/// Most pieces, and most bytes of a name, for which a removal of a piece no base has looks
+/// for the nearest name.
+const SUGGESTED: usize = 64;
+
 /// The pieces of a file (`own`) over those of the files it extends (`base`): a piece of a
 /// new name comes after the base's; one the base has merges key by key in its place; one
 /// with `remove: true` takes the base's out. Removing a piece that no base has is a
@@ -80,11 +87,20 @@ pub(super) fn merge(
     own: IndexMap<String, Sp<PieceDraft>>,
     problems: &mut Vec<Problem>,
 ) -> IndexMap<String, Sp<PieceDraft>> {
+    // Taken out all at once at the end: one by one, each would shift the pieces after it.
+    let mut removed: HashSet<String> = HashSet::new();
     for (name, draft) in own {
         if let Some(remove) = draft.value.remove.as_ref().filter(|r| r.value) {
-            if base.shift_remove(&name).is_none() {
+            if base.contains_key(&name) {
+                removed.insert(name);
+            } else {
+                // Compared with at most so many names of so many bytes, so that thousands of
+                // removals of long names cost no more than one each (a rule set has at most
+                // 16 piece types anyway).
+                let comparable = base.len() - removed.len() <= SUGGESTED && name.len() <= SUGGESTED;
                 let nearest = base
                     .keys()
+                    .filter(|k| comparable && k.len() <= SUGGESTED && !removed.contains(*k))
                     .map(|k| (strsim::levenshtein(k, &name), k))
                     .min()
                     .filter(|(d, _)| *d <= 2.max(name.len() / 3));
@@ -120,6 +136,7 @@ pub(super) fn merge(
             }
         }
     }
+    base.retain(|name, _| !removed.contains(name));
     base
 }
 
@@ -133,7 +150,13 @@ pub(super) fn complete(
     removed: &mut Vec<Removed>,
 ) -> IndexMap<String, Sp<PieceDef>> {
     let mut pieces = IndexMap::new();
-    for (name, draft) in drafts {
+    // The problems and entries this finds, each with the number of the piece it came from,
+    // and the misplaced keys' lines: a line's problems and entries found before it are
+    // dropped, all at the end, so that many misplaced keys cost no more than one each.
+    let mut found: Vec<(usize, Problem)> = Vec::new();
+    let mut taken: Vec<(usize, Removed)> = Vec::new();
+    let mut lines: Vec<(usize, Range<usize>, usize)> = Vec::new();
+    for (number, (name, draft)) in drafts.into_iter().enumerate() {
         let Sp {
             value: d,
             span,
@@ -146,15 +169,14 @@ pub(super) fn complete(
                 "moves"
             };
             let text = &files[file].text;
-            let misplaced = misindented(text, key, span.start);
+            let misplaced = misindented(text, &files[file], key, span.start);
             if let Some(p) = &misplaced {
                 // Read as a piece of its own name, the misplaced key was a YAML error: this
                 // problem says what happened instead.
                 let at = p.span.start;
                 let line = text[..at].rfind('\n').map_or(0, |i| i + 1)
                     ..text[at..].find('\n').map_or(text.len(), |i| at + i);
-                problems.retain(|q| q.file != file || !line.contains(&q.span.start));
-                removed.retain(|r| r.file != file || !line.contains(&r.span.start));
+                lines.push((file, line, number));
             }
             let problem = misplaced.unwrap_or_else(|| {
                 let example = if key == "letter" {
@@ -172,13 +194,14 @@ pub(super) fn complete(
                     "add `{example}` under it, or extend a definition that has the piece"
                 ))
             });
-            problems.push(Problem { file, ..problem });
+            found.push((number, Problem { file, ..problem }));
             if let Some(entry) = recover::enclosing(text, span.start) {
-                removed.push(Removed {
+                let entry = Removed {
                     path: vec!["pieces".into(), name],
                     span: entry,
                     file,
-                });
+                };
+                taken.push((number, entry));
             }
             continue;
         };
@@ -214,5 +237,29 @@ pub(super) fn complete(
             },
         );
     }
+    lines.sort_by_key(|(file, line, number)| (*file, line.start, *number));
+    // Whether a misplaced key's line, found after the piece `number` (every piece, for what
+    // was found before this), holds `at` in `file`.
+    let dropped = |file: usize, at: usize, number: Option<usize>| {
+        let after = lines.partition_point(|(f, line, _)| (*f, line.start) <= (file, at));
+        after.checked_sub(1).is_some_and(|i| {
+            let (f, line, last) = &lines[i];
+            *f == file && line.contains(&at) && number.is_none_or(|n| n < *last)
+        })
+    };
+    problems.retain(|q| !dropped(q.file, q.span.start, None));
+    removed.retain(|r| !dropped(r.file, r.span.start, None));
+    problems.extend(
+        found
+            .into_iter()
+            .filter(|(n, q)| !dropped(q.file, q.span.start, Some(*n)))
+            .map(|(_, q)| q),
+    );
+    removed.extend(
+        taken
+            .into_iter()
+            .filter(|(n, r)| !dropped(r.file, r.span.start, Some(*n)))
+            .map(|(_, r)| r),
+    );
     pieces
 }

@@ -40,6 +40,18 @@ impl Bounded {
 /// its address space capped at [`MEMORY_KIB`] and killed after `seconds`; panics when it ran
 /// past the deadline or was killed by a signal (a panic's abort, the memory cap).
 pub fn bounded(args: &[&str], input: &str, seconds: u64, dir: Option<&std::path::Path>) -> Bounded {
+    bounded_with(args, Some(input), seconds, dir, &[])
+}
+
+/// [`bounded`], with standard input kept open and never written when `input` is `None` (a
+/// program that reads it waits, as on a terminal), and the environment variables `env` set.
+pub fn bounded_with(
+    args: &[&str],
+    input: Option<&str>,
+    seconds: u64,
+    dir: Option<&std::path::Path>,
+    env: &[(&str, &str)],
+) -> Bounded {
     let start = Instant::now();
     let mut command = Command::new("sh");
     command
@@ -47,6 +59,7 @@ pub fn bounded(args: &[&str], input: &str, seconds: u64, dir: Option<&std::path:
         .arg(format!("ulimit -v {MEMORY_KIB}; exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_fairy"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -54,22 +67,29 @@ pub fn bounded(args: &[&str], input: &str, seconds: u64, dir: Option<&std::path:
         command.current_dir(dir);
     }
     let mut child = command.spawn().expect("fairy starts");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_owned();
-    // Written from a thread: a child that stops reading must not block the test.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    // Read from threads too: a child whose output fills its pipe would wait for the test.
-    let read = |mut from: Box<dyn Read + Send>| {
+    // Read from threads as it is written: a child whose output fills a pipe would wait.
+    let drain = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut bytes = Vec::new();
-            let _ = from.read_to_end(&mut bytes);
+            let _ = pipe.read_to_end(&mut bytes);
             bytes
         })
     };
-    let stdout = read(Box::new(child.stdout.take().unwrap()));
-    let stderr = read(Box::new(child.stderr.take().unwrap()));
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let mut stdin = child.stdin.take().unwrap();
+    // Written from a thread: a child that stops reading must not block the test. Without
+    // input, the pipe stays open (held here) until the child has ended.
+    let (writer, held) = match input {
+        Some(input) => {
+            let input = input.to_owned();
+            let writer = std::thread::spawn(move || {
+                let _ = stdin.write_all(input.as_bytes());
+            });
+            (Some(writer), None)
+        }
+        None => (None, Some(stdin)),
+    };
     let deadline = start + Duration::from_secs(seconds);
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -78,10 +98,14 @@ pub fn bounded(args: &[&str], input: &str, seconds: u64, dir: Option<&std::path:
         if Instant::now() > deadline {
             let _ = child.kill();
             let _ = child.wait();
+            let shown = |bytes: Vec<u8>| {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                text.chars().take(2000).collect::<String>()
+            };
             panic!(
                 "fairy {args:?} ran past {seconds} s; it printed:\n{}\n{}",
-                String::from_utf8_lossy(&stdout.join().unwrap()),
-                String::from_utf8_lossy(&stderr.join().unwrap())
+                shown(stdout.join().unwrap()),
+                shown(stderr.join().unwrap())
             );
         }
         std::thread::sleep(Duration::from_millis(20));
@@ -91,7 +115,10 @@ pub fn bounded(args: &[&str], input: &str, seconds: u64, dir: Option<&std::path:
         stdout: stdout.join().unwrap(),
         stderr: stderr.join().unwrap(),
     };
-    let _ = writer.join();
+    drop(held);
+    if let Some(writer) = writer {
+        let _ = writer.join();
+    }
     let elapsed = start.elapsed();
     assert!(
         output.status.code().is_some() && output.status.code() != Some(101),
@@ -100,6 +127,16 @@ pub fn bounded(args: &[&str], input: &str, seconds: u64, dir: Option<&std::path:
         String::from_utf8_lossy(&output.stderr)
     );
     Bounded { output, elapsed }
+}
+
+/// Makes a named pipe (FIFO) at `path` with the `mkfifo` command: opening it to read waits
+/// for a writer, so a reader that opens it hangs.
+pub fn mkfifo(path: &std::path::Path) {
+    let status = Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success(), "mkfifo {}", path.display());
 }
 
 /// A folder of its own for one test's files, emptied first.
