@@ -219,7 +219,10 @@ impl Variant {
 /// definition `name`.
 fn bundled_file(name: &str) -> Option<(String, &'static str)> {
     let find = |table: &[(&str, &'static str)]| {
-        table.iter().find(|(n, _)| *n == name).map(|(_, text)| *text)
+        table
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, text)| *text)
     };
     find(BUNDLED)
         .map(|text| (format!("variants/{name}.yaml"), text))
