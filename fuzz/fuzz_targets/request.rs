@@ -3,11 +3,15 @@
 //! failed request leaves the game as it was.
 #![no_main]
 
-use fairy_rules::protocol::{read_line, Line, Server, MAX_LINE};
+use fairy_rules::protocol::{read_line, Line, SearchCaps, Server, MAX_LINE};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let mut server = Server::new();
+    // A search asked for in the input ends within a tenth of a second.
+    let mut server = Server::with_caps(SearchCaps {
+        time: std::time::Duration::from_millis(100),
+        ..SearchCaps::default()
+    });
     server.handle_line(r#"{"request":"new_game","variant":"chess"}"#);
     let position = || r#"{"request":"position","game":"g1"}"#;
     let mut input = data;

@@ -50,7 +50,8 @@ impl Default for SearchCaps {
 
 impl SearchCaps {
     /// The limits of a search that `asked` for, within the caps: each limit asked is lowered
-    /// to its cap (and raised to at least 1), and the caps hold even for limits not asked. A request with no limit at all searches 20,000 positions.
+    /// to its cap (and raised to at least 1), and the caps hold even for limits not asked.
+    /// A request with no limit at all searches 20,000 positions.
     pub fn limits(&self, asked: &EngineLimits) -> SearchLimits {
         let none = asked.depth.is_none() && asked.nodes.is_none() && asked.movetime_ms.is_none();
         let nodes = match none {
