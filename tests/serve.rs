@@ -609,3 +609,43 @@ fn the_playground_requests_are_served_on_standard_input_too() {
     assert_eq!(svg.matches("class=\"region\"").count(), 4);
     assert_eq!(svg.matches("class=\"piece ").count(), 32);
 }
+
+/// Issue 30: Black's mine on e7 and its submarine submerged on i9 are hidden from White's
+/// seat. Through White's moves and the engine's replies for Black, nothing White's seat
+/// receives (responses, events, pictures, records) shows them.
+#[test]
+fn a_seat_never_receives_the_opponents_hidden_parts() {
+    let mut s = Server::start(&[]);
+    let fen = "csdakd1t/bbbbbbbb/12/8{_s}3/12/4{*m}7/12/12/12/12/BBBBBBBB/CSDAKDST w KQkq - 0 1 \
+               _i9.submerged=2";
+    let g = s.ok(json!({"request": "new_game", "variant": "seachess", "fen": fen}));
+    let game = g["game"].clone();
+    let (white, black) = (g["seats"]["white"].clone(), g["seats"]["black"].clone());
+    let mut seen = Vec::new();
+    for m in ["e2e3", "d2d3", "c2c3"] {
+        let (events, played) =
+            s.call(json!({"request": "play", "game": game, "seat": white, "move": m}));
+        assert_eq!(played["ok"], true, "{played}");
+        seen.push(played.to_string());
+        seen.extend(events.iter().map(Value::to_string));
+        // Black's reply is the engine's, asked for by Black's seat.
+        let limits = json!({"nodes": 2000});
+        s.ok(json!({"request": "engine_move", "game": game, "seat": black, "limits": limits}));
+        for request in ["position", "moves", "record", "picture"] {
+            let answer = s.ok(json!({"request": request, "game": game, "seat": white}));
+            seen.push(answer.to_string());
+        }
+    }
+    for text in &seen {
+        // FEN writes them `{*m}` and `{_s}` with the state `_i9.submerged=2`; a picture
+        // draws them as a `marker` and a `submerged` group.
+        for hidden in ["*m", "_s", "_i9", "class=\\\"marker", "class=\\\"submerged"] {
+            assert!(!text.contains(hidden), "`{hidden}` in {text}");
+        }
+    }
+    // The record names White's moves in the notation, from what White saw.
+    let record = s.ok(json!({"request": "record", "game": game, "seat": white}));
+    assert_eq!(record["moves"][0]["san"], "Be2 - e3");
+    assert_eq!(record["moves"][0]["number"], 1);
+    assert!(!record["start_fen"].as_str().unwrap().contains('{'));
+}

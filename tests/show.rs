@@ -158,6 +158,28 @@ fn fairy_show_prints_and_writes_pictures_and_refuses_bad_input() {
     );
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<?xml"));
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    // The PNG's width, from its header: eight squares of 56 pixels and the margins, then
+    // twice that at 112 pixels a square.
+    let width = |png: &std::path::Path| {
+        let bytes = std::fs::read(png).unwrap();
+        u32::from_be_bytes(bytes[16..20].try_into().unwrap())
+    };
+    assert_eq!(width(&png), 8 * 56 + 32 + 12);
+    let o = fairy(&[
+        "show",
+        "chess",
+        "--png",
+        png.to_str().unwrap(),
+        "--size",
+        "112",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(width(&png), 2 * (8 * 56 + 32 + 12));
+    // A picture that cannot be written is an error, before anything is printed.
+    let o = fairy(&["show", "chess", "--png", "/nonexistent/p.png"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write /nonexistent/p.png"));
     let o = fairy(&["show", "chess", "--moves", "e2e5"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("move 1: `e2e5` is not legal here"));

@@ -104,11 +104,20 @@ async function refresh() {
   $("fen").value = pos.fen;
   const list = $("move-list");
   list.textContent = "";
+  // Numbered by full moves, as players write them: `1. e4 Nc6`, `5... Nf6` when a line
+  // starts with Black's move.
+  let line = null;
   for (const m of record.moves) {
-    const li = document.createElement("li");
-    li.textContent = m.text === null ? "(hidden)" : m.text;
-    li.className = m.side;
-    list.appendChild(li);
+    if (line === null || m.side === "white") {
+      line = document.createElement("li");
+      line.dataset.number = m.number;
+      line.textContent = m.side === "white" ? `${m.number}.` : `${m.number}...`;
+      list.appendChild(line);
+    }
+    const span = document.createElement("span");
+    span.textContent = m.san === null ? "(hidden)" : m.san;
+    span.className = `move ${m.side}`;
+    line.append(" ", span);
   }
   const blob = new Blob([record.pgn], { type: "application/vnd.chess-pgn" });
   const link = $("download");

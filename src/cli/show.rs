@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use fairy_rules::picture::SQUARE_PIXELS;
 use fairy_rules::Color;
 
 use super::At;
@@ -19,6 +20,10 @@ pub(super) struct Args {
     /// Also write the picture as PNG to this file.
     #[arg(long)]
     png: Option<PathBuf>,
+    /// Pixels per square of the PNG (the SVG's 56 by default): a board of small glyphs, a
+    /// crew's letters, reads better at 100 or more.
+    #[arg(long, default_value_t = SQUARE_PIXELS, value_parser = clap::value_parser!(u32).range(8..=512))]
+    size: u32,
     /// Shade this region (as it is for White: `:` on its empty cells in the text); may be
     /// given several times.
     #[arg(long = "region", value_name = "NAME")]
@@ -47,21 +52,25 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     let shaded = variant
         .region_cells(&names, Color::White)
         .map_err(|e| miette::miette!("{e}"))?;
-    for line in variant.picture_text(&pos, shaded).lines() {
-        out!("{line}");
-    }
-    if let Some(outcome) = game.outcome() {
-        out!("game over: {outcome}");
-    }
+    // The pictures are written first: a failure is an error before anything is printed,
+    // and a reader that closes standard output early cannot keep them from being written.
     let svg = variant.picture_svg(&pos, shaded);
     if let Some(path) = &args.svg {
         std::fs::write(path, &svg)
             .map_err(|e| miette::miette!("cannot write {}: {e}", path.display()))?;
     }
     if let Some(path) = &args.png {
-        let png = fairy_rules::picture::svg_to_png(&svg).map_err(|e| miette::miette!("{e}"))?;
+        let scale = args.size as f32 / SQUARE_PIXELS as f32;
+        let png = fairy_rules::picture::svg_to_png_scaled(&svg, scale)
+            .map_err(|e| miette::miette!("{e}"))?;
         std::fs::write(path, png)
             .map_err(|e| miette::miette!("cannot write {}: {e}", path.display()))?;
+    }
+    for line in variant.picture_text(&pos, shaded).lines() {
+        out!("{line}");
+    }
+    if let Some(outcome) = game.outcome() {
+        out!("game over: {outcome}");
     }
     Ok(())
 }

@@ -19,7 +19,10 @@ mod svg;
 pub use images::image_names;
 pub(crate) use images::piece_svg;
 #[cfg(feature = "png")]
-pub use png::{svg_to_png, PngError};
+pub use png::{svg_to_png, svg_to_png_scaled, PngError};
+
+/// The side of a square in [`Ruleset::picture_svg`]'s pictures, in pixels.
+pub const SQUARE_PIXELS: u32 = 56;
 
 use crate::engine::Position;
 use crate::rules::Ruleset;

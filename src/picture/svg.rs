@@ -7,7 +7,7 @@ use crate::rules::{Color, Piece, Ruleset};
 use crate::{Bitboard, Cell};
 
 /// Side of a square, in pixels.
-const SQUARE: f64 = 56.0;
+const SQUARE: f64 = super::SQUARE_PIXELS as f64;
 /// Room for the rank numbers on the left, and margins.
 const LEFT: f64 = 32.0;
 const TOP: f64 = 12.0;

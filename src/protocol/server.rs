@@ -623,19 +623,19 @@ impl Session {
 
     fn record(&self, id: &str, side: Option<Color>) -> RecordInfo {
         let variant = self.game.variant();
-        let moves: Vec<RecordMove> = self
-            .game
-            .moves()
-            .iter()
-            .map(|&m| {
-                let mover = m.piece.color();
-                let hidden = side.is_some_and(|s| s != mover) && variant.is_hidden_move(m);
-                RecordMove {
-                    side: mover.into(),
-                    text: (!hidden).then(|| variant.move_text(m)),
-                }
-            })
-            .collect();
+        let mut pos = self.game.start_position().clone();
+        let mut moves: Vec<RecordMove> = Vec::new();
+        for &m in self.game.moves() {
+            let mover = m.piece.color();
+            let hidden = side.is_some_and(|s| s != mover) && variant.is_hidden_move(m);
+            moves.push(RecordMove {
+                side: mover.into(),
+                text: (!hidden).then(|| variant.move_text(m)),
+                san: (!hidden).then(|| variant.readable_in_view(&pos, m.choice(), side)),
+                number: pos.fullmove_number(),
+            });
+            pos = variant.play_unchecked(&pos, m);
+        }
         let text = moves
             .iter()
             .map(|m| m.text.clone())
@@ -649,7 +649,11 @@ impl Session {
         RecordInfo {
             game: id.to_string(),
             variant: self.variant.clone(),
-            start_fen: variant.fen(self.game.start_position()),
+            // A seat's record starts from what that side saw.
+            start_fen: match side {
+                Some(side) => variant.fen(&variant.redact(self.game.start_position(), side)),
+                None => variant.fen(self.game.start_position()),
+            },
             moves,
             outcome: self.game.outcome().map(outcome_info),
             text,

@@ -512,6 +512,13 @@ pub struct RecordMove {
     pub side: Side,
     /// Its move text with any chance outcome (`d2d4@e5`); null when hidden from this side.
     pub text: Option<String>,
+    /// The move as a person reads it: SAN, or the variant's own notation where it has one,
+    /// written from what this side saw (`Nf3`, `e4`); null when hidden from this side.
+    #[serde(default)]
+    pub san: Option<String>,
+    /// The full-move number it was played at (`1` for White's first move and Black's reply).
+    #[serde(default)]
+    pub number: u32,
 }
 
 /// Why a request failed.

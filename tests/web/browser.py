@@ -160,6 +160,11 @@ class Page:
         )
 
     def move_list(self):
+        """The moves of the list, as written there."""
+        return self.js("return [...document.querySelectorAll('#move-list .move')].map(m => m.textContent)")
+
+    def move_lines(self):
+        """The list's lines, one per full move: `1. d4 Nf6`."""
         return self.js("return [...document.querySelectorAll('#move-list li')].map(li => li.textContent)")
 
     def set_mode(self, value):
@@ -212,7 +217,8 @@ def check_moves_and_engine(page):
     assert refused["error"]["code"] == "illegal_move", refused
     page.click("e2")
     page.after(lambda: page.click("e4"), "the move e2e4")
-    assert page.move_list() == ["e2e4"], page.move_list()
+    assert page.move_list() == ["e4"], page.move_list()
+    assert page.move_lines() == ["1. e4"], page.move_lines()
     assert page.cells_with("last") == ["e2", "e4"], page.cells_with("last")
     pgn = page.d.execute_async_script(
         "const done = arguments[0];"
@@ -230,13 +236,31 @@ def check_moves_and_engine(page):
     page.click("d4")
     page.wait("the engine's answer", lambda: len(page.move_list()) == 2)
     record = ok({"request": "record", "game": page.game()})
-    assert [m["text"] for m in record["moves"]] == page.move_list()
-    assert page.move_list()[0] == "d2d4"
+    assert [m["san"] for m in record["moves"]] == page.move_list()
+    assert page.move_list()[0] == "d4"
+    # One line for the full move, numbered as players write it.
+    assert page.move_lines() == [f"1. d4 {page.move_list()[1]}"], page.move_lines()"
     assert "engine's score:" in page.status(), page.status()
-    print(f"ok: the engine answered d2d4 with {page.move_list()[1]}")
+    print(f"ok: the engine answered d4 with {page.move_list()[1]}, listed in SAN by full moves")
     page.after(lambda: page.d.find_element(By.ID, "undo").click(), "undo")
     assert page.move_list() == [], "undo against the engine takes back both moves"
     page.set_mode("hotseat")
+
+
+def check_check_mark(page):
+    """A check is told in the status line and drawn under the checked king."""
+    page.pick_variant("chess")
+    fen_input = page.d.find_element(By.ID, "fen")
+    fen_input.clear()
+    fen_input.send_keys("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    page.after(lambda: page.d.find_element(By.ID, "load-fen").click(), "the game from a FEN")
+    assert page.js("return document.querySelectorAll('#board rect.check').length") == 0
+    page.click("a1")
+    page.after(lambda: page.click("a8"), "the check Ra8+")
+    assert page.move_list() == ["Ra8+"], page.move_list()
+    assert page.status().startswith("black to move, in check"), page.status()
+    assert page.js("return document.querySelectorAll('#board rect.check').length") == 1
+    print("ok: Ra8+ is listed with its mark, told in the status line and drawn on the board")
 
 
 def check_promotion_chooser(page):
@@ -254,7 +278,7 @@ def check_promotion_chooser(page):
     assert sorted(choices) == expected and len(expected) > 1, (choices, expected)
     button = [b for b in page.d.find_elements(By.CSS_SELECTOR, "#choices button") if b.text == "a7a8q"][0]
     page.after(button.click, "the promotion")
-    assert page.move_list() == ["a7a8q"], page.move_list()
+    assert page.move_list() == ["a8=Q"], page.move_list()
     assert page.d.find_element(By.ID, "fen").get_attribute("value").startswith("Q7/7k/")
     print(f"ok: a promotion offers {len(choices)} moves and plays the one chosen")
 
@@ -467,6 +491,7 @@ def main():
         check_variants(page, variants)
         check_moves_and_engine(page)
         check_promotion_chooser(page)
+        check_check_mark(page)
         check_diagnostics(page)
         check_seachess(page)
         check_hidden_engine(page)
