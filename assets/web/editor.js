@@ -125,7 +125,18 @@ async function useDefinition() {
     setStatus(`The definition cannot be played: ${response.error.message}`);
     return;
   }
-  await useVariant(response.result);
+  // The variant list names what is played: the definition, under its own name.
+  const info = response.result;
+  const select = $("variant-select");
+  let option = [...select.options].find((o) => o.value === info.id);
+  if (!option) {
+    option = document.createElement("option");
+    option.value = info.id;
+    select.appendChild(option);
+  }
+  option.textContent = `${info.name} (your definition)`;
+  select.value = info.id;
+  await useVariant(info);
 }
 
 // Tab indents by two spaces (YAML has no tabs) instead of leaving the editor.

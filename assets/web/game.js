@@ -50,6 +50,8 @@ async function newGame(fen) {
   });
   state.toMove = pos.to_move;
   state.viewSide = human || pos.to_move;
+  // A pass screen belongs to a hot-seat game: a new game (against the engine) drops it.
+  $("pass-screen").hidden = true;
   if (game.hidden_information && human === null) {
     showPass(pos.to_move);
   } else {

@@ -263,6 +263,32 @@ def check_check_mark(page):
     print("ok: Ra8+ is listed with its mark, told in the status line and drawn on the board")
 
 
+def check_played_definition(page):
+    """A definition from the editor is played under its own name in the variant list, and a
+    pass screen goes when the opponent becomes the engine."""
+    assert Select(page.d.find_element(By.ID, "mode")).first_selected_option.get_attribute("value") == "hotseat"
+    page.pick_variant("seachess")
+    page.d.find_element(By.ID, "engine-move").click()
+    page.wait("the pass screen", page.passing)
+    before = page.shown()
+    Select(page.d.find_element(By.ID, "mode")).select_by_value("engine-black")
+    page.wait("the game against the engine", lambda: page.shown() > before)
+    assert not page.passing(), "the pass screen stays over a game against the engine"
+    page.set_mode("hotseat")
+    page.pick_variant("chess")
+    yaml = page.js("return document.getElementById('yaml').value")
+    assert "name: Chess\n" in yaml
+    page.js(
+        "document.getElementById('yaml').value = arguments[0];"
+        "document.getElementById('yaml').dispatchEvent(new Event('input'))",
+        yaml.replace("name: Chess\n", "name: My Chess\n", 1),
+    )
+    page.after(lambda: page.d.find_element(By.ID, "use-yaml").click(), "the definition")
+    chosen = Select(page.d.find_element(By.ID, "variant-select")).first_selected_option.text
+    assert chosen == "My Chess (your definition)", chosen
+    print("ok: the played definition is named in the variant list; the pass screen goes with the engine")
+
+
 def check_promotion_chooser(page):
     page.pick_variant("chess")
     fen = "8/P6k/8/8/8/8/8/K7 w - - 0 1"
@@ -492,6 +518,7 @@ def main():
         check_moves_and_engine(page)
         check_promotion_chooser(page)
         check_check_mark(page)
+        check_played_definition(page)
         check_diagnostics(page)
         check_seachess(page)
         check_hidden_engine(page)
