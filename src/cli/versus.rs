@@ -78,7 +78,12 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             ))
         }
     };
-    let name = args.opponent.trim_start_matches("xboard:");
+    // The opponent in messages: the random mover, or the engine program's file name.
+    let command = args.opponent.trim_start_matches("xboard:");
+    let program = command.split_whitespace().next().unwrap_or(command);
+    let name = std::path::Path::new(program)
+        .file_name()
+        .map_or(program, |n| n.to_str().unwrap_or(program));
     // The opponent's own name in the records: the one it gives (`myname`), else its command.
     let player = match &opponent {
         Opponent::XBoard(x) => x.name.clone().unwrap_or_else(|| name.to_string()),
@@ -131,8 +136,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
                     continue;
                 };
                 // The move XBoard can show, in XBoard's move text.
-                let Some(m) = cecp::engine_move(&mut searcher, &game, &limits, &mut |_| {})
-                else {
+                let Some(m) = cecp::engine_move(&mut searcher, &game, &limits, &mut |_| {}) else {
                     break;
                 };
                 let fen = cecp::fen(&variant, game.position());
@@ -212,23 +216,31 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     if let Opponent::XBoard(x) = &mut opponent {
         x.quit();
     }
-    let (mean, [low, high]) = score_ci95(&points);
+    // Without a scored game there is no score to give.
+    let score = match points.is_empty() {
+        true => ("-".to_string(), "-".to_string()),
+        false => {
+            let (mean, [low, high]) = score_ci95(&points);
+            (
+                format!("{:.1}%", 100.0 * mean),
+                format!("{:.1}% to {:.1}%", 100.0 * low, 100.0 * high),
+            )
+        }
+    };
     out!(
-        "fairy against {name} in {}: +{wins} ={draws} -{losses} of {} games, score {:.1}% (95% CI {:.1}% to {:.1}%); {cut} cut by the move limit (scored as draws); {disputed} disputed (not scored)",
+        "fairy against {name} in {}: +{wins} ={draws} -{losses} of {} games, score {} (95% CI {}); {cut} cut by the move limit (scored as draws); {disputed} disputed (not scored)",
         variant.name,
         points.len(),
-        100.0 * mean,
-        100.0 * low,
-        100.0 * high
+        score.0,
+        score.1,
     );
     out!("");
-    out!("  games  wins  draws  losses  disputed  score   95% CI");
+    out!("games  wins  draws  losses  disputed  score   95% CI");
     out!(
-        "  {:>5}  {wins:>4}  {draws:>5}  {losses:>6}  {disputed:>8}  {:>5.1}%  {:.1}%-{:.1}%",
+        "{:>5}  {wins:>4}  {draws:>5}  {losses:>6}  {disputed:>8}  {:>6}  {}",
         args.games,
-        100.0 * mean,
-        100.0 * low,
-        100.0 * high
+        score.0,
+        score.1
     );
     Ok(())
 }
@@ -483,10 +495,9 @@ impl XBoard {
                 )))
             }
             Reply::Resign => Some(End::Scored(1.0, format!("win: {name} resigned"))),
-            Reply::Draw(claim) => Some(End::Scored(
-                0.5,
-                format!("draw claimed by {name}: {claim}"),
-            )),
+            Reply::Draw(claim) => {
+                Some(End::Scored(0.5, format!("draw claimed by {name}: {claim}")))
+            }
             Reply::Gone(why) => Some(End::Scored(1.0, format!("win: {name} {why}"))),
         }
     }

@@ -277,9 +277,9 @@ impl Engine {
             "nopost" => self.post = false,
             "?" => {}
             // Commands with nothing to do for this engine.
-            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy"
-            | "otim" | "name" | "rating" | "ics" | "put" | "hover" | "draw" | "white" | "black"
-            | "option" | "memory" | "cores" | "." | "" => {}
+            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "otim" | "name"
+            | "rating" | "ics" | "put" | "hover" | "draw" | "white" | "black" | "option"
+            | "memory" | "cores" | "." | "" => {}
             _ => say(&format!("Error (unknown command): {line}")),
         }
         true
