@@ -73,6 +73,9 @@ const ANYWHERE: [&str; 14] = [
     "3check",
     "shatranj",
 ];
+/// XBoard's variants whose pieces include a wildcard (the falcon), whose every move XBoard
+/// takes as legal, so that it never sees a mate.
+const WILDCARD_VARIANTS: [&str; 1] = ["falcon"];
 /// XBoard's variant names that it finds at the start of a name, followed by no letter.
 const AT_START: [&str; 24] = [
     "shogi",
@@ -188,7 +191,8 @@ pub fn refusal(rules: &Ruleset) -> Option<String> {
 }
 
 /// How to offer `rules`, known by `id` (a bundled name or a file's stem), to XBoard: by
-/// its `xboard:` name, else as an engine-defined variant.
+/// its `xboard:` name when that is XBoard's own, else as an engine-defined variant, named by
+/// `xboard:` or after `id`.
 ///
 /// # Errors
 /// [`refusal`]'s reason, a name XBoard would misread ([`engine_defined_name`]), or that
@@ -197,24 +201,33 @@ pub fn describe(rules: &Ruleset, id: &str) -> Result<XBoardVariant, String> {
     if let Some(why) = refusal(rules) {
         return Err(why);
     }
-    if let Some(known) = &rules.xboard {
+    let own = rules
+        .xboard
+        .as_ref()
+        .filter(|n| xboard_variants().any(|v| v == n.as_str()));
+    if let Some(known) = own {
         return Ok(XBoardVariant {
             name: known.clone(),
             commands: Vec::new(),
-            unrefereed: (!castling_shown(rules)).then(|| {
-                format!(
-                    "XBoard's {known} castles only with the king landing on the second file from an edge: {}'s other castlings cannot be played",
-                    rules.name
-                )
-            }),
+            unrefereed: known_variant_note(rules, known),
         });
     }
-    let name = engine_defined_name(id)?;
+    let name = match &rules.xboard {
+        Some(name) => name.clone(),
+        None => engine_defined_name(id)?,
+    };
     let mut table = ['.'; SLOTS];
     let mut slots: Vec<Option<usize>> = vec![None; rules.pieces.len()];
-    // First the pieces whose slot their image (or, for a piece that promotes, the pawn's)
-    // says, so that no other piece takes it; the king's slot only for a royal piece.
-    for (i, p) in rules.pieces.iter().enumerate() {
+    // First the pieces whose slot their image (or, for a piece that promotes or only moves
+    // forward, the pawn's) says, so that no other piece takes it; the king's slot only for a
+    // royal piece, a king-like one first.
+    let mut first: Vec<usize> = (0..rules.pieces.len()).collect();
+    first.sort_by_key(|&i| {
+        let p = &rules.pieces[i];
+        !(p.royal && (p.image.as_deref() == Some("king") || p.moves == "K"))
+    });
+    for i in first {
+        let p = &rules.pieces[i];
         let wanted = if p.royal {
             Some(KING)
         } else {
@@ -224,7 +237,7 @@ pub fn describe(rules: &Ruleset, id: &str) -> Result<XBoardVariant, String> {
                     .find(|(n, slot)| *n == name && *slot != KING)
                     .map(|(_, slot)| *slot)
             });
-            image.or(p.promotion.is_some().then_some(PAWN))
+            image.or((p.promotion.is_some() || forward_only(&p.moves)).then_some(PAWN))
         };
         if let Some(slot) = wanted.filter(|&s| table[s] == '.' && fits(p, s)) {
             table[slot] = p.letter;
@@ -277,6 +290,25 @@ pub fn describe(rules: &Ruleset, id: &str) -> Result<XBoardVariant, String> {
         commands,
         unrefereed: unrefereed(rules),
     })
+}
+
+/// What XBoard, playing `rules` as its own variant `known`, cannot do, named for a person:
+/// judge a mate where its wildcard falcon could answer anything, and castlings other than
+/// its own.
+fn known_variant_note(rules: &Ruleset, known: &str) -> Option<String> {
+    let mut notes = Vec::new();
+    if WILDCARD_VARIANTS.contains(&known) {
+        notes.push(format!(
+            "XBoard cannot judge a mate in {known} (its falcon may go anywhere): play it with legality testing off"
+        ));
+    }
+    if !castling_shown(rules) {
+        notes.push(format!(
+            "XBoard's {known} castles only with the king landing on the second file from an edge: {}'s other castlings cannot be played",
+            rules.name
+        ));
+    }
+    (!notes.is_empty()).then(|| notes.join("; "))
 }
 
 /// The rules of `rules` that XBoard, playing an engine-defined variant by the rules of its
@@ -407,6 +439,25 @@ fn translatable(moves: &str) -> bool {
         && moves
             .chars()
             .all(|c| "WFDNAHCZGKQRB".contains(c) || "fblrvsmcni".contains(c) || c.is_ascii_digit())
+}
+
+/// Whether every atom of a movement XBoard can be told goes forward only (a pawn's,
+/// `fmWfcF`; a lance's, `fR`).
+fn forward_only(moves: &str) -> bool {
+    let mut modifiers = String::new();
+    translatable(moves)
+        && moves.chars().all(|c| {
+            if c.is_ascii_lowercase() {
+                modifiers.push(c);
+                true
+            } else if c.is_ascii_uppercase() {
+                let forward = modifiers.contains('f') && !modifiers.contains(['b', 's', 'v']);
+                modifiers.clear();
+                forward
+            } else {
+                true
+            }
+        })
 }
 
 /// Whether `piece` may take `slot`: XBoard can be told its moves, the slot's built-in moves
@@ -665,5 +716,16 @@ mod tests {
         assert!(!translatable("{WWF}{FFW}"));
         assert!(!translatable("pR"));
         assert!(!translatable(""));
+    }
+
+    #[test]
+    fn pawns_and_lances_only_go_forward() {
+        assert!(forward_only("fmWfcFifmnD"));
+        assert!(forward_only("fR"));
+        assert!(forward_only("fmWfF"));
+        assert!(!forward_only("fmWbF"));
+        assert!(!forward_only("fsW"));
+        assert!(!forward_only("N"));
+        assert!(!forward_only("{WWF}"));
     }
 }

@@ -40,8 +40,8 @@ pub(super) struct Args {
     /// Seed of game 1 (game i uses seed + i - 1) for the random mover and chance events.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The variant's name in the XBoard protocol (default: the definition's `xboard:`, else
-    /// the variant's name as given).
+    /// The variant's name in the XBoard protocol (default: the definition's `xboard:` when
+    /// it is one of XBoard's own variants, else the variant's name as given).
     #[arg(long)]
     xboard_variant: Option<String>,
     /// Write every game to this PGN file (Variant, White, Black, Result and Termination
@@ -92,7 +92,10 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     let xboard_variant = args
         .xboard_variant
         .clone()
-        .or_else(|| variant.xboard.clone())
+        .or_else(|| {
+            let name = variant.xboard.clone()?;
+            cecp::xboard_variants().any(|v| v == name).then_some(name)
+        })
         .unwrap_or_else(|| args.variant.clone());
     let movetime = Duration::from_millis(args.movetime.max(1));
     let limits = match args.nodes {
