@@ -104,7 +104,7 @@ fn the_handshake_offers_every_variant_xboard_can_show() {
         "shatranj",
         "makruk",
         "asean",
-        "courier",
+        "CourierChess",
         "xiangqi",
         "shogi",
         "crazyhouse",
