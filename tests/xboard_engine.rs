@@ -149,6 +149,24 @@ fn the_handshake_offers_every_variant_xboard_can_show() {
     );
 }
 
+/// Two definitions under one name: the first is offered, the second explained.
+#[test]
+fn a_name_is_offered_once() {
+    let mut e = Engine::start(&["variants/chess.yaml"]);
+    let got = e.ask(&["xboard", "protover 2"]);
+    assert_eq!(
+        got[got.len() - 2],
+        "# not offered: chess: Chess: the name normal is offered for Chess already"
+    );
+    assert_eq!(
+        e.ask(&["variant chess"]),
+        [
+            "tellusererror Chess: the name normal is offered for Chess already",
+            "Error (variant not playable): chess"
+        ]
+    );
+}
+
 #[test]
 fn a_variant_xboard_does_not_know_is_described_to_it() {
     let mut e = Engine::start(&["tests/fixtures/xboard/mini-camel.yaml"]);

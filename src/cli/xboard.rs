@@ -71,7 +71,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             let x = cecp::describe(&v, &id)?;
             match offered.iter().find(|(o, _)| o.name == x.name) {
                 Some((_, first)) => Err(format!(
-                    "{}: XBoard's name {} is taken by {}",
+                    "{}: the name {} is offered for {} already",
                     v.name, x.name, first.name
                 )),
                 None => Ok((x, v)),
