@@ -3,7 +3,7 @@
 //! XBoard writes them, and the `highlight` board of a piece's legal targets.
 //!
 //! XBoard draws boards up to 16x16, numbers ranks from 1 (from 0 on a board of exactly 10
-//! ranks: its `ONE` is `'1' - (BOARD_HEIGHT == 10)`; past `9` with the characters after it),
+//! ranks: its `ONE` is `'1' - (BOARD_HEIGHT == 10)`; past 9 in two digits, `b12c10`),
 //! and knows piece types by image slot: a pieceToChar table maps our letters onto those
 //! slots, each piece on the slot whose image fits it (its `image:`, a pawn on the pawn's). A piece whose movement XBoard's Betza reader understands is told with
 //! `piece`; a piece whose movement it does not (multi-path moves such as the falcon's) goes
@@ -521,32 +521,33 @@ pub fn from_xboard_fen(fen: &str) -> String {
     }
 }
 
-/// The character of the first rank: `1`, or `0` on a board of exactly 10 ranks (XBoard's
-/// `ONE`).
-fn first_rank(rules: &Ruleset) -> u8 {
-    if rules.topology.height() == 10 {
-        b'0'
-    } else {
-        b'1'
-    }
+/// The number XBoard gives the first rank: 1, or 0 on a board of exactly 10 ranks (its
+/// `ONE`, `'1' - (BOARD_HEIGHT == 10)`).
+fn first_rank(rules: &Ruleset) -> u32 {
+    u32::from(rules.topology.height() != 10)
 }
 
-/// A cell's name as XBoard writes it: past rank `9`, the characters after it (`:`, `;`, ...).
+/// A cell's name as XBoard writes it: the file's letter and the rank's number (`k12` on a
+/// board of 12 ranks, where XBoard writes ranks past 9 in two digits).
 pub fn square(rules: &Ruleset, cell: Cell) -> String {
     let (file, rank) = rules.topology.coords(cell);
     format!(
         "{}{}",
         char::from(b'a' + file),
-        char::from(first_rank(rules) + rank)
+        u32::from(rank) + first_rank(rules)
     )
 }
 
-/// The cell XBoard names with the two characters `text` starts with.
-fn parse_square(rules: &Ruleset, text: &[u8]) -> Option<Cell> {
-    let (&f, &r) = (text.first()?, text.get(1)?);
-    let file = i32::from(f.checked_sub(b'a')?);
-    let rank = i32::from(r.checked_sub(first_rank(rules))?);
-    rules.topology.cell(file, rank)
+/// The cell XBoard names at the start of `text`, and the text after it.
+fn parse_square<'t>(rules: &Ruleset, text: &'t str) -> Option<(Cell, &'t str)> {
+    let file = text.bytes().next().filter(u8::is_ascii_lowercase)? - b'a';
+    let digits = text[1..].bytes().take_while(u8::is_ascii_digit).count();
+    let number: u32 = text.get(1..1 + digits)?.parse().ok()?;
+    let rank = number.checked_sub(first_rank(rules))?;
+    let cell = rules
+        .topology
+        .cell(i32::from(file), i32::try_from(rank).ok()?)?;
+    Some((cell, &text[1 + digits..]))
 }
 
 /// The letter after a move's squares for a piece it brings in: `+` for a promotion to a
@@ -580,30 +581,34 @@ pub fn move_text(rules: &Ruleset, m: Move) -> String {
 /// # Errors
 /// Why not: malformed, or no legal move goes there.
 pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, String> {
-    let bytes = text.as_bytes();
-    if let [letter, b'@', rest @ ..] = bytes {
-        let to = parse_square(rules, rest)
-            .filter(|_| rest.len() == 2)
+    if let Some((letter, at)) = text.split_once('@') {
+        let to = parse_square(rules, at)
+            .filter(|(_, rest)| rest.is_empty())
+            .map(|(cell, _)| cell)
             .ok_or("not a drop on a square")?;
+        let mut letters = letter.chars();
+        let (Some(letter), None) = (letters.next(), letters.next()) else {
+            return Err("not a drop of one piece".into());
+        };
         let kind = rules
-            .kind_of_letter(char::from(*letter).to_ascii_uppercase())
-            .ok_or(format!("no piece has the letter {}", char::from(*letter)))?;
+            .kind_of_letter(letter.to_ascii_uppercase())
+            .ok_or(format!("no piece has the letter {letter}"))?;
         return rules
             .legal_moves(pos)
             .into_iter()
             .find(|m| m.kind == crate::MoveKind::Drop && m.to == to && m.piece.kind() == kind)
             .ok_or_else(|| "no legal drop does that".into());
     }
-    let (Some(from), Some(to)) = (
-        parse_square(rules, bytes),
-        bytes.get(2..).and_then(|rest| parse_square(rules, rest)),
-    ) else {
+    let Some((from, to, rest)) = parse_square(rules, text)
+        .and_then(|(from, rest)| parse_square(rules, rest).map(|(to, rest)| (from, to, rest)))
+    else {
         return Err("not a move from a square to a square".into());
     };
-    let suffix = match bytes.get(4..) {
-        None | Some([]) | Some([b'=']) => None,
-        Some([c]) | Some([b'=', c]) => Some(char::from(*c).to_ascii_lowercase()),
-        Some(_) => return Err("too long".into()),
+    let mut after = rest.strip_prefix('=').unwrap_or(rest).chars();
+    let suffix = match (after.next(), after.next()) {
+        (None, _) => None,
+        (Some(c), None) => Some(c.to_ascii_lowercase()),
+        _ => return Err("too long".into()),
     };
     if let Some(c) = suffix.filter(|&c| c != '+') {
         rules
@@ -629,7 +634,9 @@ pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, S
 /// XBoard (`Y` a move, `R` a capture, `M` a move that asks for a promotion choice), other
 /// squares empty, in FEN rank order.
 pub fn highlight(rules: &Ruleset, pos: &Position, from: &str) -> Option<String> {
-    let from = parse_square(rules, from.as_bytes())?;
+    let from = parse_square(rules, from)
+        .filter(|(_, rest)| rest.is_empty())?
+        .0;
     let moves: Vec<Move> = rules
         .legal_moves(pos)
         .into_iter()

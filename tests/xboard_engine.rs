@@ -303,11 +303,11 @@ fn a_mate_ends_the_game_with_a_result_line() {
     );
 }
 
-/// XBoard plays a full game in each of five variants with `fairy xboard` as both engines,
-/// and one of Falcon Chess (XBoard's `falcon`) against Fairy-Max; the script checks each
-/// saved PGN.
+/// XBoard plays a full game in each of six variants (a 12-rank one among them) with
+/// `fairy xboard` as both engines, and one of Falcon Chess (XBoard's `falcon`) against
+/// Fairy-Max; the script checks each saved PGN.
 #[test]
-fn xboard_plays_six_games_to_the_end() {
+fn xboard_plays_seven_games_to_the_end() {
     let out = Command::new("tests/xboard/play-games.sh")
         .args([
             env!("CARGO_BIN_EXE_fairy"),
@@ -323,13 +323,14 @@ fn xboard_plays_six_games_to_the_end() {
     );
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("ok ")).count(),
-        6,
+        7,
         "{stdout}"
     );
 }
 
-/// XBoard numbers ranks from 1, from 0 on a board of exactly 10 ranks (its `ONE`), past 9
-/// with the characters after `9`: a 12-rank board's first and last ranks are `1` and `<`.
+/// XBoard numbers ranks from 1, from 0 on a board of exactly 10 ranks (its `ONE`), and past
+/// 9 writes the number in two digits (its `SendMoveToProgram` on boards of more than 10
+/// ranks): a 12-rank board's ranks are 1 to 12.
 #[test]
 fn tall_boards_number_ranks_as_xboard_does() {
     let yaml = "name: Tall\nboard: 3x12\npieces:\n  rook:\n    letter: R\n    moves: R\n  king:\n    letter: K\n    moves: K\n    royal: true\nsetup: 2k/3/3/3/3/3/3/3/3/3/3/R1K\n";
@@ -344,9 +345,12 @@ fn tall_boards_number_ranks_as_xboard_does() {
         ]
     );
     let start = v.start_position();
-    let m = fairy_rules::cecp::parse_move(&v, &start, "a1a<").unwrap();
+    let m = fairy_rules::cecp::parse_move(&v, &start, "a1a12").unwrap();
     assert_eq!(v.move_text(m), "a1a12");
-    assert_eq!(fairy_rules::cecp::move_text(&v, m), "a1a<");
+    assert_eq!(fairy_rules::cecp::move_text(&v, m), "a1a12");
+    assert!(fairy_rules::cecp::parse_move(&v, &start, "a1a13").is_err());
+    assert!(fairy_rules::cecp::parse_move(&v, &start, "a1a<").is_err());
+    assert!(fairy_rules::cecp::parse_move(&v, &start, "é1a3").is_err());
     let m = fairy_rules::cecp::parse_move(&v, &start, "a1a3").unwrap();
     assert_eq!(v.move_text(m), "a1a3");
     // Ten ranks: from 0.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Plays one full game in each of chess, Capablanca, Falcon Chess, King of the Hill and a small
-# custom variant in XBoard (Debian's xboard, a real window on an Xvfb display), with
+# Plays one full game in each of chess, Capablanca, Falcon Chess, King of the Hill, a small
+# custom variant and a 12-rank one in XBoard (Debian's xboard, a real window on an Xvfb display), with
 # `fairy xboard` as both engines, and one of Falcon Chess (XBoard's `falcon`) with Fairy-Max
 # as Black, and checks each game XBoard saved as PGN: finished with a result, in the right
 # variant, with no illegal-move, time-forfeit or false-claim verdict. Falcon Chess is played
@@ -29,6 +29,7 @@ xvfb_pid=$(pgrep -n Xvfb)
 trap 'kill $xvfb_pid 2>/dev/null || true' EXIT
 
 custom="$here/tests/fixtures/xboard/mini-camel.yaml"
+tall="$here/tests/fixtures/xboard/tall-twelve.yaml"
 # game's folder | variant name in XBoard | XBoard options | definition files for the engine |
 # Black's engine when not `fairy xboard`
 games=(
@@ -37,6 +38,7 @@ games=(
   "falcon|falcon|-testLegality false|"
   "KingOfTheHill|KingOfTheHill|-testLegality false|"
   "MiniCamel|MiniCamel||$custom"
+  "TallTwelve|TallTwelve||$tall"
   "falcon-fairymax|falcon|-testLegality false||$fairymax"
 )
 pids=()
