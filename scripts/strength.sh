@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Re-measures docs/strength.md: the engine against a random mover in every bundled variant,
-# and against Fairy-Max (Debian's fairymax) in chess and Capablanca Chess.
+# and against Fairy-Max (Debian's fairymax) in chess, Capablanca Chess and Falcon Chess.
 #
 #   scripts/strength.sh [RANDOM_GAMES] [FAIRYMAX_GAMES] [MOVETIME_MS]
 #
@@ -14,9 +14,9 @@ movetime=${3:-1000}
 cargo build --release --quiet
 fairy=target/release/fairy
 for variant in $($fairy list | awk '{print $1}'); do
-  $fairy match "$variant" --opponent random --games "$random_games" --nodes 2000 | tail -1
+  $fairy match "$variant" --opponent random --games "$random_games" --nodes 2000 | grep '^fairy against'
 done
-for variant in chess capablanca; do
+for variant in chess capablanca falcon-chess; do
   $fairy match "$variant" --opponent xboard:fairymax --games "$fairymax_games" \
     --movetime "$movetime" --max-plies 300
 done

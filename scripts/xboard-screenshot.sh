@@ -15,7 +15,7 @@ read -r -t 20 display <&3
 trap 'pkill -P $$ 2>/dev/null || true; rm -rf "$work"' EXIT
 DISPLAY=":$display" /usr/games/xboard -settingsFile "$work/rc" -saveSettingsFile "$work/rc" \
   -fcp "$fairy xboard" -fd "$work" -scp "$fairy xboard" -sd "$work" \
-  -variant FalconChess -testLegality false -matchGames 1 -tc 1:00 -inc 0 \
+  -variant falcon -testLegality false -matchGames 1 -tc 1:00 -inc 0 \
   -size medium -popupExitMessage false -soundProgram true >/dev/null 2>&1 &
 sleep 14
 mkdir -p "$(dirname "$out")"

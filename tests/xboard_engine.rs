@@ -79,15 +79,92 @@ fn the_handshake_offers_every_variant_xboard_can_show() {
     let mut e = Engine::start(&["tests/fixtures/xboard/mini-camel.yaml"]);
     let got = e.ask(&["xboard", "protover 2"]);
     assert_eq!(got[0], "feature done=0");
-    assert_eq!(
-        got[1],
-        format!(
-            "feature myname=\"fairy-rules {}\" variants=\"capablanca,normal,FalconChess,KingOfTheHill,MiniCamel\"",
-            env!("CARGO_PKG_VERSION")
-        )
+    let prefix = format!(
+        "feature myname=\"fairy-rules {}\" variants=\"",
+        env!("CARGO_PKG_VERSION")
     );
+    let names: Vec<&str> = got[1]
+        .strip_prefix(&prefix)
+        .and_then(|l| l.strip_suffix('"'))
+        .unwrap_or_else(|| panic!("{}", got[1]))
+        .split(',')
+        .collect();
+    // The bundled variants first, then variants/fsf by file name, then the files given.
+    assert_eq!(
+        names[..5],
+        ["capablanca", "normal", "falcon", "KingOfTheHill", "3check"]
+    );
+    assert_eq!(names.last(), Some(&"MiniCamel"));
+    // XBoard's own variants under XBoard's names; engine-defined ones under their own, a
+    // file whose name XBoard would misread under its `xboard:` name.
+    for name in [
+        "normal",
+        "capablanca",
+        "falcon",
+        "shatranj",
+        "makruk",
+        "asean",
+        "CourierChess",
+        "xiangqi",
+        "shogi",
+        "crazyhouse",
+        "atomic",
+        "3check",
+        "knightmate",
+        "berolina",
+        "janus",
+        "grand",
+        "seirawan",
+        "spartan",
+        "losers",
+        "giveaway",
+        "Cambodian",
+        "Antichess",
+        "Minishogi",
+        "AtomFischer",
+        "ExtinctionFischer",
+        "SeirawanFischer",
+        "NoCheckAtom",
+    ] {
+        assert!(names.contains(&name), "{name} missing from {names:?}");
+    }
+    let mut sorted = names.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted.len(), names.len(), "a name offered twice: {names:?}");
     assert!(got[2].contains("setboard=1 usermove=1 ping=1 san=0"));
-    assert_eq!(got.last().unwrap(), "feature done=1");
+    // The variants left out are explained, in lines XBoard ignores.
+    assert_eq!(
+        got[3..],
+        [
+            "# not offered: bermuda: The Bermuda Chess Angle: XBoard cannot show its chance events",
+            "# not offered: flying-dutchman: Flying Dutchman: XBoard cannot show a captured piece returning to the board",
+            "# not offered: pirateknics: PiRaTeKnIcS: XBoard cannot show its containers and crews",
+            "# not offered: seachess: Seachess: XBoard cannot show its hidden pieces",
+            "# not offered: janggi: Janggi: more than two piece types move in ways XBoard cannot be told",
+            "# not offered: manchu: Manchu: more than two piece types move in ways XBoard cannot be told",
+            "# not offered: shoshogi: Sho Shogi: more than two piece types move in ways XBoard cannot be told",
+            "feature done=1",
+        ]
+    );
+}
+
+/// Two definitions under one name: the first is offered, the second explained.
+#[test]
+fn a_name_is_offered_once() {
+    let mut e = Engine::start(&["variants/chess.yaml"]);
+    let got = e.ask(&["xboard", "protover 2"]);
+    assert_eq!(
+        got[got.len() - 2],
+        "# not offered: chess: Chess: the name normal is offered for Chess already"
+    );
+    assert_eq!(
+        e.ask(&["variant chess"]),
+        [
+            "tellusererror Chess: the name normal is offered for Chess already",
+            "Error (variant not playable): chess"
+        ]
+    );
 }
 
 #[test]
@@ -103,18 +180,23 @@ fn a_variant_xboard_does_not_know_is_described_to_it() {
             "piece R& R",
         ]
     );
-    // Falcon Chess: the falcon's three-path move goes to XBoard's wildcard falcon slot, and
-    // XBoard is told it cannot referee free castling.
-    let falcon = e.ask(&["new", "variant FalconChess"]);
-    assert_eq!(falcon[0], "setup (PNBRQ............F...Kpnbrq............f...k) 10x8+0_fairy rnbfqkfbnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBFQKFBNR w KQkq - 0 1");
-    assert!(!falcon.iter().any(|l| l.starts_with("piece F")));
-    // It is told to a person at the first move, not to another engine.
+    // Falcon Chess is XBoard's `falcon`: nothing to describe, but a person is told at the
+    // first move that XBoard cannot judge its mates and castles only as it knows how.
+    assert!(e.ask(&["new", "variant falcon"]).is_empty());
     assert_eq!(
         e.ask(&["force", "usermove e2e4"]),
-        ["telluser XBoard cannot referee Falcon Chess's castling: play it with legality testing off"]
+        ["telluser XBoard cannot judge a mate in falcon (its falcon may go anywhere): play it with legality testing off; XBoard's falcon castles only with the king landing on the second file from an edge: Falcon Chess's other castlings cannot be played"]
     );
-    e.ask(&["new", "variant FalconChess"]);
+    // Not to another engine.
+    e.ask(&["new", "variant falcon"]);
     assert!(e.ask(&["computer", "force", "usermove e2e4"]).is_empty());
+    // An engine-defined variant that XBoard cannot referee.
+    let hill = e.ask(&["new", "variant KingOfTheHill"]);
+    assert_eq!(hill[0], "setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(
+        e.ask(&["force", "usermove e2e4"]),
+        ["telluser XBoard cannot referee King of the Hill's wins by reaching a goal: play it with legality testing off"]
+    );
     // XBoard's own variants need no description.
     assert!(e.ask(&["new", "variant capablanca"]).is_empty());
     // Chance, hidden parts and returning pieces are refused with a reason.
@@ -130,6 +212,15 @@ fn a_variant_xboard_does_not_know_is_described_to_it() {
         ),
         (
             "flying-dutchman",
+            "Flying Dutchman: XBoard cannot show a captured piece returning to the board",
+        ),
+        (
+            "janggi",
+            "Janggi: more than two piece types move in ways XBoard cannot be told",
+        ),
+        // Asked for by the camel-case name XBoard would give it.
+        (
+            "FlyingDutchman",
             "Flying Dutchman: XBoard cannot show a captured piece returning to the board",
         ),
     ] {
@@ -212,10 +303,11 @@ fn a_mate_ends_the_game_with_a_result_line() {
     );
 }
 
-/// XBoard plays a full game in each of five variants with `fairy xboard` as both engines;
-/// the script checks each saved PGN.
+/// XBoard plays a full game in each of six variants (a 12-rank one among them) with
+/// `fairy xboard` as both engines, and one of Falcon Chess (XBoard's `falcon`) against
+/// Fairy-Max; the script checks each saved PGN.
 #[test]
-fn xboard_plays_five_variants_to_the_end() {
+fn xboard_plays_seven_games_to_the_end() {
     let out = Command::new("tests/xboard/play-games.sh")
         .args([
             env!("CARGO_BIN_EXE_fairy"),
@@ -231,13 +323,14 @@ fn xboard_plays_five_variants_to_the_end() {
     );
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("ok ")).count(),
-        5,
+        7,
         "{stdout}"
     );
 }
 
-/// On a board of more than 9 ranks XBoard numbers ranks from 0, past 9 with the characters
-/// after `9`; the description and the moves follow.
+/// XBoard numbers ranks from 1, from 0 on a board of exactly 10 ranks (its `ONE`), and past
+/// 9 writes the number in two digits (its `SendMoveToProgram` on boards of more than 10
+/// ranks): a 12-rank board's ranks are 1 to 12.
 #[test]
 fn tall_boards_number_ranks_as_xboard_does() {
     let yaml = "name: Tall\nboard: 3x12\npieces:\n  rook:\n    letter: R\n    moves: R\n  king:\n    letter: K\n    moves: K\n    royal: true\nsetup: 2k/3/3/3/3/3/3/3/3/3/3/R1K\n";
@@ -252,7 +345,73 @@ fn tall_boards_number_ranks_as_xboard_does() {
         ]
     );
     let start = v.start_position();
-    let m = fairy_rules::cecp::parse_move(&v, &start, "a0a;").unwrap();
+    let m = fairy_rules::cecp::parse_move(&v, &start, "a1a12").unwrap();
     assert_eq!(v.move_text(m), "a1a12");
-    assert_eq!(fairy_rules::cecp::move_text(&v, m), "a0a;");
+    assert_eq!(fairy_rules::cecp::move_text(&v, m), "a1a12");
+    assert!(fairy_rules::cecp::parse_move(&v, &start, "a1a13").is_err());
+    assert!(fairy_rules::cecp::parse_move(&v, &start, "a1a<").is_err());
+    assert!(fairy_rules::cecp::parse_move(&v, &start, "é1a3").is_err());
+    let m = fairy_rules::cecp::parse_move(&v, &start, "a1a3").unwrap();
+    assert_eq!(v.move_text(m), "a1a3");
+    // Ten ranks: from 0.
+    let ten = yaml.replace("3x12", "3x10").replace("2k/3/3/", "2k/");
+    let v = fairy_rules::Variant::from_yaml("ten.yaml", &ten).unwrap();
+    let start = v.start_position();
+    let m = fairy_rules::cecp::parse_move(&v, &start, "a0a9").unwrap();
+    assert_eq!(v.move_text(m), "a1a10");
+    assert_eq!(fairy_rules::cecp::move_text(&v, m), "a0a9");
+    assert!(fairy_rules::cecp::parse_move(&v, &start, "a1a9").is_err());
+}
+
+/// Each piece takes XBoard's image slot that fits it, whatever the definition's order: the
+/// one its `image:` names, the pawn's for a piece that only moves forward, the king's for
+/// the royal piece; a camel, which has no XBoard image of its own, takes a free slot and is
+/// told its moves with `piece`.
+#[test]
+fn pieces_take_the_xboard_images_that_fit_them() {
+    let yaml = "name: Gnus\nboard: 6x6\npieces:\n  camel:\n    letter: C\n    moves: C\n  gnu:\n    letter: G\n    moves: NC\n  pawn:\n    letter: P\n    moves: fmWfcF\n  horse:\n    letter: H\n    image: knight\n    moves: N\n  tower:\n    letter: T\n    image: rook\n    moves: R\n  king:\n    letter: K\n    moves: K\n    royal: true\nsetup: tcgkht/pppppp/6/6/PPPPPP/TCGKHT\n";
+    let v = fairy_rules::Variant::from_yaml("gnus.yaml", yaml).unwrap();
+    let described = fairy_rules::cecp::describe(&v, "gnus").unwrap();
+    assert_eq!(
+        described.commands,
+        [
+            "setup (PH.T.........CG......Kph.t.........cg......k) 6x6+0_fairy tcgkht/pppppp/6/6/PPPPPP/TCGKHT w - - 0 1",
+            "piece C& C",
+            "piece G& NC",
+            "piece P& fmWfcF",
+            "piece H& N",
+            "piece T& R",
+        ]
+    );
+}
+
+/// With `post`, each finished iteration is a thinking line, `ply score time nodes pv`, in
+/// XBoard's move text; `nopost` stops them.
+#[test]
+fn post_sends_thinking_lines() {
+    let mut e = Engine::start(&[]);
+    e.ask(&[
+        "xboard",
+        "protover 2",
+        "new",
+        "force",
+        "usermove e2e4",
+        "sd 3",
+    ]);
+    let got = e.ask(&["post", "go"]);
+    assert_eq!(got.len(), 4, "{got:?}");
+    let played = got[3].strip_prefix("move ").expect("a move");
+    for (i, line) in got[..3].iter().enumerate() {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(words[0], (i + 1).to_string(), "{line}");
+        assert!(words[1].parse::<i32>().is_ok(), "{line}");
+        assert!(words[2].parse::<u64>().is_ok(), "{line}");
+        assert!(words[3].parse::<u64>().unwrap() > 0, "{line}");
+        assert!(words.len() > 4, "{line}");
+        assert!(words[4..].iter().all(|m| m.len() == 4), "{line}");
+    }
+    assert_eq!(got[2].split(' ').nth(4), Some(played), "{got:?}");
+    let got = e.ask(&["nopost", "force", "new", "force", "usermove d2d4", "go"]);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].starts_with("move "), "{got:?}");
 }

@@ -6,9 +6,11 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
+use fairy_rules::cecp;
+use fairy_rules::pgn::PgnGame;
 use fairy_rules::playtest::score_ci95;
 use fairy_rules::search::{SearchLimits, Searcher};
-use fairy_rules::{Color, Game, Outcome};
+use fairy_rules::{Color, Game, Outcome, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -23,8 +25,10 @@ pub(super) struct Args {
     /// Games to play; our engine has White in the odd-numbered ones.
     #[arg(long, default_value_t = 10)]
     games: u32,
-    /// Time per move in milliseconds, for both sides (an XBoard engine gets whole seconds,
-    /// at least 1, with `st`; ours the same time).
+    /// Time per move in milliseconds, for both sides. An XBoard engine gets `st` with whole
+    /// seconds when the time is whole seconds; otherwise (CECP's `st` takes whole seconds
+    /// only) a clock of 40 moves in 40 times the time (`level 40 M:SS 0`), with `time` and
+    /// `otim` before each of its moves.
     #[arg(long, default_value_t = 1000)]
     movetime: u64,
     /// Limit our engine by positions per move instead of time (against the random mover).
@@ -36,10 +40,22 @@ pub(super) struct Args {
     /// Seed of game 1 (game i uses seed + i - 1) for the random mover and chance events.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// The variant's name in the XBoard protocol (default: the definition's `xboard:`, else
-    /// the variant's name as given).
+    /// The variant's name in the XBoard protocol (default: the definition's `xboard:` when
+    /// it is one of XBoard's own variants, else the variant's name as given).
     #[arg(long)]
     xboard_variant: Option<String>,
+    /// Write every game to this PGN file (Variant, White, Black, Result and Termination
+    /// tags), readable by `fairy replay FILE --game N`.
+    #[arg(long)]
+    pgn: Option<std::path::PathBuf>,
+}
+
+/// How a game ended for the match.
+enum End {
+    /// Scored: our points (1, ½, 0) and why.
+    Scored(f64, String),
+    /// The engines disagreed about a move: left out of the score.
+    Disputed(String),
 }
 
 pub(super) fn run(args: &Args) -> miette::Result<()> {
@@ -62,26 +78,43 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             ))
         }
     };
-    let name = args.opponent.trim_start_matches("xboard:");
+    // The opponent in messages: the random mover, or the engine program's file name.
+    let command = args.opponent.trim_start_matches("xboard:");
+    let program = command.split_whitespace().next().unwrap_or(command);
+    let name = std::path::Path::new(program)
+        .file_name()
+        .map_or(program, |n| n.to_str().unwrap_or(program));
+    // The opponent's own name in the records: the one it gives (`myname`), else its command.
+    let player = match &opponent {
+        Opponent::XBoard(x) => x.name.clone().unwrap_or_else(|| name.to_string()),
+        Opponent::Random => name.to_string(),
+    };
     let xboard_variant = args
         .xboard_variant
         .clone()
-        .or_else(|| variant.xboard.clone())
+        .or_else(|| {
+            let name = variant.xboard.clone()?;
+            cecp::xboard_variants().any(|v| v == name).then_some(name)
+        })
         .unwrap_or_else(|| args.variant.clone());
-    let seconds = args.movetime.div_ceil(1000).max(1);
+    let movetime = Duration::from_millis(args.movetime.max(1));
     let limits = match args.nodes {
         Some(n) => SearchLimits {
             nodes: Some(n),
             ..SearchLimits::default()
         },
-        None => match opponent {
-            Opponent::XBoard(_) => SearchLimits::time(Duration::from_secs(seconds)),
-            Opponent::Random => SearchLimits::time(Duration::from_millis(args.movetime)),
-        },
+        None => SearchLimits::time(movetime),
+    };
+    let mut pgn = match &args.pgn {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| miette::miette!("cannot write {}: {e}", path.display()))?,
+        ),
+        None => None,
     };
     let mut searcher = Searcher::new(variant.clone());
     let mut points = Vec::new();
-    let (mut wins, mut draws, mut losses, mut cut) = (0, 0, 0, 0);
+    let (mut wins, mut draws, mut losses, mut cut, mut disputed) = (0, 0, 0, 0, 0);
     for i in 0..args.games {
         let ours = if i % 2 == 0 {
             Color::White
@@ -93,63 +126,71 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         let mut rng = StdRng::seed_from_u64(seed);
         searcher.clear();
         if let Opponent::XBoard(x) = &mut opponent {
-            x.new_game(&xboard_variant, seconds, ours.opponent())?;
+            x.new_game(&xboard_variant, movetime, ours.opponent())?;
         }
-        let mut forfeit = None;
-        let mut claimed = None;
+        let mut end = None;
         while game.outcome().is_none() && game.moves().len() < args.max_plies {
             let side = game.position().side_to_move();
             if side == ours {
-                let Some(p) = searcher.play(&mut game, &limits) else {
+                let Opponent::XBoard(x) = &mut opponent else {
+                    if searcher.play(&mut game, &limits).is_none() {
+                        break;
+                    }
+                    continue;
+                };
+                // The move XBoard can show, in XBoard's move text.
+                let Some(m) = cecp::engine_move(&mut searcher, &game, &limits, &mut |_| {}) else {
                     break;
                 };
-                if let Opponent::XBoard(x) = &mut opponent {
-                    x.send(&variant.move_text(p.played))?;
-                }
-                continue;
-            }
-            match &mut opponent {
-                Opponent::Random => random_move(&mut game, &mut rng),
-                Opponent::XBoard(x) => {
-                    let wait = Duration::from_secs(10 * seconds + 5);
-                    match x.reply(wait) {
-                        Reply::Move(text) => {
-                            if let Err(e) = game.play(&text) {
-                                forfeit = Some(format!("{name} played {text}: {e}"));
-                            }
-                        }
-                        Reply::Resign => forfeit = Some(format!("{name} resigned")),
-                        Reply::Draw(claim) => claimed = Some(claim),
-                        Reply::Gone(why) => forfeit = Some(format!("{name} {why}")),
+                let fen = cecp::fen(&variant, game.position());
+                game.play_move(m)
+                    .map_err(|e| miette::miette!("our own move failed: {e}"))?;
+                x.our_move(cecp::move_text(&variant, m), fen)?;
+            } else {
+                end = match &mut opponent {
+                    Opponent::Random => {
+                        random_move(&mut game, &mut rng);
+                        None
                     }
-                }
+                    Opponent::XBoard(x) => x.their_move(&mut game, &variant, name, movetime),
+                };
             }
-            if forfeit.is_some() || claimed.is_some() {
+            if end.is_some() {
                 break;
             }
         }
-        let (p, text) = match (&forfeit, game.outcome()) {
-            (Some(why), _) => (1.0, format!("win: {why}")),
-            (None, None) if claimed.is_some() => {
-                let claim = claimed.unwrap_or_default();
-                (0.5, format!("draw claimed by {name}: {claim}"))
+        let end = end.unwrap_or_else(|| match game.outcome() {
+            Some(Outcome::Win { winner, reason }) if winner == ours => {
+                End::Scored(1.0, format!("win ({reason})"))
             }
-            (None, Some(Outcome::Win { winner, reason })) if winner == ours => {
-                (1.0, format!("win ({reason})"))
-            }
-            (None, Some(Outcome::Win { reason, .. })) => (0.0, format!("loss ({reason})")),
-            (None, Some(Outcome::Draw { reason })) => (0.5, format!("draw ({reason})")),
-            (None, None) => {
+            Some(Outcome::Win { reason, .. }) => End::Scored(0.0, format!("loss ({reason})")),
+            Some(Outcome::Draw { reason }) => End::Scored(0.5, format!("draw ({reason})")),
+            None => {
                 cut += 1;
-                (0.5, "draw (move limit)".to_string())
+                End::Scored(0.5, "draw (move limit)".to_string())
+            }
+        });
+        let (result, text) = match &end {
+            End::Scored(p, text) => {
+                match *p {
+                    1.0 => wins += 1,
+                    0.0 => losses += 1,
+                    _ => draws += 1,
+                }
+                points.push(*p);
+                let white_won = (*p == 1.0) == (ours == Color::White);
+                let result = match *p {
+                    0.5 => "1/2-1/2",
+                    _ if white_won => "1-0",
+                    _ => "0-1",
+                };
+                (result, text.clone())
+            }
+            End::Disputed(why) => {
+                disputed += 1;
+                ("*", format!("disputed: {why}"))
             }
         };
-        match p {
-            1.0 => wins += 1,
-            0.0 => losses += 1,
-            _ => draws += 1,
-        }
-        points.push(p);
         if let Opponent::XBoard(x) = &mut opponent {
             x.send("force")?;
         }
@@ -159,18 +200,50 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             ours.name(),
             game.moves().len()
         );
+        if let Some(file) = &mut pgn {
+            let us = format!("fairy-rules {}", env!("CARGO_PKG_VERSION"));
+            let (white, black) = match ours {
+                Color::White => (us.as_str(), player.as_str()),
+                Color::Black => (player.as_str(), us.as_str()),
+            };
+            let mut tags = super::pgn_tags(&args.variant, "fairy match", white, black);
+            tags.round = Some((i + 1).to_string());
+            let mut record = PgnGame::from_game(&game, &tags, None);
+            record.set_tag("Result", result);
+            record.result = result.to_string();
+            record.set_tag("Termination", text);
+            writeln!(file, "{record}")
+                .map_err(|e| miette::miette!("cannot write the PGN file: {e}"))?;
+        }
     }
     if let Opponent::XBoard(x) = &mut opponent {
         x.quit();
     }
-    let (mean, [low, high]) = score_ci95(&points);
+    // Without a scored game there is no score to give.
+    let score = match points.is_empty() {
+        true => ("-".to_string(), "-".to_string()),
+        false => {
+            let (mean, [low, high]) = score_ci95(&points);
+            (
+                format!("{:.1}%", 100.0 * mean),
+                format!("{:.1}% to {:.1}%", 100.0 * low, 100.0 * high),
+            )
+        }
+    };
     out!(
-        "fairy against {name} in {}: +{wins} ={draws} -{losses} of {} games, score {:.1}% (95% CI {:.1}% to {:.1}%); {cut} cut by the move limit (scored as draws)",
+        "fairy against {name} in {}: +{wins} ={draws} -{losses} of {} games, score {} (95% CI {}); {cut} cut by the move limit (scored as draws); {disputed} disputed (not scored)",
         variant.name,
         points.len(),
-        100.0 * mean,
-        100.0 * low,
-        100.0 * high
+        score.0,
+        score.1,
+    );
+    out!("");
+    out!("games  wins  draws  losses  disputed  score   95% CI");
+    out!(
+        "{:>5}  {wins:>4}  {draws:>5}  {losses:>6}  {disputed:>8}  {:>6}  {}",
+        args.games,
+        score.0,
+        score.1
     );
     Ok(())
 }
@@ -200,14 +273,44 @@ struct XBoard {
     stdin: ChildStdin,
     lines: Receiver<String>,
     pings: u32,
+    /// Its name (`feature myname`).
+    name: Option<String>,
+    /// It wants moves as `usermove MOVE` (`feature usermove=1`).
+    usermove: bool,
+    /// Its clock, when the time per move is not whole seconds.
+    clock: Option<Clock>,
+    /// Our last move as sent, and the position (XBoard's FEN) it was played in.
+    last: Option<(String, String)>,
 }
+
+/// A clock of [`MOVES`] moves in [`MOVES`] times the time per move (`level 40 M:SS 0`).
+struct Clock {
+    session: Duration,
+    left: Duration,
+    moves: u32,
+}
+
+/// Moves per session of [`Clock`].
+const MOVES: u32 = 40;
 
 enum Reply {
     Move(String),
+    /// The engine refused our last move (`Illegal move ...`).
+    Refused(String),
     Resign,
     /// The engine claimed a draw that our referee did not see (its rules may differ).
     Draw(String),
     Gone(String),
+}
+
+/// The value of `key` in a `feature` line: `key=1` or `key="two words"`.
+fn feature<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let at = line.find(&format!(" {key}="))? + key.len() + 2;
+    let rest = &line[at..];
+    match rest.strip_prefix('"') {
+        Some(quoted) => quoted.split('"').next(),
+        None => rest.split_whitespace().next(),
+    }
 }
 
 impl XBoard {
@@ -245,6 +348,10 @@ impl XBoard {
             stdin,
             lines,
             pings: 0,
+            name: None,
+            usermove: false,
+            clock: None,
+            last: None,
         };
         x.send("xboard")?;
         x.send("protover 2")?;
@@ -252,7 +359,18 @@ impl XBoard {
         let until = std::time::Instant::now() + Duration::from_secs(3);
         while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
             match x.lines.recv_timeout(left) {
-                Ok(l) if l.contains("done=1") => break,
+                Ok(l) if l.starts_with("feature ") => {
+                    if let Some(name) = feature(&l, "myname") {
+                        x.name = Some(name.to_string());
+                    }
+                    if feature(&l, "usermove") == Some("1") {
+                        x.usermove = true;
+                        x.send("accepted usermove")?;
+                    }
+                    if feature(&l, "done") == Some("1") {
+                        break;
+                    }
+                }
                 Ok(_) | Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(miette::miette!("the engine `{program}` ended at once"))
@@ -268,13 +386,34 @@ impl XBoard {
             .map_err(|e| miette::miette!("cannot write to the engine: {e}"))
     }
 
-    /// A new game: the engine plays `engine_side`, thinking `seconds` per move.
-    fn new_game(&mut self, variant: &str, seconds: u64, engine_side: Color) -> miette::Result<()> {
+    /// A new game: the engine plays `engine_side`, thinking `movetime` per move: `st` in
+    /// whole seconds, or a [`Clock`] when the time is not whole seconds.
+    fn new_game(
+        &mut self,
+        variant: &str,
+        movetime: Duration,
+        engine_side: Color,
+    ) -> miette::Result<()> {
         self.send("new")?;
         if variant != "normal" {
             self.send(&format!("variant {variant}"))?;
         }
-        self.send(&format!("st {seconds}"))?;
+        self.last = None;
+        if movetime.subsec_millis() == 0 {
+            self.clock = None;
+            self.send(&format!("st {}", movetime.as_secs()))?;
+        } else {
+            let session = movetime * MOVES;
+            let secs = session.as_secs();
+            self.send(&format!("level {MOVES} {}:{:02} 0", secs / 60, secs % 60))?;
+            // `level` gives whole seconds: the clock holds the session as sent.
+            let session = Duration::from_secs(secs.max(1));
+            self.clock = Some(Clock {
+                session,
+                left: session,
+                moves: 0,
+            });
+        }
         self.send("easy")?;
         self.pings += 1;
         self.send(&format!("ping {}", self.pings))?;
@@ -290,9 +429,80 @@ impl XBoard {
             }
         }
         if engine_side == Color::White {
-            self.send("go")?;
+            self.go()?;
         }
         Ok(())
+    }
+
+    /// Tells the engine its clock (with a [`Clock`]) and to move.
+    fn go(&mut self) -> miette::Result<()> {
+        self.clock_lines()?;
+        self.send("go")
+    }
+
+    /// `time` and `otim` for a [`Clock`] (ours is given as the same).
+    fn clock_lines(&mut self) -> miette::Result<()> {
+        if let Some(c) = &self.clock {
+            let centis = c.left.as_millis() / 10;
+            self.send(&format!("time {centis}"))?;
+            self.send(&format!("otim {centis}"))?;
+        }
+        Ok(())
+    }
+
+    /// Sends our move, played in the position whose XBoard FEN is `fen`.
+    fn our_move(&mut self, text: String, fen: String) -> miette::Result<()> {
+        self.clock_lines()?;
+        match self.usermove {
+            true => self.send(&format!("usermove {text}"))?,
+            false => self.send(&text)?,
+        }
+        self.last = Some((text, fen));
+        Ok(())
+    }
+
+    /// The engine's answer to our move (or its first move), played on `game`: `None` when
+    /// the game goes on, else how it ended. A move it refuses, or one that is not legal on
+    /// our board, is a dispute.
+    fn their_move(
+        &mut self,
+        game: &mut Game,
+        variant: &Variant,
+        name: &str,
+        movetime: Duration,
+    ) -> Option<End> {
+        let started = std::time::Instant::now();
+        let reply = self.reply(movetime * 10 + Duration::from_secs(5));
+        if let Some(c) = &mut self.clock {
+            c.left = c.left.saturating_sub(started.elapsed());
+            c.moves += 1;
+            if c.moves % MOVES == 0 {
+                c.left += c.session;
+            }
+        }
+        let fen = cecp::fen(variant, game.position());
+        match reply {
+            Reply::Move(text) => {
+                let played = cecp::parse_move(variant, game.position(), &text)
+                    .and_then(|m| game.play_move(m).map_err(|e| e.to_string()));
+                played.err().map(|e| {
+                    End::Disputed(format!(
+                        "{name} played {text}, not legal here ({e}), at {fen}"
+                    ))
+                })
+            }
+            Reply::Refused(line) => {
+                let (ours, before) = self.last.clone().unwrap_or_default();
+                Some(End::Disputed(format!(
+                    "{name} refused our move {ours} ({line}) at {before}"
+                )))
+            }
+            Reply::Resign => Some(End::Scored(1.0, format!("win: {name} resigned"))),
+            Reply::Draw(claim) => {
+                Some(End::Scored(0.5, format!("draw claimed by {name}: {claim}")))
+            }
+            Reply::Gone(why) => Some(End::Scored(1.0, format!("win: {name} {why}"))),
+        }
     }
 
     /// The engine's next move, or why there is none.
@@ -318,7 +528,7 @@ impl XBoard {
                 return Reply::Resign;
             }
             if line.starts_with("Illegal move") {
-                return Reply::Gone(format!("refused our move: {line}"));
+                return Reply::Refused(line.to_string());
             }
         }
     }

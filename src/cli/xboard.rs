@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use fairy_rules::cecp::{self, XBoardVariant};
-use fairy_rules::search::{SearchLimits, Searcher};
-use fairy_rules::{Color, Game, Move, MoveKind, Outcome, Reason, Variant};
+use fairy_rules::search::{SearchLimits, SearchResult, Searcher};
+use fairy_rules::{Color, Game, Outcome, Reason, Variant};
 
 #[derive(clap::Args)]
 pub(super) struct Args {
@@ -24,24 +24,45 @@ const INTERRUPTS: [&str; 8] = [
     "?", "quit", "force", "new", "result", "undo", "remove", "setboard",
 ];
 
+/// Every variant `fairy xboard` considers, each with its id (a bundled name or a file's
+/// stem): the bundled variants, the suite's definitions ([`Variant::suite_names`]), then
+/// `files`. A bundled definition that does not load is refused with the reason; a file
+/// given that does not load is an error.
+fn sources(files: &[PathBuf]) -> miette::Result<Vec<(String, Result<Variant, String>)>> {
+    let stem = |file: &std::path::Path| {
+        file.file_stem().map_or_else(
+            || file.display().to_string(),
+            |s| s.to_string_lossy().into(),
+        )
+    };
+    let mut sources = Vec::new();
+    // The bundled games, then the suite's definitions (both embedded), then the files given.
+    for name in Variant::bundled_names().chain(Variant::suite_names()) {
+        let loaded = Variant::bundled(name).map_err(|e| format!("{name}: {e}"));
+        sources.push((name.to_string(), loaded));
+    }
+    for file in files {
+        sources.push((stem(file), Ok(super::load(&file.to_string_lossy())?)));
+    }
+    Ok(sources)
+}
+
 pub(super) fn run(args: &Args) -> miette::Result<()> {
     let mut offered: Vec<(XBoardVariant, Variant)> = Vec::new();
     let mut refused: Vec<(String, String)> = Vec::new();
-    let mut sources: Vec<(String, Variant)> = Vec::new();
-    for name in Variant::bundled_names() {
-        let v = Variant::bundled(name).map_err(|e| miette::miette!("{name}: {e}"))?;
-        sources.push((name.to_string(), v));
-    }
-    for file in &args.files {
-        let id = file.file_stem().map_or_else(
-            || file.display().to_string(),
-            |s| s.to_string_lossy().into(),
-        );
-        sources.push((id, super::load(&file.to_string_lossy())?));
-    }
-    for (id, v) in sources {
-        match cecp::describe(&v, &id) {
-            Ok(x) => offered.push((x, v)),
+    for (id, v) in sources(&args.files)? {
+        let described = v.and_then(|v| {
+            let x = cecp::describe(&v, &id)?;
+            match offered.iter().find(|(o, _)| o.name == x.name) {
+                Some((_, first)) => Err(format!(
+                    "{}: the name {} is offered for {} already",
+                    v.name, x.name, first.name
+                )),
+                None => Ok((x, v)),
+            }
+        });
+        match described {
+            Ok(pair) => offered.push(pair),
             Err(why) => refused.push((id, why)),
         }
     }
@@ -156,6 +177,8 @@ struct Engine {
     /// What XBoard cannot referee in this variant, told to a person at the first move (not
     /// to another engine: XBoard sends `computer` first then).
     note: Option<String>,
+    /// Thinking output is on (`post`).
+    post: bool,
 }
 
 impl Engine {
@@ -181,6 +204,7 @@ impl Engine {
             stop,
             reported: false,
             note: None,
+            post: false,
         }
     }
 
@@ -233,11 +257,13 @@ impl Engine {
             }
             "result" => self.side = None,
             "computer" => self.note = None,
+            "post" => self.post = true,
+            "nopost" => self.post = false,
             "?" => {}
             // Commands with nothing to do for this engine.
-            "xboard" | "accepted" | "rejected" | "random" | "post" | "nopost" | "hard" | "easy"
-            | "otim" | "name" | "rating" | "ics" | "put" | "hover" | "draw" | "white" | "black"
-            | "option" | "memory" | "cores" | "." | "" => {}
+            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "otim" | "name"
+            | "rating" | "ics" | "put" | "hover" | "draw" | "white" | "black" | "option"
+            | "memory" | "cores" | "." | "" => {}
             _ => say(&format!("Error (unknown command): {line}")),
         }
         true
@@ -252,6 +278,11 @@ impl Engine {
             names.join(",")
         ));
         say("feature setboard=1 usermove=1 ping=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 memory=0 smp=0 exclude=0 highlight=1 debug=1");
+        // XBoard ignores these lines but shows them in its debug file: a variant left out
+        // of `variants=` is explained, never silently missing.
+        for (id, why) in &self.refused {
+            say(&format!("# not offered: {id}: {why}"));
+        }
         say("feature done=1");
     }
 
@@ -271,7 +302,18 @@ impl Engine {
             self.note = note;
             return;
         }
-        let why = match self.refused.iter().find(|(id, _)| id == name) {
+        // XBoard may ask by the file's name or by its camel-case form.
+        let letters = |t: &str| -> String {
+            t.chars()
+                .filter(char::is_ascii_alphanumeric)
+                .map(|c| c.to_ascii_lowercase())
+                .collect()
+        };
+        let why = match self
+            .refused
+            .iter()
+            .find(|(id, _)| letters(id) == letters(name))
+        {
             Some((_, why)) => why.clone(),
             None => format!("fairy-rules does not know the variant {name}"),
         };
@@ -361,46 +403,18 @@ impl Engine {
             stop: Some(self.stop.clone()),
             ..SearchLimits::default()
         };
-        let before = self.game.clone();
-        let Some(played) = self.searcher.play(&mut self.game, &limits) else {
-            self.report();
-            return;
+        let (variant, post, start) = (self.game.variant().clone(), self.post, Instant::now());
+        let mut thinking = |r: &SearchResult| {
+            if post {
+                say(&cecp::thinking(&variant, r, start.elapsed()));
+            }
         };
-        let mut m = played.played;
-        if matches!(m.kind, MoveKind::Castle { .. }) && !cecp::castling_shown(self.game.variant()) {
-            // XBoard would draw it as a king step: the best move it can show instead.
-            self.game = before;
-            let Some(shown) = self.best_shown_move() else {
-                self.report();
-                return;
-            };
-            m = shown;
+        let chosen = cecp::engine_move(&mut self.searcher, &self.game, &limits, &mut thinking);
+        // A move of the search is legal: failing that, the game is over.
+        if let Some(m) = chosen.filter(|&m| self.game.play_move(m).is_ok()) {
+            say(&format!("move {}", cecp::move_text(&variant, m)));
         }
-        let variant = self.game.variant();
-        say(&format!("move {}", cecp::move_text(variant, m)));
         self.report();
-    }
-
-    /// Plays the legal move other than castling with the best score after a shallow search
-    /// of the reply.
-    fn best_shown_move(&mut self) -> Option<Move> {
-        let variant = self.game.variant().clone();
-        let pos = self.game.position().clone();
-        let hashes = self.game.earlier_hashes().to_vec();
-        let best = variant
-            .legal_moves(&pos)
-            .into_iter()
-            .filter(|m| !matches!(m.kind, MoveKind::Castle { .. }))
-            .max_by_key(|&m| {
-                let after = variant.play_unchecked(&pos, m);
-                -self
-                    .searcher
-                    .search(&after, &hashes, &SearchLimits::depth(2))
-                    .score
-                    .0
-            })?;
-        self.game.play_move(best).ok()?;
-        Some(best)
     }
 
     /// Sends the result once the game is over; true if it is.

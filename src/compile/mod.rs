@@ -861,20 +861,26 @@ fn kind_list(
     })
 }
 
-/// The `xboard:` name, if it is one XBoard knows.
+/// The `xboard:` name: one of XBoard's own variants, or the name of an engine-defined
+/// variant that XBoard would not misread (for a file whose name XBoard would).
 fn xboard_name(cx: &mut Ctx, name: Option<&Sp<String>>) -> Option<String> {
     let name = name?;
-    if crate::cecp::xboard_variants().any(|n| n == name.value) {
+    let own = crate::cecp::xboard_variants().any(|n| n == name.value);
+    if own || crate::cecp::engine_defined_name(&name.value).as_ref() == Ok(&name.value) {
         return Some(name.value.clone());
     }
     cx.error(
         name,
         "fairy::unknown-xboard-variant",
-        format!("XBoard has no variant `{}`", name.value),
+        format!(
+            "XBoard has no variant `{}`, and would misread it as an engine's own",
+            name.value
+        ),
         "not an XBoard variant",
         &format!(
             "leave `xboard:` out for a variant XBoard does not know (`fairy xboard` then \
-             describes it to XBoard); XBoard's own: {}",
+             describes it to XBoard itself under the file's name), or give a name in camel \
+             case (`AtomFischer`) that holds none of XBoard's own; XBoard's own: {}",
             crate::cecp::xboard_variants()
                 .collect::<Vec<_>>()
                 .join(", ")

@@ -655,7 +655,8 @@ pub struct Ruleset {
     pub royal_may_not_flee: bool,
     /// FEN's castling field holds the first-move rights as file letters (Cambodian chess).
     pub first_moves_in_fen: bool,
-    /// Its name in the XBoard protocol when XBoard knows its rules (`xboard:`).
+    /// Its name in the XBoard protocol (`xboard:`): XBoard's own when XBoard knows its rules
+    /// ([`crate::cecp::xboard_variants`]), else the name `fairy xboard` describes it under.
     pub xboard: Option<String>,
     /// Markers, submerged pieces, piece state and captures without moving, in a game that
     /// has them.

@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
-# Plays one full game in each of chess, Capablanca, Falcon Chess, King of the Hill and a small
-# custom variant in XBoard (Debian's xboard, a real window on an Xvfb display), with
-# `fairy xboard` as both engines, and checks each game XBoard saved as PGN: finished with a
-# result, in the right variant, with no illegal-move, time-forfeit or false-claim verdict.
+# Plays one full game in each of chess, Capablanca, Falcon Chess, King of the Hill, a small
+# custom variant and a 12-rank one in XBoard (Debian's xboard, a real window on an Xvfb display), with
+# `fairy xboard` as both engines, and one of Falcon Chess (XBoard's `falcon`) with Fairy-Max
+# as Black, and checks each game XBoard saved as PGN: finished with a result, in the right
+# variant, with no illegal-move, time-forfeit or false-claim verdict. Falcon Chess is played
+# with legality testing off: XBoard takes any move of its wildcard falcon as legal, so it
+# never sees a mate and calls every mate claim false.
 #
 #   tests/xboard/play-games.sh FAIRY_BINARY OUT_DIR
 #
-# Needs the Debian packages xboard and xvfb (.ci/run installs them); fails when they are
-# missing.
+# Needs the Debian packages xboard, xvfb and fairymax (.ci/run installs them); fails when they
+# are missing.
 set -euo pipefail
 fairy=$(realpath "$1")
 out=$(realpath -m "$2")
 here=$(cd "$(dirname "$0")/../.." && pwd)
 xboard=/usr/games/xboard
-for need in "$xboard" Xvfb; do
-  command -v "$need" >/dev/null || { echo "missing $need: apt-get install xboard xvfb" >&2; exit 1; }
+fairymax=/usr/games/fairymax
+for need in "$xboard" Xvfb "$fairymax"; do
+  command -v "$need" >/dev/null || { echo "missing $need: apt-get install xboard xvfb fairymax" >&2; exit 1; }
 done
 rm -rf "$out" && mkdir -p "$out"
 
@@ -25,23 +29,27 @@ xvfb_pid=$(pgrep -n Xvfb)
 trap 'kill $xvfb_pid 2>/dev/null || true' EXIT
 
 custom="$here/tests/fixtures/xboard/mini-camel.yaml"
-# variant name in XBoard | XBoard options | definition files for the engine
+tall="$here/tests/fixtures/xboard/tall-twelve.yaml"
+# game's folder | variant name in XBoard | XBoard options | definition files for the engine |
+# Black's engine when not `fairy xboard`
 games=(
-  "normal||"
-  "capablanca||"
-  "FalconChess|-testLegality false|"
-  "KingOfTheHill|-testLegality false|"
-  "MiniCamel||$custom"
+  "normal|normal||"
+  "capablanca|capablanca||"
+  "falcon|falcon|-testLegality false|"
+  "KingOfTheHill|KingOfTheHill|-testLegality false|"
+  "MiniCamel|MiniCamel||$custom"
+  "TallTwelve|TallTwelve||$tall"
+  "falcon-fairymax|falcon|-testLegality false||$fairymax"
 )
 pids=()
 for game in "${games[@]}"; do
-  IFS='|' read -r variant options files <<<"$game"
-  dir="$out/$variant" && mkdir -p "$dir"
+  IFS='|' read -r name variant options files second <<<"$game"
+  dir="$out/$name" && mkdir -p "$dir"
   engine="$fairy xboard${files:+ $files}"
   # shellcheck disable=SC2086 # the options are words
   DISPLAY=":$display" timeout 400 "$xboard" \
     -settingsFile "$dir/xboardrc" -saveSettingsFile "$dir/xboardrc" \
-    -fcp "$engine" -fd "$dir" -scp "$engine" -sd "$dir" \
+    -fcp "$engine" -fd "$dir" -scp "${second:-$engine}" -sd "$dir" \
     -variant "$variant" $options -matchGames 1 -tc 0:15 -inc 0.1 \
     -saveGameFile "$dir/game.pgn" -debug -nameOfDebugFile "$dir/debug.txt" \
     -popupExitMessage false -soundProgram true >"$dir/xboard.log" 2>&1 &
@@ -49,10 +57,10 @@ for game in "${games[@]}"; do
 done
 failed=0
 for i in "${!games[@]}"; do
-  IFS='|' read -r variant _ _ <<<"${games[$i]}"
-  dir="$out/$variant"
+  IFS='|' read -r name variant _ <<<"${games[$i]}"
+  dir="$out/$name"
   if ! wait "${pids[$i]}"; then
-    echo "FAIL $variant: xboard did not finish (see $dir)"; failed=1; continue
+    echo "FAIL $name: xboard did not finish (see $dir)"; failed=1; continue
   fi
   pgn="$dir/game.pgn"
   result=$(sed -n 's/^\[Result "\(.*\)"\]$/\1/p' "$pgn" 2>/dev/null || true)
@@ -60,16 +68,16 @@ for i in "${!games[@]}"; do
   want_tag=$variant && [ "$variant" = normal ] && want_tag=
   verdict=$(grep -o '{[^}]*} *\(1-0\|0-1\|1/2-1/2\)' "$pgn" 2>/dev/null | tail -1 || true)
   moves=$(grep -c '^[0-9]*\.\|[^0-9][0-9]*\. ' "$pgn" 2>/dev/null || true)
-  case "$result" in 1-0|0-1|1/2-1/2) ;; *) echo "FAIL $variant: no result in $pgn"; failed=1; continue;; esac
+  case "$result" in 1-0|0-1|1/2-1/2) ;; *) echo "FAIL $name: no result in $pgn"; failed=1; continue;; esac
   if [ "$tag" != "$want_tag" ]; then
-    echo "FAIL $variant: the PGN's Variant tag is '$tag'"; failed=1; continue
+    echo "FAIL $name: the PGN's Variant tag is '$tag'"; failed=1; continue
   fi
   if grep -qi 'illegal\|invalid\|forfeit\|on time\|false .* claim' <<<"$verdict" || grep -q 'Illegal move' "$dir/debug.txt"; then
-    echo "FAIL $variant: $verdict"; failed=1; continue
+    echo "FAIL $name: $verdict"; failed=1; continue
   fi
   if [ "${moves:-0}" -lt 1 ]; then
-    echo "FAIL $variant: no moves in $pgn"; failed=1; continue
+    echo "FAIL $name: no moves in $pgn"; failed=1; continue
   fi
-  echo "ok   $variant: $result $verdict"
+  echo "ok   $name: $result $verdict"
 done
 exit $failed

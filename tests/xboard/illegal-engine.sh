@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# A fake XBoard engine for `fairy match`'s tests: it answers the handshake and `ping`, and
+# answers every move (or `go`) with `move a1a1`, which is legal in no variant; with the
+# argument `refuse`, it refuses every move of ours instead (`Illegal move: MOVE`).
+while read -r line; do
+  case "$line" in
+    protover*) echo 'feature myname="Illegal Mover" done=1' ;;
+    ping*) echo "pong ${line#ping }" ;;
+    quit) exit 0 ;;
+    go) echo "move a1a1" ;;
+    [a-z][0-9]*)
+      if [ "${1:-}" = refuse ]; then echo "Illegal move: $line"; else echo "move a1a1"; fi ;;
+  esac
+done
