@@ -44,13 +44,14 @@ pub fn parse(text: &str) -> Result<Vec<PgnGame>, PgnError> {
 ///
 /// ```
 /// let mut limits = fairy_rules::Limits::default();
-/// limits.pgn_variation_depth = 1;
-/// assert!(fairy_rules::pgn::parse_with("1. e4 (1. d4) e5 *", &limits).is_ok());
-/// let e = fairy_rules::pgn::parse_with("1. e4 (1. d4 (1. c4)) e5 *", &limits).unwrap_err();
+/// limits.pgn_variation_depth = 2;
+/// assert!(fairy_rules::pgn::parse_with("1. e4 (1. d4 (1. c4)) e5 *", &limits).is_ok());
+/// let too_deep = "1. e4 (1. d4 (1. c4 (1. Nf3))) e5 *";
+/// let e = fairy_rules::pgn::parse_with(too_deep, &limits).unwrap_err();
 /// assert_eq!(
 ///     e.to_string(),
-///     "PGN line 1, column 13: the nesting of variations exceeds the limit \
-///      `pgn_variation_depth` of 1 levels"
+///     "PGN line 1, column 21: the nesting of variations exceeds the limit \
+///      `pgn_variation_depth` of 2 levels"
 /// );
 /// ```
 ///

@@ -239,7 +239,7 @@ def check_moves_and_engine(page):
     assert [m["san"] for m in record["moves"]] == page.move_list()
     assert page.move_list()[0] == "d4"
     # One line for the full move, numbered as players write it.
-    assert page.move_lines() == [f"1. d4 {page.move_list()[1]}"], page.move_lines()"
+    assert page.move_lines() == [f"1. d4 {page.move_list()[1]}"], page.move_lines()
     assert "engine's score:" in page.status(), page.status()
     print(f"ok: the engine answered d4 with {page.move_list()[1]}, listed in SAN by full moves")
     page.after(lambda: page.d.find_element(By.ID, "undo").click(), "undo")
