@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::definition::ExtendsError;
 use crate::diagnostics::{DefinitionError, Problem, ProblemReport, Source};
 use crate::limits::{read_text, Limit, LimitExceeded, Limits, ReadError};
-use crate::rules::Ruleset;
+use crate::rules::{Ruleset, Topology};
 
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 
@@ -86,20 +86,27 @@ impl Variant {
     /// As [`Variant::from_file`]; past a limit, a [`LoadError::Definition`] whose problem
     /// has the code `fairy::limit-exceeded` and names the limit.
     pub fn from_file_with(path: impl AsRef<Path>, limits: &Limits) -> Result<Variant, LoadError> {
-        let path = path.as_ref();
-        let name = path.display().to_string();
-        let text = match read_text(path, Limit::DefinitionBytes, limits) {
-            Ok(text) => text,
-            Err(ReadError::Io(source)) => {
-                return Err(LoadError::Io {
-                    path: path.to_path_buf(),
-                    source,
-                })
-            }
-            // Only the limit's worth was read: the diagnostic shows none of it.
-            Err(ReadError::TooLarge(e)) => return Err(too_large(Source::new(name, ""), e).into()),
-        };
-        Ok(Variant::from_yaml_with(&name, &text, limits)?)
+        let source = read_definition(path.as_ref(), limits)?;
+        Ok(Variant::from_yaml_with(&source.name, &source.text, limits)?)
+    }
+
+    /// The board of the definition file `path` alone, whatever the rest of it holds (its
+    /// setup may still be unfinished): what `fairy show --empty` draws.
+    ///
+    /// ```
+    /// let board = fairy_rules::Variant::board_of_file("variants/seachess.yaml")?;
+    /// assert_eq!(board.cells().count(), 128);
+    /// # Ok::<(), fairy_rules::LoadError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Variant::from_file`], for the file, its chain of `extends:` and its board only.
+    pub fn board_of_file(path: impl AsRef<Path>) -> Result<Topology, LoadError> {
+        let limits = Limits::default();
+        let source = read_definition(path.as_ref(), &limits)?;
+        let read = |naming: &Source, extended: &str| read_file(naming, extended, &limits);
+        let loaded = crate::definition::load_chain(&source, &read, &limits)?;
+        Ok(crate::compile::board_only(&loaded, &limits)?)
     }
 
     /// Compiles a definition given as text within [`Limits::default`]; `name` labels
@@ -247,6 +254,20 @@ fn extended_path(naming: &Source, name: &str) -> PathBuf {
         }
     }
     path
+}
+
+/// The definition file `path`, read within [`Limits::definition_bytes`].
+fn read_definition(path: &Path, limits: &Limits) -> Result<Source, LoadError> {
+    let name = path.display().to_string();
+    match read_text(path, Limit::DefinitionBytes, limits) {
+        Ok(text) => Ok(Source::new(name, text)),
+        Err(ReadError::Io(source)) => Err(LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        }),
+        // Only the limit's worth was read: the diagnostic shows none of it.
+        Err(ReadError::TooLarge(e)) => Err(too_large(Source::new(name, ""), e).into()),
+    }
 }
 
 /// A definition longer than [`Limits::definition_bytes`]: one problem at its start.

@@ -196,6 +196,45 @@ fn fairy_show_prints_and_writes_pictures_and_refuses_bad_input() {
     assert_eq!(o.status.code(), Some(1));
     let o = fairy(&["show", "seachess", "--empty"]);
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("12          c12 d12"));
+    // Black's view is drawn from Black's end of the board, in the text and the SVG.
+    let o = fairy(&[
+        "show",
+        "chess",
+        "--view",
+        "black",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "1  R N B K Q B N R", "{out}");
+    assert_eq!(lines[7], "8  r n b k q b n r", "{out}");
+    assert_eq!(lines[8], "   h g f e d c b a", "{out}");
+    // The white king's square, e1, is drawn at the top, fourth from the left.
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        drawn.contains("data-image=\"king\" transform=\"translate(203 15)"),
+        "{drawn}"
+    );
+    // The guide to writing a setup works while the setup is still wrong.
+    let unfinished = dir.join("unfinished.yaml");
+    let chess = std::fs::read_to_string("variants/chess.yaml").unwrap();
+    let yaml = chess.replacen(
+        "setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        "setup: rnbqkbnr/ppp",
+        1,
+    );
+    assert_ne!(yaml, chess);
+    std::fs::write(&unfinished, yaml).unwrap();
+    let path = unfinished.to_str().unwrap();
+    assert_eq!(fairy(&["show", path]).status.code(), Some(1));
+    let o = fairy(&["show", path, "--empty"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        String::from_utf8_lossy(&o.stdout).starts_with("8  a8 b8 c8 d8 e8 f8 g8 h8\n"),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -25,10 +25,15 @@ fn the_playground_works_in_chromium() {
         None => concat!(env!("CARGO_TARGET_TMPDIR"), "/web-screenshots").to_string(),
     };
     std::fs::create_dir_all(&shots).unwrap();
+    // The project's games, and a few of the suite's (the page lists them all).
+    let checked: Vec<&str> = fairy_rules::Variant::bundled_names()
+        .chain(["shogi", "xiangqi", "crazyhouse", "duck"])
+        .collect();
     let output = Command::new("python3")
         .arg("tests/web/browser.py")
         .arg(&url)
         .arg(&shots)
+        .arg(checked.join(","))
         .output()
         .expect("python3 runs");
     let stdout = String::from_utf8_lossy(&output.stdout);

@@ -208,7 +208,13 @@ fn load(name: &str) -> miette::Result<Variant> {
     } else {
         Variant::bundled(name)
     };
-    loaded.map_err(|e| match e {
+    loaded.map_err(load_error)
+}
+
+/// A definition that could not be loaded, as a report: its diagnostics drawn on standard
+/// error first.
+fn load_error(e: LoadError) -> miette::Report {
+    match e {
         LoadError::Definition(d) => {
             for report in d.diagnostics() {
                 // Drawn whole, then written at once: standard error is unbuffered.
@@ -222,7 +228,7 @@ fn load(name: &str) -> miette::Result<Variant> {
             "no definition file `{name}`, and no bundled variant of that name"
         ),
         io => miette::miette!("{io}"),
-    })
+    }
 }
 
 /// The PGN tags of a game played by a `fairy` command: the event, today's date, the

@@ -158,8 +158,13 @@ fn play(args: &Args, game: &mut Game) -> miette::Result<()> {
                 marked = Bitboard::from_cell(last.from) | Bitboard::from_cell(last.to);
             }
         }
+        // From the person's end of the board (from White's when two share it and see alike).
+        let from = match viewer {
+            Some(side) if variant.has_hidden_information() || args.white != args.black => side,
+            _ => Color::White,
+        };
         for line in variant
-            .picture_text_marked(&seen, Bitboard::EMPTY, marked)
+            .picture_text_from(&seen, Bitboard::EMPTY, marked, from)
             .lines()
         {
             out!("{line}");

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use fairy_rules::picture::SQUARE_PIXELS;
-use fairy_rules::Color;
+use fairy_rules::{Bitboard, Color, Variant};
 
 use super::At;
 
@@ -11,7 +11,8 @@ use super::At;
 pub(super) struct Args {
     #[command(flatten)]
     at: At,
-    /// Draw what this side sees (`white` or `black`): the opponent's hidden parts left out.
+    /// Draw what this side sees (`white` or `black`), from its end of the board: the
+    /// opponent's hidden parts left out.
     #[arg(long, value_parser = ["white", "black"])]
     view: Option<String>,
     /// Also write the picture as SVG to this file.
@@ -35,26 +36,38 @@ pub(super) struct Args {
 
 pub(super) fn run(args: &Args) -> miette::Result<()> {
     if args.empty {
-        let variant = super::load(&args.at.variant)?;
-        for line in variant.cell_names_text().lines() {
+        // The board alone: the guide to writing a setup works while the setup is wrong.
+        let name = &args.at.variant;
+        let text = match std::path::Path::new(name).is_file() {
+            true => Variant::board_of_file(name)
+                .map(|board| fairy_rules::picture::cell_names_text(&board))
+                .map_err(super::load_error)?,
+            false => super::load(name)?.cell_names_text(),
+        };
+        for line in text.lines() {
             out!("{line}");
         }
         return Ok(());
     }
     let game = super::game(&args.at)?;
     let variant = game.variant();
-    let pos = match args.view.as_deref() {
-        Some("white") => variant.redact(game.position(), Color::White),
-        Some(_) => variant.redact(game.position(), Color::Black),
+    let view = args.view.as_deref().map(|v| match v {
+        "white" => Color::White,
+        _ => Color::Black,
+    });
+    let pos = match view {
+        Some(side) => variant.redact(game.position(), side),
         None => game.position().clone(),
     };
+    // Drawn from the viewing side's end of the board.
+    let from = view.unwrap_or(Color::White);
     let names: Vec<&str> = args.regions.iter().map(String::as_str).collect();
     let shaded = variant
         .region_cells(&names, Color::White)
         .map_err(|e| miette::miette!("{e}"))?;
     // The pictures are written first: a failure is an error before anything is printed,
     // and a reader that closes standard output early cannot keep them from being written.
-    let svg = variant.picture_svg(&pos, shaded);
+    let svg = variant.picture_svg_from(&pos, shaded, from);
     if let Some(path) = &args.svg {
         std::fs::write(path, &svg)
             .map_err(|e| miette::miette!("cannot write {}: {e}", path.display()))?;
@@ -66,7 +79,10 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         std::fs::write(path, png)
             .map_err(|e| miette::miette!("cannot write {}: {e}", path.display()))?;
     }
-    for line in variant.picture_text(&pos, shaded).lines() {
+    for line in variant
+        .picture_text_from(&pos, shaded, Bitboard::EMPTY, from)
+        .lines()
+    {
         out!("{line}");
     }
     if let Some(outcome) = game.outcome() {

@@ -54,6 +54,28 @@ struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
+    /// A context for `loaded` within `limits`, holding the problems found reading it.
+    fn new(loaded: &'a Loaded, limits: &'a Limits) -> Ctx<'a> {
+        Ctx {
+            sources: &loaded.files,
+            problems: loaded.problems.clone(),
+            value_maps: HashMap::new(),
+            limits,
+            ways: 0,
+            removed: &loaded.removed,
+            unsure: Vec::new(),
+        }
+    }
+
+    /// The problems as the error of the definition.
+    fn into_error(self) -> DefinitionError {
+        DefinitionError::new(
+            self.sources[0].clone(),
+            self.sources[1..].to_vec(),
+            self.problems,
+        )
+    }
+
     /// Records a DSL error found inside the string value `value`.
     fn dsl(&mut self, value: &Sp<String>, code: &'static str, e: DslError) {
         self.dsl_in(value, &value.value, code, e);
@@ -231,16 +253,7 @@ pub fn compile(
     loaded: &Loaded,
     limits: &Limits,
 ) -> Result<(Ruleset, Vec<Problem>), DefinitionError> {
-    let sources = &loaded.files[..];
-    let mut cx = Ctx {
-        sources,
-        problems: loaded.problems.clone(),
-        value_maps: HashMap::new(),
-        limits,
-        ways: 0,
-        removed: &loaded.removed,
-        unsure: Vec::new(),
-    };
+    let mut cx = Ctx::new(loaded, limits);
     let result = build(&loaded.def, &mut cx);
     for part in std::mem::take(&mut cx.unsure) {
         cx.skipped(part, &format!("some references to {part} were"));
@@ -248,11 +261,39 @@ pub fn compile(
     cx.problems.sort_by_key(Problem::order);
     match result {
         Some(rules) if !cx.problems.iter().any(Problem::is_error) => Ok((rules, cx.problems)),
-        _ => Err(DefinitionError::new(
-            sources[0].clone(),
-            sources[1..].to_vec(),
-            cx.problems,
-        )),
+        _ => Err(cx.into_error()),
+    }
+}
+
+/// The board of a loaded definition alone, whatever the rest holds: a guide to the cells'
+/// names while the setup is being written (`fairy show --empty`).
+///
+/// # Errors
+/// A [`DefinitionError`] when the definition has no board or its board has errors (with
+/// the problems found reading the files).
+pub fn board_only(loaded: &Loaded, limits: &Limits) -> Result<Topology, DefinitionError> {
+    let mut cx = Ctx::new(loaded, limits);
+    let topology = match &loaded.def.board {
+        Some(board) => regions::board(board, &mut cx).map(|(topology, _)| topology),
+        None => {
+            cx.problems.push(
+                Problem::error(
+                    "fairy::missing-key",
+                    "the definition has no `board`",
+                    0..0,
+                    "here",
+                )
+                .help("add `board: 8x8`, or extend a definition that has it"),
+            );
+            None
+        }
+    };
+    match topology {
+        Some(topology) => Ok(topology),
+        None => {
+            cx.problems.sort_by_key(Problem::order);
+            Err(cx.into_error())
+        }
     }
 }
 

@@ -25,7 +25,7 @@ pub use png::{svg_to_png, svg_to_png_scaled, PngError};
 pub const SQUARE_PIXELS: u32 = 56;
 
 use crate::engine::Position;
-use crate::rules::Ruleset;
+use crate::rules::{Color, Ruleset, Topology};
 use crate::Bitboard;
 
 impl Ruleset {
@@ -47,7 +47,20 @@ impl Ruleset {
         shaded: Bitboard,
         marked: Bitboard,
     ) -> String {
-        let texts = self.cell_grid(|cell| {
+        self.picture_text_from(pos, shaded, marked, Color::White)
+    }
+
+    /// [`Ruleset::picture_text_marked`] as seen from `side`'s end of the board: for Black,
+    /// turned around (rank 1 at the top, files from right to left).
+    pub fn picture_text_from(
+        &self,
+        pos: &Position,
+        shaded: Bitboard,
+        marked: Bitboard,
+        side: Color,
+    ) -> String {
+        let flip = side == Color::Black;
+        let texts = cell_grid(&self.topology, flip, |cell| {
             let t = self.cell_text(pos, cell);
             match (t.is_empty(), shaded.has(cell)) {
                 (true, true) => ":".into(),
@@ -55,7 +68,7 @@ impl Ruleset {
                 (false, _) => t,
             }
         });
-        let mut out = grid_text(self, &texts, marked);
+        let mut out = grid_text(&self.topology, &texts, marked, flip);
         out.push_str(&format!("{}\n{}\n", self.status_line(pos), self.fen(pos)));
         out
     }
@@ -84,27 +97,52 @@ impl Ruleset {
     /// The board's cells by name, laid out as the board is (blank where it has no cell): a
     /// guide to writing a FEN for an irregular board.
     pub fn cell_names_text(&self) -> String {
-        let names = self.cell_grid(|cell| self.topology.name(cell));
-        grid_text(self, &names, Bitboard::EMPTY)
-    }
-
-    /// For each rank from the top, each file's text (`None` for a missing cell).
-    fn cell_grid(&self, text: impl Fn(crate::Cell) -> String) -> Vec<Vec<Option<String>>> {
-        let t = &self.topology;
-        (0..t.height() as i32)
-            .rev()
-            .map(|rank| {
-                (0..t.width() as i32)
-                    .map(|file| t.cell(file, rank).map(&text))
-                    .collect()
-            })
-            .collect()
+        cell_names_text(&self.topology)
     }
 }
 
+/// [`Ruleset::cell_names_text`] of a board alone ([`crate::Variant::board_of_file`]).
+pub fn cell_names_text(topology: &Topology) -> String {
+    let names = cell_grid(topology, false, |cell| topology.name(cell));
+    grid_text(topology, &names, Bitboard::EMPTY, false)
+}
+
+/// The board's rank numbers and file indices in the order drawn: from the top, and from the
+/// left, turned around when `flip`.
+fn drawn_order(t: &Topology, flip: bool) -> (Vec<i32>, Vec<i32>) {
+    let (ranks, files) = (0..t.height() as i32, 0..t.width() as i32);
+    match flip {
+        true => (ranks.collect(), files.rev().collect()),
+        false => (ranks.rev().collect(), files.collect()),
+    }
+}
+
+/// For each rank drawn, each file's text (`None` for a missing cell).
+fn cell_grid(
+    t: &Topology,
+    flip: bool,
+    text: impl Fn(crate::Cell) -> String,
+) -> Vec<Vec<Option<String>>> {
+    let (ranks, files) = drawn_order(t, flip);
+    ranks
+        .iter()
+        .map(|&rank| {
+            files
+                .iter()
+                .map(|&file| t.cell(file, rank).map(&text))
+                .collect()
+        })
+        .collect()
+}
+
 /// The grid with rank numbers on the left and file letters below, cells padded to the widest,
-/// each cell of `marked` between `[` and `]`.
-fn grid_text(rules: &Ruleset, grid: &[Vec<Option<String>>], marked: Bitboard) -> String {
+/// each cell of `marked` between `[` and `]`; drawn turned around when `flip`.
+fn grid_text(
+    topology: &Topology,
+    grid: &[Vec<Option<String>>],
+    marked: Bitboard,
+    flip: bool,
+) -> String {
     let width = grid
         .iter()
         .flatten()
@@ -112,25 +150,25 @@ fn grid_text(rules: &Ruleset, grid: &[Vec<Option<String>>], marked: Bitboard) ->
         .map(|t| t.chars().count())
         .max()
         .unwrap_or(1);
-    let height = rules.topology.height();
-    let label = height.to_string().len();
+    let (ranks, files) = drawn_order(topology, flip);
+    let label = topology.height().to_string().len();
     let mut out = String::new();
-    for (row, cells) in grid.iter().enumerate() {
-        let rank = height as usize - row;
-        let mut line = format!("{rank:>label$} ");
-        let is_marked = |file: usize| {
-            rules
-                .topology
-                .cell(file as i32, rank as i32 - 1)
+    for (cells, &rank) in grid.iter().zip(&ranks) {
+        let mut line = format!("{:>label$} ", rank + 1);
+        let is_marked = |column: usize| {
+            topology
+                .cell(files[column], rank)
                 .is_some_and(|c| marked.has(c))
         };
-        for (file, cell) in cells.iter().enumerate() {
-            line.push(match (file > 0 && is_marked(file - 1), is_marked(file)) {
-                (true, true) => '|',
-                (false, true) => '[',
-                (true, false) => ']',
-                (false, false) => ' ',
-            });
+        for (column, cell) in cells.iter().enumerate() {
+            line.push(
+                match (column > 0 && is_marked(column - 1), is_marked(column)) {
+                    (true, true) => '|',
+                    (false, true) => '[',
+                    (true, false) => ']',
+                    (false, false) => ' ',
+                },
+            );
             line.push_str(&format!("{:<width$}", cell.as_deref().unwrap_or("")));
         }
         if is_marked(cells.len() - 1) {
@@ -139,12 +177,12 @@ fn grid_text(rules: &Ruleset, grid: &[Vec<Option<String>>], marked: Bitboard) ->
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    let mut files = " ".repeat(label + 1);
-    for file in 0..rules.topology.width() {
-        files.push(' ');
-        files.push_str(&format!("{:<width$}", (b'a' + file) as char));
+    let mut letters = " ".repeat(label + 1);
+    for &file in &files {
+        letters.push(' ');
+        letters.push_str(&format!("{:<width$}", (b'a' + file as u8) as char));
     }
-    out.push_str(files.trim_end());
+    out.push_str(letters.trim_end());
     out.push('\n');
     out
 }

@@ -33,6 +33,13 @@ impl Ruleset {
     /// move and whether in check ([`Ruleset::status_line`]). Every piece is
     /// a `<g>` of class `piece` and `white` or `black`, so tools can find them.
     pub fn picture_svg(&self, pos: &Position, shaded: Bitboard) -> String {
+        self.picture_svg_from(pos, shaded, Color::White)
+    }
+
+    /// [`Ruleset::picture_svg`] as seen from `side`'s end of the board: for Black, turned
+    /// around (its first rank at the bottom, files from right to left).
+    pub fn picture_svg_from(&self, pos: &Position, shaded: Bitboard, side: Color) -> String {
+        let flip = side == Color::Black;
         let (w, h) = (
             f64::from(self.topology.width()),
             f64::from(self.topology.height()),
@@ -48,7 +55,7 @@ impl Ruleset {
         let checked = self.checked_royals(pos);
         for cell in self.topology.cells() {
             let (file, rank) = self.topology.coords(cell);
-            let (x, y, _) = self.picture_cell_rect(cell);
+            let (x, y) = self.cell_corner(cell, flip);
             let fill = if (file + rank) % 2 == 0 { DARK } else { LIGHT };
             s.push_str(&format!(
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\"/>\n"
@@ -63,21 +70,24 @@ impl Ruleset {
                     "<rect class=\"check\" x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{CHECK}\" fill-opacity=\"0.6\"/>\n"
                 ));
             }
-            pieces.push_str(&self.cell_svg(pos, cell, x, y));
+            pieces.push_str(&self.cell_svg(pos, cell, x, y, flip));
         }
         s.push_str(&format!(
             "<g font-family=\"DejaVu Sans, sans-serif\" font-size=\"14\" fill=\"{INK}\" text-anchor=\"middle\">\n"
         ));
-        for rank in 0..self.topology.height() {
-            let y = TOP + (h - 1.0 - f64::from(rank)) * SQUARE + SQUARE / 2.0 + 5.0;
+        let (width_cells, height_cells) = (self.topology.width(), self.topology.height());
+        for rank in 0..height_cells {
+            let row = if flip { rank } else { height_cells - 1 - rank };
+            let y = TOP + f64::from(row) * SQUARE + SQUARE / 2.0 + 5.0;
             s.push_str(&format!(
                 "<text x=\"{}\" y=\"{y}\">{}</text>\n",
                 LEFT / 2.0,
                 rank + 1
             ));
         }
-        for file in 0..self.topology.width() {
-            let x = LEFT + f64::from(file) * SQUARE + SQUARE / 2.0;
+        for file in 0..width_cells {
+            let column = if flip { width_cells - 1 - file } else { file };
+            let x = LEFT + f64::from(column) * SQUARE + SQUARE / 2.0;
             s.push_str(&format!(
                 "<text x=\"{x}\" y=\"{}\">{}</text>\n",
                 TOP + h * SQUARE + 18.0,
@@ -98,17 +108,27 @@ impl Ruleset {
     /// Where [`Ruleset::picture_svg`] draws `cell`: its square's left and top edges and its
     /// side, in the picture's pixels.
     pub fn picture_cell_rect(&self, cell: Cell) -> (f64, f64, f64) {
-        let h = f64::from(self.topology.height());
+        let (x, y) = self.cell_corner(cell, false);
+        (x, y, SQUARE)
+    }
+
+    /// The top left corner of `cell`'s square, on a board turned around when `flip`.
+    fn cell_corner(&self, cell: Cell, flip: bool) -> (f64, f64) {
+        let (w, h) = (self.topology.width(), self.topology.height());
         let (file, rank) = self.topology.coords(cell);
+        let (column, row) = match flip {
+            true => (w - 1 - file, rank),
+            false => (file, h - 1 - rank),
+        };
         (
-            LEFT + f64::from(file) * SQUARE,
-            TOP + (h - 1.0 - f64::from(rank)) * SQUARE,
-            SQUARE,
+            LEFT + f64::from(column) * SQUARE,
+            TOP + f64::from(row) * SQUARE,
         )
     }
 
-    /// What stands on one cell, drawn in the square whose top left corner is `(x, y)`.
-    fn cell_svg(&self, pos: &Position, cell: Cell, x: f64, y: f64) -> String {
+    /// What stands on one cell, drawn in the square whose top left corner is `(x, y)` (on a
+    /// board turned around when `flip`).
+    fn cell_svg(&self, pos: &Position, cell: Cell, x: f64, y: f64, flip: bool) -> String {
         let mut out = String::new();
         if self.containers.is_some() {
             let crew = pos.crew_at(cell);
@@ -142,7 +162,7 @@ impl Ruleset {
         }
         if let Some(p) = pos.piece_at(cell) {
             out.push_str(&self.piece_drawing(p, x + 3.0, y + 3.0, SQUARE - 6.0));
-            out.push_str(&self.facing_arrow(p, pos.state_at(cell), x, y));
+            out.push_str(&self.facing_arrow(p, pos.state_at(cell), x, y, flip));
         }
         if let Some(p) = pos.submerged_at(cell) {
             let size = SQUARE * 0.45;
@@ -176,8 +196,9 @@ impl Ruleset {
         out
     }
 
-    /// For a piece whose state has a facing, a small arrow at the square's edge it faces.
-    fn facing_arrow(&self, p: Piece, state: PieceState, x: f64, y: f64) -> String {
+    /// For a piece whose state has a facing, a small arrow at the square's edge it faces (the
+    /// opposite edge on a board turned around when `flip`).
+    fn facing_arrow(&self, p: Piece, state: PieceState, x: f64, y: f64, flip: bool) -> String {
         let faces = self
             .layers
             .as_ref()
@@ -194,6 +215,7 @@ impl Ruleset {
             Facing::South => (0.0, 1.0),
             Facing::West => (-1.0, 0.0),
         };
+        let (dx, dy) = if flip { (-dx, -dy) } else { (dx, dy) };
         let point = |along: f64, across: f64| {
             (cx + dx * along - dy * across, cy + dy * along + dx * across)
         };
