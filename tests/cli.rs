@@ -350,14 +350,11 @@ fn validate_json_lists_errors_and_notes_in_order() {
 /// `fairy search`: a line per iteration, then the move; a bad FEN is an error.
 #[test]
 fn search_prints_iterations_and_the_best_move() {
-    let o = fairy(&[
-        "search",
-        "chess",
-        "--fen",
-        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
-        "--depth",
-        "3",
-    ]);
+    let mate_in_one = |more: &[&str]| {
+        let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+        fairy(&[&["search", "chess", "--fen", fen], more].concat())
+    };
+    let o = mate_in_one(&["--depth", "3"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
@@ -365,15 +362,7 @@ fn search_prints_iterations_and_the_best_move() {
     assert!(lines[0].ends_with(" pv Ra8#"), "{out}");
     assert_eq!(lines.last(), Some(&"bestmove Ra8#"));
     // The engine's move text on request.
-    let o = fairy(&[
-        "search",
-        "chess",
-        "--fen",
-        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
-        "--depth",
-        "2",
-        "--move-text",
-    ]);
+    let o = mate_in_one(&["--depth", "2", "--move-text"]);
     let out = stdout(&o);
     assert!(out.lines().next().unwrap().ends_with(" pv a1a8"), "{out}");
     assert!(out.ends_with("\nbestmove a1a8\n"), "{out}");
