@@ -191,6 +191,19 @@ fn a_hidden_game_is_drawn_for_one_seat_only() {
     );
     assert_eq!(played["side"], "white");
     assert_eq!(layers(black), (0, 1, false, true));
+    // Nor do Black's position, moves and record name White's mine or submarine (`{C*M}`,
+    // `{c_S}` with `_e7.submerged=1` in the game's FEN).
+    for request in ["position", "moves", "record"] {
+        let answer = s
+            .ok(json!({"request": request, "game": "g1", "seat": black}))
+            .to_string();
+        for hidden in ["*M", "_S", "_e7"] {
+            assert!(
+                !answer.contains(hidden),
+                "{request}: `{hidden}` in {answer}"
+            );
+        }
+    }
     let regions = s.ok(json!({"request": "picture", "game": "g1", "seat": black,
         "regions": ["haven"]}));
     assert_eq!(regions["region_cells"].as_array().unwrap().len(), 32);

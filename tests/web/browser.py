@@ -294,6 +294,21 @@ def check_played_definition(page):
     print("ok: the played definition is named in the variant list; the pass screen goes with the engine")
 
 
+def check_layout(page):
+    """At 1400 pixels the editor, the game and the pieces panel stand side by side."""
+    page.pick_variant("seachess")
+    page.d.set_window_size(1400, 1250)
+    try:
+        tops = page.js(
+            "return ['editor-pane', 'play-pane', 'palette-pane']"
+            ".map(id => document.getElementById(id).getBoundingClientRect().top)"
+        )
+        assert len(set(tops)) == 1, f"the panes wrap at 1400 px: tops {tops}"
+    finally:
+        page.d.set_window_size(2000, 1250)
+    print("ok: at 1400 px the three panes stand side by side")
+
+
 def check_promotion_chooser(page):
     page.pick_variant("chess")
     fen = "8/P6k/8/8/8/8/8/K7 w - - 0 1"
@@ -526,6 +541,7 @@ def main():
         check_promotion_chooser(page)
         check_check_mark(page)
         check_played_definition(page)
+        check_layout(page)
         check_diagnostics(page)
         check_seachess(page)
         check_hidden_engine(page)
