@@ -331,16 +331,19 @@ impl Reader {
 }
 
 /// The word without a leading move number (`12.`, `12...`, `12…`); `0-0` keeps its zero.
-fn strip_number(word: &str) -> &str {
-    if word.chars().all(|c| c == '.' || c == '…') {
-        return "";
-    }
-    let after = word.trim_start_matches(|c: char| c.is_ascii_digit());
-    let rest = after.trim_start_matches(['.', '…']);
-    if after.len() < word.len() && rest.len() < after.len() {
-        rest
-    } else {
-        word
+fn strip_number(mut word: &str) -> &str {
+    // Every number glued in front: `5.5.` is two numbers and no move, as it is written back.
+    loop {
+        if word.chars().all(|c| c == '.' || c == '…') {
+            return "";
+        }
+        let after = word.trim_start_matches(|c: char| c.is_ascii_digit());
+        let rest = after.trim_start_matches(['.', '…']);
+        if after.len() < word.len() && rest.len() < after.len() {
+            word = rest;
+        } else {
+            return word;
+        }
     }
 }
 
@@ -370,6 +373,9 @@ mod tests {
         assert_eq!(strip_number("12..."), "");
         assert_eq!(strip_number("0-0"), "0-0");
         assert_eq!(strip_number("e4"), "e4");
+        // Two numbers glued together (found by the PGN fuzz target): no move is left.
+        assert_eq!(strip_number("5.5."), "");
+        assert_eq!(strip_number("5.5.e4"), "e4");
     }
 
     #[test]
