@@ -208,6 +208,8 @@ impl Reader {
                     let (line, column) = (self.line, self.column);
                     let word = self.word();
                     let (text, suffix) = split_suffix(&word);
+                    // A number glued to a result (`44.*`) is the result, as it is written back.
+                    let text = strip_number(text);
                     if ["1-0", "0-1", "1/2-1/2", "*"].contains(&text) {
                         if stack.len() > 1 {
                             return Err(self.error("the game ends inside a variation"));
@@ -215,7 +217,6 @@ impl Reader {
                         game.result = text.to_string();
                         break;
                     }
-                    let text = strip_number(text);
                     if !text.is_empty() {
                         stack
                             .last_mut()
@@ -403,6 +404,15 @@ mod tests {
         assert!(parse("1. e4 (e5 *").is_err());
         assert!(parse("$1 e4").is_err());
         assert_eq!(parse("1. e4 (e5 [").unwrap_err().message, "unexpected `[`");
+    }
+
+    #[test]
+    fn a_number_glued_to_a_result_is_the_result() {
+        // Found by the PGN fuzz target: `44.*` read as a move `*` was written back as a result.
+        let games = parse("1. e4 44.* 2. d4 *").unwrap();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].result, "*");
+        assert_eq!(games[0].moves.len(), 1);
     }
 
     #[test]
