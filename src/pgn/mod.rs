@@ -140,7 +140,8 @@ impl fmt::Display for PgnGame {
                 writeln!(f, "{line}")?;
                 line.clear();
             }
-            if !line.is_empty() {
+            // A `%` in a line's first column would start an escape line: a space before it.
+            if !line.is_empty() || word.starts_with('%') {
                 line.push(' ');
             }
             line.push_str(&word);
@@ -197,6 +198,18 @@ fn line_words(moves: &[PgnMove], mut ply: u32, words: &mut Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_text_with_a_percent_sign_never_starts_a_line() {
+        // Found by the PGN fuzz target: `%%` wrapped to a line's start read back as an escape.
+        let mut game = PgnGame::default();
+        game.moves = (0..30).map(|_| PgnMove::new("%%")).collect();
+        game.result = "*".into();
+        let written = game.to_string();
+        assert!(!written.lines().any(|l| l.starts_with('%')), "{written}");
+        let back = read::parse(&written).unwrap();
+        assert_eq!(back[0].moves.len(), 30);
+    }
 
     #[test]
     fn command_comments_are_found() {
