@@ -202,9 +202,11 @@ mod tests {
     #[test]
     fn a_move_text_with_a_percent_sign_never_starts_a_line() {
         // Found by the PGN fuzz target: `%%` wrapped to a line's start read back as an escape.
-        let mut game = PgnGame::default();
-        game.moves = (0..30).map(|_| PgnMove::new("%%")).collect();
-        game.result = "*".into();
+        let game = PgnGame {
+            moves: (0..30).map(|_| PgnMove::new("%%")).collect(),
+            result: "*".into(),
+            ..PgnGame::default()
+        };
         let written = game.to_string();
         assert!(!written.lines().any(|l| l.starts_with('%')), "{written}");
         let back = read::parse(&written).unwrap();
