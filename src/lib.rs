@@ -22,50 +22,64 @@
 //! [`FenError::Limit`] or [`MoveError::Limit`], each naming the limit. Loading costs time in
 //! proportion to the definition's size.
 //!
-//! Data flows one way: [`definition`] (YAML with spans) → [`dsl`] (movement and board text) →
-//! `compile` → [`Ruleset`] → the engine ([`Position`], [`Move`]) → [`notation`]; [`diagram`]
-//! draws where a piece can move.
+//! The code is layered, and each layer imports only the layers below it (`docs/architecture.md`
+//! draws them; the test `tests/architecture` checks every import):
+//!
+//! | layer | holds |
+//! |---|---|
+//! | [`frontends`] | XBoard's protocol, the JSON-lines protocol, the web playground |
+//! | [`play`] | [`Game`] with its referee and undo, records, search, solver, self-play |
+//! | [`load`] | definitions, the movement language, the compiler, diagnostics, [`Variant`] |
+//! | [`render`] | move diagrams and pictures of positions |
+//! | [`formats`] | FEN, move text, SAN, a variant's own notation, PGN |
+//! | [`engine`] | move generation, making moves, attacks, game end, perft |
+//! | [`rules`] | the compiled [`Ruleset`], its tables, [`Position`] |
+//! | [`types`] | cells, bitboards, sides, kinds, pieces, rule enums, [`Limits`] |
+//!
+//! Data flows up through them: a definition is loaded into a [`Ruleset`], which the engine
+//! plays and the formats read and write. The modules named after their former places
+//! (`fairy_rules::notation`, `fairy_rules::search`, ...) remain as re-exports.
 #![warn(missing_docs)]
 
-pub mod bitboard;
-pub mod cecp;
-mod compile;
-pub mod definition;
-pub mod diagnostics;
-pub mod diagram;
-pub mod dsl;
-mod engine;
-mod game;
-mod limits;
-pub mod notation;
-pub mod pgn;
-pub mod picture;
-pub mod playtest;
-#[cfg(feature = "protocol")]
-pub mod protocol;
-mod record;
-mod referee;
-mod rules;
-pub mod search;
-pub mod solve;
-mod variant;
-#[cfg(feature = "web")]
-pub mod web;
+pub mod engine;
+pub mod formats;
+pub mod frontends;
+pub mod load;
+pub mod play;
+pub mod render;
+pub mod rules;
+pub mod types;
 
-pub use bitboard::{Bitboard, Bits, Cell, Cells, MAX_CELLS};
-pub use diagnostics::{DefinitionError, Problem, Source};
-pub use diagram::{Diagram, DiagramError, Mark};
 pub use engine::{
     Divide, Gate, Move, MoveKind, Outcome, ParameterError, ParameterValue, PerftBuffers, Position,
     Reason, UndoStack, Unseen,
 };
-pub use game::Game;
-pub use limits::{Limit, LimitExceeded, Limits};
-pub use notation::{FenError, FenField, MoveError};
-pub use referee::{Refusal, View};
+pub use formats::notation;
+pub use formats::notation::{FenError, FenField, MoveError};
+pub use frontends::cecp;
+#[cfg(feature = "protocol")]
+pub use frontends::protocol;
+#[cfg(feature = "web")]
+pub use frontends::web;
+pub use load::diagnostics::{DefinitionError, Problem, Source};
+pub use load::variant::{LoadError, Variant};
+pub use load::{definition, diagnostics, dsl};
+pub use play::game::Game;
+pub use play::referee::{Refusal, View};
+pub use play::{playtest, search, solve};
+pub use render::diagram::{Diagram, DiagramError, Mark};
+pub use render::{diagram, picture};
 pub use rules::{
-    containers, layers, Castling, Chance, Color, EndRules, Exception, Extinction, Flag, Kind,
-    KindSet, Material, Parameter, ParameterValues, Piece, PieceRef, PieceType, Promotion, Return,
-    Ruleset, Topology, ZoneRef, MAX_KINDS, MAX_PARAMETERS,
+    containers, layers, Castling, Chance, EndRules, Exception, Extinction, Flag, Material,
+    Parameter, ParameterValues, PieceRef, PieceType, Promotion, Return, Ruleset, Topology, ZoneRef,
+    MAX_PARAMETERS,
 };
-pub use variant::{LoadError, Variant};
+pub use types::bitboard::{self, Bitboard, Bits, Cell, Cells, MAX_CELLS};
+pub use types::limits::{Limit, LimitExceeded, Limits};
+pub use types::piece::{Color, Kind, KindSet, Piece, MAX_KINDS};
+
+/// PGN: the text format ([`formats::pgn`]) and games to and from it ([`play::pgn`]).
+pub mod pgn {
+    pub use crate::formats::pgn::*;
+    pub use crate::play::pgn::{RecordError, Replay, Tags};
+}

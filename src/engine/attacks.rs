@@ -2,15 +2,15 @@
 //! for every layer: pieces on the surface (aboard containers too), submerged pieces, and
 //! captures without moving.
 
-use crate::bitboard::{Bits, Cell};
-use crate::definition::RoyalCheck;
 use crate::rules::layers::{Facing, RemoteReach};
 use crate::rules::{Color, Kind, KindSet};
+use crate::types::bitboard::{Bits, Cell};
+use crate::types::rule_enums::RoyalCheck;
 
 use super::board::View;
-use super::position::Sets;
-use super::tables::{Hop, RayAttack};
 use super::Engine;
+use crate::rules::position::Sets;
+use crate::rules::tables::{Hop, RayAttack};
 
 /// How many groups of ray kinds are gathered for the line filter.
 pub(crate) const MAX_RAY_GROUPS: usize = 8;

@@ -1,10 +1,10 @@
 //! Where a move is made: in place with an undo log, or as a trial that leaves the position
 //! untouched. Both go through the same effects (`effects`) and the same make path (`make`).
 
-use crate::bitboard::Cell;
+use crate::types::bitboard::Cell;
 
-use super::position::{Hand, Pos, Sets, Slot, St};
-use crate::bitboard::Bits;
+use crate::rules::position::{Hand, Pos, Sets, Slot, St};
+use crate::types::bitboard::Bits;
 
 /// Read access to a position's sets and slots: a position, or one with a move made or tried.
 pub(crate) trait View<const W: usize> {

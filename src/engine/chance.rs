@@ -1,11 +1,11 @@
 //! Chance events: which moves trigger one, and what the drawn cell does.
 
-use crate::bitboard::{Bits, Cell};
 use crate::rules::containers::Crew;
+use crate::types::bitboard::{Bits, Cell};
 
 use super::board::{Board, Trial};
-use super::position::Pos;
 use super::{Engine, Move, MoveKind};
+use crate::rules::position::Pos;
 
 impl<const W: usize> Engine<'_, W> {
     /// The cells the chance event after `m` draws from (uniformly), or the empty set when
@@ -86,7 +86,8 @@ impl<const W: usize> Engine<'_, W> {
                         let mut crew = b.slot(m.to).crew;
                         let before = crew;
                         for k in group.iter() {
-                            crew = crew.without(crate::Piece::new(k, m.piece.color()));
+                            crew =
+                                crew.without(crate::types::piece::Piece::new(k, m.piece.color()));
                         }
                         self.set_crew(b, m.to, crew);
                         crew != before

@@ -1,10 +1,10 @@
 //! Conversion on arrival (see [`crate::rules::conversion`]): which enemy pieces a move or a
 //! drop turns over, made as an effect of the move, and the drops that must convert.
 
-use crate::bitboard::{Bits, Cell};
-use crate::definition::ConvertRule;
 use crate::rules::conversion::Conversion;
 use crate::rules::{Color, Piece};
+use crate::types::bitboard::{Bits, Cell};
+use crate::types::rule_enums::ConvertRule;
 
 use super::board::{Board, View};
 use super::Engine;

@@ -15,14 +15,14 @@
 //! | [`set_state`](Engine::set_state) | the state | a shooter's facing or ammunition decides what it attacks |
 //! | [`set_en_passant`], [`set_side`], [`set_undo_ban`], [`set_sortie`], [`set_unmoved`], [`set_hand`] | their own keys | never |
 
-use crate::bitboard::{Bits, Cell};
 use crate::rules::containers::Crew;
 use crate::rules::layers::PieceState;
 use crate::rules::{Color, Piece, Zobrist};
+use crate::types::bitboard::{Bits, Cell};
 
 use super::board::Board;
-use super::position::St;
 use super::Engine;
+use crate::rules::position::St;
 
 /// Key tags of layer content (see [`Zobrist::layer`]).
 pub(crate) const TAG_UNDER: u64 = 1;
@@ -301,10 +301,10 @@ pub(crate) fn set_parameter<const W: usize>(
     value: u8,
 ) {
     let old = st.params[index][side.index()];
-    if old != super::position::UNSET {
+    if old != crate::rules::position::UNSET {
         st.hash ^= z.parameter(index, side, old);
     }
-    if value != super::position::UNSET {
+    if value != crate::rules::position::UNSET {
         st.hash ^= z.parameter(index, side, value);
     }
     st.params[index][side.index()] = value;

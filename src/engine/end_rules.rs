@@ -2,13 +2,13 @@
 //! type (Fairy-Stockfish's `extinctionPieceTypes`), check counting (`checkCounting`) and
 //! flags, with the flag reply of racing kings and the held flags of Jeson Mor (`flagMove`).
 
-use crate::definition::MateRule;
 use crate::rules::{Color, Extinction};
+use crate::types::rule_enums::MateRule;
 
 use super::movegen::{Gen, Sink};
 use super::outcome::{Outcome, Reason};
-use super::position::Pos;
 use super::{Engine, Move};
+use crate::rules::position::Pos;
 
 /// The result for `side` when a rule that `result` describes applies to it.
 fn against(side: Color, result: MateRule, reason: Reason) -> Outcome {
@@ -22,7 +22,7 @@ fn against(side: Color, result: MateRule, reason: Reason) -> Outcome {
 /// Looks for a move of a kind onto a zone.
 struct Reach<const W: usize> {
     kind: crate::rules::Kind,
-    zone: crate::bitboard::Bits<W>,
+    zone: crate::types::bitboard::Bits<W>,
     found: bool,
 }
 

@@ -1,9 +1,9 @@
 //! Explosions on capture (see [`crate::rules::explosion`]): the blast made as an effect of a
 //! capture, and what it means for check.
 
-use crate::bitboard::Cell;
 use crate::rules::explosion::Explosion;
 use crate::rules::Color;
+use crate::types::bitboard::Cell;
 
 use super::board::{Board, View};
 use super::Engine;

@@ -3,8 +3,8 @@
 use crate::rules::{Color, Kind, Piece};
 
 use super::effects::{TAG_MARKER, TAG_SORTIE, TAG_STATE, TAG_UNDER, TAG_UNDER_STATE, TAG_WALL};
-use super::position::{Pos, UNSET};
 use super::Engine;
+use crate::rules::position::{Pos, UNSET};
 
 impl<const W: usize> Engine<'_, W> {
     /// The key of `pos` computed from its contents alone.

@@ -8,10 +8,10 @@
 //! counters, the opponent's expired submerged pieces surfacing, castling rights that lost
 //! their partner, en passant targets, the clocks and the side to move.
 
-use crate::bitboard::{Bits, Cell};
 use crate::rules::containers::{Crew, Kinds};
 use crate::rules::layers::{Facing, PieceState};
 use crate::rules::{Color, Kind, Piece};
+use crate::types::bitboard::{Bits, Cell};
 
 use super::board::{Board, View};
 use super::effects::{set_en_passant, set_hand, set_side, set_sortie, set_undo_ban};
@@ -26,7 +26,7 @@ impl<const W: usize> Engine<'_, W> {
         let us = b.st().side;
         let unmoved_before = b.st().unmoved;
         // Under `must-break`, whether the royal pieces face each other before the move.
-        let faced = r.royals_facing == Some(crate::definition::FacingRule::MustBreak)
+        let faced = r.royals_facing == Some(crate::types::rule_enums::FacingRule::MustBreak)
             && self.royals_face(b);
         let mut taken = false;
         let mut resets = r.pieces[m.piece.kind().index()].resets_halfmove_clock;

@@ -1,11 +1,11 @@
 //! How much a piece can do on an empty board: the measure its derived value rests on.
 
-use crate::bitboard::{Bits, Cell};
 use crate::rules::{Color, Kind};
+use crate::types::bitboard::{Bits, Cell};
 
-use super::position::Pos;
-use super::tables::{Hop, Mode};
 use super::Engine;
+use crate::rules::position::Pos;
+use crate::rules::tables::{Hop, Mode};
 
 /// Weight of each further square along a ride: a far square is more often blocked.
 pub(crate) const RIDE_DECAY: f64 = 0.7;

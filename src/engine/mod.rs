@@ -7,7 +7,7 @@
 //! generator (`movegen`) lists, counts or finds legal moves through one driver.
 //!
 //! The code is generic over the cell-set width `W` (64-bit words per set) and instantiated
-//! for 1, 2 and 4 words; the public API dispatches once per call ([`dispatch`]).
+//! for 1, 2 and 4 words; the public API dispatches once per call (`dispatch!`).
 
 mod api;
 mod attacks;
@@ -25,31 +25,21 @@ mod moves;
 mod outcome;
 mod parameters;
 mod perft;
-pub(crate) mod position;
 mod reference;
 mod safety;
-pub(crate) mod tables;
 mod unmoved;
 mod view;
 
+pub use crate::rules::position::Position;
 pub use api::{PerftBuffers, UndoStack};
 pub use moves::{Gate, Move, MoveKind};
 pub use outcome::{Outcome, Reason};
 pub use parameters::{ParameterError, ParameterValue};
 pub use perft::Divide;
-pub use position::Position;
 pub use view::Unseen;
 
+use crate::rules::tables::Tables;
 use crate::rules::Ruleset;
-use tables::Tables;
-
-/// The tables of a rule set at the width of its board.
-#[derive(Debug, Clone)]
-pub(crate) enum AnyTables {
-    N64(Box<Tables<1>>),
-    N128(Box<Tables<2>>),
-    N256(Box<Tables<4>>),
-}
 
 /// The engine for one rule set at one width: the rules and their tables.
 #[derive(Clone, Copy)]
@@ -65,8 +55,8 @@ pub(crate) struct Engine<'a, const W: usize> {
 /// When the position belongs to a variant with another board size.
 macro_rules! dispatch {
     ($rules:expr, $pos:expr, $e:ident, $p:ident => $body:expr) => {{
-        use $crate::engine::position::AnyPos;
-        use $crate::engine::AnyTables;
+        use $crate::rules::position::AnyPos;
+        use $crate::rules::tables::AnyTables;
         let rules: &$crate::rules::Ruleset = $rules;
         match (&rules.tables, $pos) {
             (AnyTables::N64(t), AnyPos::N64($p)) => {
@@ -90,7 +80,7 @@ pub(crate) use dispatch;
 /// Runs `$body` with `$e` bound to the engine of `$rules`, at its width.
 macro_rules! with_engine {
     ($rules:expr, $e:ident => $body:expr) => {{
-        use $crate::engine::AnyTables;
+        use $crate::rules::tables::AnyTables;
         let rules: &$crate::rules::Ruleset = $rules;
         match &rules.tables {
             AnyTables::N64(t) => {

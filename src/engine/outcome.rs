@@ -1,10 +1,10 @@
 //! Game end as far as one position can tell (repetition needs the history: see `Game`).
 
-use crate::definition::{MateRule, RoyalRule, StalemateRule};
 use crate::rules::{Color, Kind, Material, Piece};
+use crate::types::rule_enums::{MateRule, RoyalRule, StalemateRule};
 
-use super::position::Pos;
 use super::Engine;
+use crate::rules::position::Pos;
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,12 +2,12 @@
 
 use rand::Rng;
 
-use crate::bitboard::{Bits, Cell};
 use crate::rules::{Color, Kind, ParameterValues, PieceRef, Ruleset, ZoneRef};
+use crate::types::bitboard::{Bits, Cell};
 
 use super::effects::set_parameter;
-use super::position::{on_pos, St, UNSET};
 use super::{Engine, Position};
+use crate::rules::position::{on_pos, St, UNSET};
 
 /// A value of a game parameter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -127,7 +127,9 @@ impl Ruleset {
                 let excluded = except
                     .iter()
                     .filter(|e| params[e.parameter][s] == e.value.get())
-                    .fold(crate::Bitboard::EMPTY, |acc, e| acc | e.cells[s]);
+                    .fold(crate::types::bitboard::Bitboard::EMPTY, |acc, e| {
+                        acc | e.cells[s]
+                    });
                 (cells[s] & !excluded).cells().map(Cell::get).collect()
             }
         }

@@ -2,8 +2,8 @@
 //! generator.
 
 use super::board::Undo;
-use super::position::Pos;
 use super::{Engine, Move};
+use crate::rules::position::Pos;
 
 /// Perft split by root move.
 #[derive(Debug, Clone, PartialEq, Eq)]

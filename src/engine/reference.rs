@@ -3,14 +3,14 @@
 //! legality filter (`safety`) or the backward attack tables (`attacks`), so tests compare
 //! the two.
 
-use crate::bitboard::Bits;
-use crate::definition::{RoyalCheck, RoyalRule};
 use crate::rules::{Color, KindSet};
+use crate::types::bitboard::Bits;
+use crate::types::rule_enums::{RoyalCheck, RoyalRule};
 
 use super::board::{Log, Logged, View};
 use super::movegen::{Gen, List};
-use super::position::Pos;
 use super::{Engine, Move};
+use crate::rules::position::Pos;
 
 impl<const W: usize> Engine<'_, W> {
     /// The legal moves of `pos` found the slow way (see the module documentation).

@@ -17,16 +17,16 @@
 //! classifies each move from the effects its kind makes (see `effects`): legal, illegal, or
 //! to be tried.
 
-use crate::bitboard::{Bits, Cell};
-use crate::definition::{FacingRule, RoyalCheck, RoyalRule};
 use crate::rules::layers::{Facing, RemoteReach};
 use crate::rules::{Color, Kind, KindSet};
+use crate::types::bitboard::{Bits, Cell};
+use crate::types::rule_enums::{FacingRule, RoyalCheck, RoyalRule};
 
 use super::attacks::Layer;
 use super::board::{Trial, View};
-use super::position::{Pos, St};
-use super::tables::Hop;
 use super::{Engine, Move, MoveKind};
+use crate::rules::position::{Pos, St};
+use crate::rules::tables::Hop;
 
 /// The most pinned pieces whose line is remembered; more are tried move by move.
 const MAX_PINS: usize = 8;

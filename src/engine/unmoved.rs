@@ -7,8 +7,8 @@
 //! keeps it while its side may still gate (see [`Engine::gates_live`]). A piece loses its
 //! mark when it leaves its cell (see `effects`).
 
-use crate::bitboard::Bits;
 use crate::rules::Color;
+use crate::types::bitboard::Bits;
 
 use super::board::{Board, View};
 use super::{Engine, Move};

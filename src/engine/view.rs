@@ -4,12 +4,12 @@
 
 use rand::Rng;
 
-use crate::bitboard::{Bits, Cell};
 use crate::rules::{Color, Kind, Piece};
+use crate::types::bitboard::{Bits, Cell};
 
 use super::board::{Log, Logged};
-use super::position::Pos;
 use super::{Engine, Move, MoveKind};
+use crate::rules::position::Pos;
 
 /// What a side knows exists but cannot see: how many of the opponent's hidden pieces are
 /// submerged, by kind, and how many of its hidden markers lie on the board, by type.

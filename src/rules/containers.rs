@@ -1,6 +1,6 @@
 //! Containers: neutral tokens (ships) that hold the pieces. A cell holds at most one
 //! container, a container holds up to its capacity of pieces of either colour, and a piece
-//! stands only aboard a container. The mechanism behind PiRaTeKnIcS (RULINGS.md).
+//! stands only aboard a container. The mechanism behind PiRaTeKnIcS (docs/games/pirateknics.md).
 
 use super::{Color, Kind, KindSet, Piece};
 

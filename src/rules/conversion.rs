@@ -6,8 +6,8 @@
 //! arrival cell, along one of the eight king directions, that ends on a piece of the mover
 //! (Othello's outflanking). A missing square breaks a line.
 
-use crate::bitboard::{Bitboard, Cell};
-use crate::definition::ConvertRule;
+use crate::types::bitboard::{Bitboard, Cell};
+use crate::types::rule_enums::ConvertRule;
 
 use super::Topology;
 

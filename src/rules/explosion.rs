@@ -10,7 +10,7 @@
 //! enemy royal piece wins whatever else it leaves attacked, and royal pieces of opposite
 //! colours on adjacent cells are not in check (capturing one would blow up the other).
 
-use crate::bitboard::Bitboard;
+use crate::types::bitboard::Bitboard;
 
 use super::KindSet;
 

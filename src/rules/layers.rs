@@ -1,9 +1,9 @@
 //! Layers and piece state: markers on cells, submerged pieces under the surface, per-piece
 //! counters (ammunition, facing, turns on the surface and under it), captures without moving
-//! and the sortie turn constraint. Seachess (RULINGS.md, seed 001) is the first user.
+//! and the sortie turn constraint. Seachess (docs/games/seachess.md) is the first user.
 
-use crate::bitboard::Bitboard;
 use crate::rules::{Color, Kind};
+use crate::types::bitboard::Bitboard;
 
 /// The most ammunition counters a piece type may have.
 pub const MAX_AMMO: usize = 2;
@@ -62,7 +62,7 @@ pub struct Remote {
     pub reach: RemoteReach,
     /// The ammunition slot one shot uses.
     pub ammo: Option<u8>,
-    /// The shot starts a sortie (see [`crate::MoveKind::Return`]).
+    /// The shot starts a sortie (see [`crate::engine::MoveKind::Return`]).
     pub sortie: bool,
 }
 

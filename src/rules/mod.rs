@@ -6,6 +6,9 @@ pub mod explosion;
 pub mod hand;
 pub mod layers;
 pub(crate) mod notation;
+pub(crate) mod placement;
+pub(crate) mod position;
+pub(crate) mod tables;
 mod topology;
 pub mod walls;
 
@@ -13,201 +16,12 @@ pub use topology::Topology;
 
 use indexmap::IndexMap;
 
-use crate::bitboard::{Bitboard, Cell};
-use crate::definition::{Distance, MateRule, RoyalCheck, RoyalRule, StalemateRule};
-use crate::engine::{AnyTables, Position};
+use crate::types::bitboard::{Bitboard, Cell};
+use crate::types::rule_enums::{Distance, MateRule, RoyalCheck, RoyalRule, StalemateRule};
+use position::Position;
+use tables::AnyTables;
 
-/// The most piece types a variant may define.
-pub const MAX_KINDS: usize = 16;
-
-/// A side. White moves first and "forward" for White is toward higher ranks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    /// The side that moves first.
-    White,
-    /// The other side.
-    Black,
-}
-
-impl Color {
-    /// Both sides, White first.
-    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
-
-    /// 0 for White, 1 for Black.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The other side.
-    #[inline]
-    pub const fn opponent(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// `white` or `black`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-}
-
-/// A piece type of a variant: an index into [`Ruleset::pieces`], in the definition's order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Kind(u8);
-
-impl Kind {
-    /// The kind numbered `index` (below [`MAX_KINDS`] in any rule set).
-    #[inline]
-    pub const fn new(index: u8) -> Kind {
-        Kind(index)
-    }
-
-    /// Its number, for indexing [`Ruleset::pieces`].
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// Its number as a byte.
-    #[inline]
-    pub const fn get(self) -> u8 {
-        self.0
-    }
-
-    /// The set holding this kind only.
-    #[inline]
-    pub const fn set(self) -> KindSet {
-        KindSet(1 << self.0)
-    }
-}
-
-/// A set of piece kinds (one bit per [`Kind`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct KindSet(pub(crate) u32);
-
-impl KindSet {
-    /// No kind.
-    pub const EMPTY: KindSet = KindSet(0);
-    /// Every kind.
-    pub const ALL: KindSet = KindSet(u32::MAX);
-
-    /// Whether `kind` is in the set.
-    #[inline]
-    pub const fn has(self, kind: Kind) -> bool {
-        self.0 >> kind.0 & 1 != 0
-    }
-
-    /// The set with `kind` added.
-    #[inline]
-    pub const fn with(self, kind: Kind) -> KindSet {
-        KindSet(self.0 | 1 << kind.0)
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The kinds in either set.
-    #[inline]
-    pub const fn union(self, other: KindSet) -> KindSet {
-        KindSet(self.0 | other.0)
-    }
-
-    /// The kinds of this set that are not in `other`.
-    #[inline]
-    pub const fn minus(self, other: KindSet) -> KindSet {
-        KindSet(self.0 & !other.0)
-    }
-
-    /// Whether the sets share a kind.
-    #[inline]
-    pub const fn intersects(self, other: KindSet) -> bool {
-        self.0 & other.0 != 0
-    }
-
-    /// The kinds in the set, lowest first.
-    pub fn iter(self) -> impl Iterator<Item = Kind> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let k = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            Some(Kind(k))
-        })
-    }
-}
-
-impl FromIterator<Kind> for KindSet {
-    fn from_iter<I: IntoIterator<Item = Kind>>(iter: I) -> Self {
-        iter.into_iter().fold(KindSet::EMPTY, KindSet::with)
-    }
-}
-
-/// A piece: a kind and a colour, packed in a byte.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Piece(std::num::NonZeroU8);
-
-impl Piece {
-    /// The piece of `kind` and `color`.
-    ///
-    /// # Panics
-    /// If `kind` is not below [`MAX_KINDS`]; a rule set never has more kinds.
-    #[inline]
-    pub const fn new(kind: Kind, color: Color) -> Piece {
-        assert!((kind.0 as usize) < MAX_KINDS, "piece kind out of range");
-        match std::num::NonZeroU8::new(((kind.0 + 1) << 1) | color as u8) {
-            Some(b) => Piece(b),
-            None => unreachable!(),
-        }
-    }
-
-    /// Its type.
-    #[inline]
-    pub const fn kind(self) -> Kind {
-        Kind((self.0.get() >> 1) - 1)
-    }
-
-    /// The owner.
-    #[inline]
-    pub const fn color(self) -> Color {
-        if self.0.get() & 1 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
-    }
-
-    /// The packed byte (never 0).
-    #[inline]
-    pub(crate) const fn byte(self) -> u8 {
-        self.0.get()
-    }
-
-    /// The piece packed in `byte`, if it is one (0 is none).
-    #[inline]
-    pub(crate) const fn from_byte(byte: u8) -> Option<Piece> {
-        match std::num::NonZeroU8::new(byte) {
-            Some(b) => Some(Piece(b)),
-            None => None,
-        }
-    }
-
-    /// A dense index `0..2 * MAX_KINDS`, for hash tables.
-    #[inline]
-    pub(crate) const fn index(self) -> usize {
-        self.0.get() as usize - 2
-    }
-}
+pub use crate::types::piece::{Color, Kind, KindSet, Piece, MAX_KINDS};
 
 /// A piece type as the rule set knows it.
 #[derive(Debug, Clone)]
@@ -236,10 +50,10 @@ pub struct PieceType {
     /// It only comes into play by promotion (`promoted: true`): captured, it demotes.
     pub promoted: bool,
     /// The name of its image in the project's set (`image:`; see
-    /// [`crate::picture::image_names`]), `None` to draw its letter in a disc.
+    /// [`crate::render::picture::image_names`]), `None` to draw its letter in a disc.
     pub image: Option<String>,
     /// Its value for the search in centipawns, when the definition gives one (`value:`);
-    /// otherwise the search derives it from the movement (see [`crate::search::Values`]).
+    /// otherwise the search derives it from the movement (see [`crate::play::search::Values`]).
     pub value: Option<u32>,
     /// Pieces its hopper components may not hop over (`cannot_hop:`).
     pub cannot_hop: KindSet,
@@ -297,7 +111,7 @@ pub struct Castling {
     /// are then unused.
     pub king_files: Option<[u8; 2]>,
     /// Whether castling ignores attacks on the king's squares (see
-    /// [`crate::definition::CastlingDef::ignore_check`]).
+    /// [`crate::load::definition::CastlingDef::ignore_check`]).
     pub ignore_check: bool,
     /// Per side, the home cells of the king and of the partners on which dropped castling
     /// pieces gain castling rights (`drop_rights:`), `None` when dropped ones never do.
@@ -316,7 +130,7 @@ pub struct DropRights {
     pub partners: [Bitboard; 2],
 }
 
-/// A chance event (see [`crate::definition::ChanceDef`]), compiled.
+/// A chance event (see [`crate::load::definition::ChanceDef`]), compiled.
 #[derive(Debug, Clone)]
 pub struct Chance {
     /// Per side (the side that moved), the cells drawn from, each with the same probability.
@@ -612,8 +426,8 @@ fn mix(mut z: u64) -> u64 {
 /// Everything the engine needs to play a variant, compiled from its definition.
 ///
 /// Immutable once built; share it (it is `Send + Sync`). Build one with
-/// [`crate::Variant::from_file`], [`crate::Variant::from_yaml`] or
-/// [`crate::Variant::bundled`].
+/// [`crate::load::variant::Variant::from_file`], [`crate::load::variant::Variant::from_yaml`] or
+/// [`crate::load::variant::Variant::bundled`].
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Ruleset {
@@ -644,7 +458,7 @@ pub struct Ruleset {
     pub royals_apart: bool,
     /// What royal pieces of opposite colours facing each other on an open file or rank
     /// mean (`royals_facing:`), if anything.
-    pub royals_facing: Option<crate::definition::FacingRule>,
+    pub royals_facing: Option<crate::types::rule_enums::FacingRule>,
     /// A side may pass its turn (`pass: true`).
     pub pass: bool,
     /// Forced capture: when a legal capture exists, only captures are legal.
@@ -656,7 +470,7 @@ pub struct Ruleset {
     /// FEN's castling field holds the first-move rights as file letters (Cambodian chess).
     pub first_moves_in_fen: bool,
     /// Its name in the XBoard protocol (`xboard:`): XBoard's own when XBoard knows its rules
-    /// ([`crate::cecp::xboard_variants`]), else the name `fairy xboard` describes it under.
+    /// ([`crate::frontends::cecp::xboard_variants`]), else the name `fairy xboard` describes it under.
     pub xboard: Option<String>,
     /// Markers, submerged pieces, piece state and captures without moving, in a game that
     /// has them.
@@ -675,7 +489,7 @@ pub struct Ruleset {
     pub(crate) notation: Option<notation::Notation>,
     pub(crate) start: Position,
     /// The limits it was loaded with; they bound the FEN and move text it reads.
-    pub(crate) limits: crate::Limits,
+    pub(crate) limits: crate::types::limits::Limits,
     /// The move and attack tables, at the cell-set width of the board.
     pub(crate) tables: AnyTables,
     pub(crate) zobrist: Zobrist,
@@ -693,7 +507,7 @@ pub struct Ruleset {
 impl Ruleset {
     /// The limits the rule set was loaded with: [`Ruleset::parse_fen`] and
     /// [`Ruleset::parse_move`] refuse text longer than they allow.
-    pub fn limits(&self) -> &crate::Limits {
+    pub fn limits(&self) -> &crate::types::limits::Limits {
         &self.limits
     }
 
@@ -732,7 +546,7 @@ impl Ruleset {
 
     /// The start position. Game parameters have no values in it, so the rules that name
     /// them do not apply until they are set ([`Ruleset::set_parameters`],
-    /// [`Ruleset::draw_parameters`]; a [`crate::Game`] draws them).
+    /// [`Ruleset::draw_parameters`]; a [`crate::play::game::Game`] draws them).
     pub fn start_position(&self) -> Position {
         self.start.clone()
     }

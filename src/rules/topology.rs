@@ -1,6 +1,6 @@
 //! The board as cells: which grid squares exist, their numbering, names and lines.
 
-use crate::bitboard::{Bitboard, Cell, MAX_CELLS};
+use crate::types::bitboard::{Bitboard, Cell, MAX_CELLS};
 
 /// The cells of a board: a `width` x `height` grid minus missing squares.
 ///

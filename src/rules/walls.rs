@@ -4,11 +4,11 @@
 //!
 //! A wall belongs to no side. Nothing stands on it, moves onto it or passes over it, and it
 //! is never captured; FEN writes it `*`. Each move (never a pass) carries the cell of its
-//! wall ([`crate::Move::wall`]), so that a move with two walls to choose from is two moves,
+//! wall ([`crate::engine::Move::wall`]), so that a move with two walls to choose from is two moves,
 //! as Fairy-Stockfish counts them. A move that leaves no cell for its wall cannot be made.
 
-use crate::bitboard::Bitboard;
-use crate::definition::WallPlacement;
+use crate::types::bitboard::Bitboard;
+use crate::types::rule_enums::WallPlacement;
 
 /// A game's wall rule.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Independent reference move generator for PiRaTeKnIcS (standard library only).
 
-Written from the project's readings (RULINGS.md + the brief), not from the engine.
+Written from the project's readings (docs/games/pirateknics.md and the brief), not from the engine.
 Usage:
   pirateknics_reference.py perft "<FEN>" <depth>
   pirateknics_reference.py divide "<FEN>" <depth>

@@ -2,8 +2,8 @@
 //! rank, every cell between them empty (and free of blocking markers), and the partner lands
 //! next to it on the side it came from.
 
-use crate::bitboard::{Bits, Cell};
-use crate::definition::Distance;
+use crate::types::bitboard::{Bits, Cell};
+use crate::types::rule_enums::Distance;
 
 use super::super::{Engine, Move, MoveKind};
 use super::{Out, Sink};
@@ -109,7 +109,7 @@ impl<const W: usize> Engine<'_, W> {
     /// own square is judged before).
     fn castle_to_file(
         &self,
-        pos: &super::super::position::Pos<W>,
+        pos: &crate::rules::position::Pos<W>,
         king: Cell,
         partner: Cell,
         file: u8,

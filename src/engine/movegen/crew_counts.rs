@@ -2,8 +2,8 @@
 //! every sail to a cell, or for every group of a class transferring to a cell, the moves
 //! are counted without being built or judged one by one; the others go the long way.
 
-use crate::bitboard::{Bits, Cell};
 use crate::rules::containers::MAX_CAPACITY;
+use crate::types::bitboard::{Bits, Cell};
 
 use super::super::Engine;
 use super::crews::Aboard;

@@ -9,8 +9,8 @@
 //! moves are distinct results: the group and the promotion choices as multisets of kinds,
 //! and the captured piece.
 
-use crate::bitboard::{Bits, Cell};
 use crate::rules::containers::{Crew, Kinds};
+use crate::types::bitboard::{Bits, Cell};
 
 use crate::rules::{Color, Kind, Piece};
 

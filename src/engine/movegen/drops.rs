@@ -2,15 +2,15 @@
 //! per kind held and cell. A drop can block a check but never exposes the royal piece, so
 //! most need no trial; the bulk counter counts them by cell sets.
 
-use crate::bitboard::{Bits, Cell};
 use crate::rules::{Kind, KindSet, Piece};
+use crate::types::bitboard::{Bits, Cell};
 
 use super::super::board::{Trial, Undo};
-use super::super::position::Pos;
 use super::super::safety::Safety;
 use super::super::safety::Verdict;
 use super::super::{Engine, Move};
 use super::{Any, Gen, Out, Sink};
+use crate::rules::position::Pos;
 
 impl<const W: usize> Engine<'_, W> {
     /// The drops of the side to move, when the generator asks for quiet moves from anywhere.

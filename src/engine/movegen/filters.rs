@@ -5,13 +5,13 @@
 //! checker) and first moves closed in check (`first_move_in_check: false`). Games without
 //! them never come here: `generate` looks at one flag of the rule set once per call.
 
-use crate::bitboard::{Bits, Cell};
 use crate::rules::{Color, Kind, KindSet};
+use crate::types::bitboard::{Bits, Cell};
 
 use super::super::board::Trial;
-use super::super::position::Pos;
 use super::super::{Engine, Move, MoveKind};
 use super::{Gen, Sink};
+use crate::rules::position::Pos;
 
 /// Passes on the moves the rules allow.
 struct Filter<'a, 'p, const W: usize, K: Sink> {

@@ -7,8 +7,8 @@
 //! is legal exactly when the same move without it is (a piece pinned along the back rank
 //! stays pinned, though the piece gated in behind it would shield the king).
 
-use crate::bitboard::Bits;
 use crate::rules::Kind;
+use crate::types::bitboard::Bits;
 
 use super::super::{Engine, Gate, Move, MoveKind};
 use super::{Gen, List, Out, Sink};

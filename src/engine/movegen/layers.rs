@@ -2,13 +2,13 @@
 //! (planting a marker, capturing without moving, the sortie's return), diving, and the
 //! moves of submerged pieces.
 
-use crate::bitboard::{Bits, Cell};
 use crate::rules::layers::{Facing, RemoteReach};
 use crate::rules::{Kind, Piece};
+use crate::types::bitboard::{Bits, Cell};
 
-use super::super::position::Pos;
 use super::super::{Engine, Move, MoveKind};
 use super::{Out, Sink};
+use crate::rules::position::Pos;
 
 /// A move that is not a plain move of a piece: `kind` says what it does.
 fn action(from: Cell, to: Cell, piece: Piece, captured: Option<Piece>, kind: MoveKind) -> Move {
@@ -147,8 +147,8 @@ impl<const W: usize> Engine<'_, W> {
         for (kind, k) in layers.kinds.iter().enumerate() {
             if k.bars_submerged {
                 let kind = Kind::new(kind as u8);
-                barred |=
-                    pos.sets.of(crate::Color::White, kind) | pos.sets.of(crate::Color::Black, kind);
+                barred |= pos.sets.of(crate::types::piece::Color::White, kind)
+                    | pos.sets.of(crate::types::piece::Color::Black, kind);
             }
         }
         self.t.all & !barred

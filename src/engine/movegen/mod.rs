@@ -19,12 +19,12 @@ mod standing;
 mod stuck;
 mod walls;
 
-use crate::bitboard::{Bits, Cell};
-use crate::definition::StalemateRule;
+use crate::types::bitboard::{Bits, Cell};
+use crate::types::rule_enums::StalemateRule;
 
-use super::position::Pos;
 use super::safety::Safety;
 use super::{Engine, Move, MoveKind};
+use crate::rules::position::Pos;
 
 /// Where generated moves go.
 pub(crate) trait Sink {

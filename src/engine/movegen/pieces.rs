@@ -1,13 +1,13 @@
 //! Moves of pieces standing on their own cells: leaps, conditional moves (lame leaps, paths,
 //! `j` jumps), rides and hops, en passant and promotion.
 
-use crate::bitboard::{Bits, Cell};
 use crate::rules::{Color, Kind, MAX_KINDS};
+use crate::types::bitboard::{Bits, Cell};
 
-use super::super::position::Sets;
-use super::super::tables::{Hop, KindFacts, Lines, PieceTables, Ride};
 use super::super::{Engine, Move, MoveKind};
 use super::{Out, Sink};
+use crate::rules::position::Sets;
+use crate::rules::tables::{Hop, KindFacts, Lines, PieceTables, Ride};
 
 /// The cells a line move from `from` can arrive on (empty cells and the capture cell), given
 /// the occupancy; `unhoppable` holds the pieces a hop may not go over (`cannot_hop:`).
@@ -403,7 +403,7 @@ impl<const W: usize> Engine<'_, W> {
     /// `limit` (fewer pieces of the kind on the board than the limit), written into `buf`.
     fn open_choices<'b>(
         &self,
-        pos: &super::super::position::Pos<W>,
+        pos: &crate::rules::position::Pos<W>,
         kind: Kind,
         us: Color,
         buf: &'b mut [Kind; MAX_KINDS],
@@ -459,7 +459,7 @@ impl<const W: usize> Engine<'_, W> {
         let Some(victim) = st.ep_victim else {
             return;
         };
-        let piece = crate::Piece::new(kind, st.side);
+        let piece = crate::types::piece::Piece::new(kind, st.side);
         let captured = out.pos.slots[victim.index()].piece;
         for to in reach & st.ep_targets & !(st.occupied() | st.walls()) {
             let m = Move {

@@ -7,8 +7,8 @@
 //! has that many of the kind. Games without standing promotions never come here: `generate`
 //! looks at one flag of the rule set.
 
-use crate::bitboard::Bits;
 use crate::rules::{Kind, Piece};
+use crate::types::bitboard::Bits;
 
 use super::super::{Engine, Move};
 use super::{Out, Sink};

@@ -2,11 +2,11 @@
 //! `passOnStalemate`: Ataxx, Othello). Games without it never come here: `generate` looks at
 //! the rule once per call, beside forced capture and no checks.
 
-use crate::bitboard::Bits;
+use crate::types::bitboard::Bits;
 
-use super::super::position::Pos;
 use super::super::{Engine, Move};
 use super::{Gen, Out, Sink};
+use crate::rules::position::Pos;
 
 /// Passes moves on, noting whether any came.
 struct Noting<'k, K: Sink> {

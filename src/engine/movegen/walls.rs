@@ -4,14 +4,14 @@
 //! to see which cells it leaves empty and, for a shot, where its piece could move from its
 //! arrival cell. A pass places no wall.
 
-use crate::bitboard::Bits;
-use crate::definition::WallPlacement;
 use crate::rules::walls::Walls;
+use crate::types::bitboard::Bits;
+use crate::types::rule_enums::WallPlacement;
 
 use super::super::board::{Trial, View};
-use super::super::position::Pos;
 use super::super::{Engine, Move, MoveKind};
 use super::{Gen, List, Sink};
+use crate::rules::position::Pos;
 
 impl<const W: usize> Engine<'_, W> {
     /// The moves `gen` asks for, each with its wall, into `sink`.

@@ -1,0 +1,631 @@
+//! A variant as XBoard (the CECP protocol, version 2) sees it: its name, the `setup` and
+//! `piece` commands that describe a variant XBoard does not know, square and move names as
+//! XBoard writes them, and the `highlight` board of a piece's legal targets.
+//!
+//! XBoard draws boards up to 16x16, numbers ranks from 1 (from 0 on a board of exactly 10
+//! ranks: its `ONE` is `'1' - (BOARD_HEIGHT == 10)`; past 9 in two digits, `b12c10`),
+//! and knows piece types by image slot: a pieceToChar table maps our letters onto those
+//! slots, each piece on the slot whose image fits it (its `image:`, a pawn on the pawn's). A piece whose movement XBoard's Betza reader understands is told with
+//! `piece`; a piece whose movement it does not (multi-path moves such as the falcon's) goes
+//! to one of XBoard's two wildcard slots (falcon and cobra), whose moves XBoard does not
+//! check, and the engine judges them: it answers `lift` with the legal targets.
+
+use crate::engine::{Move, Position};
+use crate::play::game::Game;
+use crate::play::search::{SearchLimits, SearchResult, Searcher};
+use crate::rules::Ruleset;
+use crate::types::bitboard::Cell;
+
+/// XBoard's image slots per side, the king's last (as in its `-pieceToCharTable`).
+const SLOTS: usize = 22;
+/// The king's slot.
+const KING: usize = SLOTS - 1;
+/// Slots whose built-in moves are these Betza movements (XBoard's pawn, knight, bishop,
+/// rook, queen, ferz, archbishop, chancellor, wazir, commoner, nightrider).
+const BUILT_IN: [(usize, &str); 11] = [
+    (0, "fmWfcFifmnD"),
+    (1, "N"),
+    (2, "B"),
+    (3, "R"),
+    (4, "Q"),
+    (5, "F"),
+    (7, "BN"),
+    (8, "RN"),
+    (9, "W"),
+    (10, "K"),
+    (12, "NN"),
+];
+/// XBoard's wildcard slots (falcon, cobra): any move of theirs is legal to XBoard.
+const WILDCARDS: [usize; 2] = [17, 19];
+/// The pawn's slot.
+const PAWN: usize = 0;
+/// The slot of each of our images that XBoard also draws (see
+/// [`crate::render::picture::image_names`]).
+const IMAGE_SLOTS: [(&str, usize); 9] = [
+    ("pawn", PAWN),
+    ("knight", 1),
+    ("bishop", 2),
+    ("rook", 3),
+    ("queen", 4),
+    ("archbishop", 7),
+    ("chancellor", 8),
+    ("falcon", 17),
+    ("king", KING),
+];
+/// Slots for pieces described with `piece`, in the order they are taken.
+const FREE: [usize; 7] = [13, 14, 15, 16, 18, 20, 11];
+use crate::formats::xboard_names::WILDCARD_VARIANTS;
+pub use crate::formats::xboard_names::{engine_defined_name, xboard_variants};
+
+/// The largest board XBoard draws.
+const MAX_SIDE: u8 = 16;
+
+/// How a variant is offered to XBoard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct XBoardVariant {
+    /// The name for `feature variants=` and `variant`: XBoard's own for a variant it knows
+    /// (`xboard:` in the definition), else the name given.
+    pub name: String,
+    /// The commands that describe it, to send in answer to `variant`: `setup` with the
+    /// pieceToChar table, board size and start FEN, then a `piece` command for each piece
+    /// whose moves XBoard must be told. Empty for a variant XBoard knows.
+    pub commands: Vec<String>,
+    /// What XBoard cannot referee or show in it, if anything, told to a person at the first
+    /// move: for an engine-defined variant, XBoard must then play it with legality testing
+    /// off (`-testLegality false`), and the engine judges moves and results; for one of
+    /// XBoard's own, castlings XBoard does not know are left out.
+    pub unrefereed: Option<String>,
+}
+
+/// Why a variant cannot be played over XBoard, if it cannot: XBoard has no chance events,
+/// hidden parts, containers or boards over 16x16, and no way for an engine to put a piece
+/// back on its board (a captured piece that returns).
+pub fn refusal(rules: &Ruleset) -> Option<String> {
+    let t = &rules.topology;
+    let why = if rules.chance.is_some() {
+        "its chance events"
+    } else if rules.has_hidden_information() {
+        "its hidden pieces"
+    } else if rules.containers.is_some() {
+        "its containers and crews"
+    } else if !rules.returns.is_empty() {
+        "a captured piece returning to the board"
+    } else if t.width() > MAX_SIDE || t.height() > MAX_SIDE {
+        "its board, larger than XBoard's 16x16"
+    } else {
+        return None;
+    };
+    Some(format!("{}: XBoard cannot show {why}", rules.name))
+}
+
+/// How to offer `rules`, known by `id` (a bundled name or a file's stem), to XBoard: by
+/// its `xboard:` name when that is XBoard's own, else as an engine-defined variant, named by
+/// `xboard:` or after `id`.
+///
+/// # Errors
+/// [`refusal`]'s reason, a name XBoard would misread ([`engine_defined_name`]), or that
+/// more than two piece types have moves XBoard cannot be told.
+pub fn describe(rules: &Ruleset, id: &str) -> Result<XBoardVariant, String> {
+    if let Some(why) = refusal(rules) {
+        return Err(why);
+    }
+    let own = rules
+        .xboard
+        .as_ref()
+        .filter(|n| xboard_variants().any(|v| v == n.as_str()));
+    if let Some(known) = own {
+        return Ok(XBoardVariant {
+            name: known.clone(),
+            commands: Vec::new(),
+            unrefereed: known_variant_note(rules, known),
+        });
+    }
+    let name = match &rules.xboard {
+        Some(name) => name.clone(),
+        None => engine_defined_name(id)?,
+    };
+    let mut table = ['.'; SLOTS];
+    let mut slots: Vec<Option<usize>> = vec![None; rules.pieces.len()];
+    // First the pieces whose slot their image (or, for a piece that promotes or only moves
+    // forward, the pawn's) says, so that no other piece takes it; the king's slot only for a
+    // royal piece, a king-like one first.
+    let mut first: Vec<usize> = (0..rules.pieces.len()).collect();
+    first.sort_by_key(|&i| {
+        let p = &rules.pieces[i];
+        !(p.royal && (p.image.as_deref() == Some("king") || p.moves == "K"))
+    });
+    for i in first {
+        let p = &rules.pieces[i];
+        let wanted = if p.royal {
+            Some(KING)
+        } else {
+            let image = p.image.as_deref().and_then(|name| {
+                IMAGE_SLOTS
+                    .iter()
+                    .find(|(n, slot)| *n == name && *slot != KING)
+                    .map(|(_, slot)| *slot)
+            });
+            image.or((p.promotion.is_some() || forward_only(&p.moves)).then_some(PAWN))
+        };
+        if let Some(slot) = wanted.filter(|&s| table[s] == '.' && fits(p, s)) {
+            table[slot] = p.letter;
+            slots[i] = Some(slot);
+        }
+    }
+    let mut pieces = Vec::new();
+    for (i, p) in rules.pieces.iter().enumerate() {
+        let slot = match slots[i] {
+            Some(slot) => slot,
+            None => {
+                let built_in = BUILT_IN
+                    .iter()
+                    .find(|(slot, moves)| *moves == p.moves && table[*slot] == '.')
+                    .map(|(slot, _)| *slot);
+                let free = || FREE.iter().copied().find(|&s| table[s] == '.');
+                let wild = || WILDCARDS.iter().copied().find(|&s| table[s] == '.');
+                built_in
+                    .or_else(|| free().filter(|_| translatable(&p.moves)))
+                    .or_else(wild)
+                    .ok_or_else(|| {
+                        format!(
+                            "{}: more than two piece types move in ways XBoard cannot be told",
+                            rules.name
+                        )
+                    })?
+            }
+        };
+        // XBoard's built-in moves depend on its variant and board (a pawn's double step on
+        // a small board): every piece that can be told is told, but a king whose castling
+        // is XBoard's own.
+        if translatable(&p.moves) && !(slot == KING && p.moves == "K") {
+            pieces.push(format!("piece {}& {}", p.letter, p.moves));
+        }
+        table[slot] = p.letter;
+    }
+    let white: String = table.iter().collect();
+    let black = white.to_ascii_lowercase();
+    let t = &rules.topology;
+    let start = rules.start_position();
+    let mut commands = vec![format!(
+        "setup ({white}{black}) {}x{}+0_fairy {}",
+        t.width(),
+        t.height(),
+        fen(rules, &start)
+    )];
+    commands.extend(pieces);
+    Ok(XBoardVariant {
+        name,
+        commands,
+        unrefereed: unrefereed(rules),
+    })
+}
+
+/// What XBoard, playing `rules` as its own variant `known`, cannot do, named for a person:
+/// judge a mate where its wildcard falcon could answer anything, and castlings other than
+/// its own.
+fn known_variant_note(rules: &Ruleset, known: &str) -> Option<String> {
+    let mut notes = Vec::new();
+    if WILDCARD_VARIANTS.contains(&known) {
+        notes.push(format!(
+            "XBoard cannot judge a mate in {known} (its falcon may go anywhere): play it with legality testing off"
+        ));
+    }
+    if !castling_shown(rules) {
+        notes.push(format!(
+            "XBoard's {known} castles only with the king landing on the second file from an edge: {}'s other castlings cannot be played",
+            rules.name
+        ));
+    }
+    (!notes.is_empty()).then(|| notes.join("; "))
+}
+
+/// The rules of `rules` that XBoard, playing an engine-defined variant by the rules of its
+/// `fairy` variant, cannot follow, named for a person.
+fn unrefereed(rules: &Ruleset) -> Option<String> {
+    use crate::load::definition::{RoyalRule, StalemateRule};
+    let mut rules_out = Vec::new();
+    if !rules.end.flags.is_empty() {
+        rules_out.push("wins by reaching a goal");
+    }
+    if !rules.parameters.is_empty() {
+        rules_out.push("game parameters");
+    }
+    if rules.end.royal != RoyalRule::Checkmate {
+        rules_out.push("royal pieces that are captured");
+    }
+    if rules.end.stalemate != StalemateRule::Draw {
+        rules_out.push("stalemate that is not a draw");
+    }
+    if rules.royals_apart {
+        rules_out.push("kings kept apart");
+    }
+    if rules.captures_forced {
+        rules_out.push("forced captures");
+    }
+    if rules.no_checks {
+        rules_out.push("moves that may not give check");
+    }
+    if rules.end.checkmate != crate::load::definition::MateRule::Loss
+        || rules.end.extinction.is_some()
+        || rules.end.checks_to_win > 0
+    {
+        rules_out.push("other ways of winning");
+    }
+    if !castling_shown(rules) {
+        rules_out.push("castling");
+    }
+    (!rules_out.is_empty()).then(|| {
+        format!(
+            "XBoard cannot referee {}'s {}: play it with legality testing off",
+            rules.name,
+            rules_out.join(", ")
+        )
+    })
+}
+
+/// Whether XBoard shows the variant's castling as it is: none, or the king landing on the
+/// second file from either edge with the partner beside it, as XBoard moves them. Any other
+/// castling (free castling, say) XBoard would draw as a king step, leaving the
+/// partner behind: an engine must not play it ([`crate::rules::Ruleset`] still allows it to a
+/// person, whose GUI sends the king's move).
+pub fn castling_shown(rules: &Ruleset) -> bool {
+    use crate::load::definition::Distance;
+    let Some(c) = &rules.castling else {
+        return true;
+    };
+    let start = rules.start_position();
+    let width = i32::from(rules.topology.width());
+    rules.topology.cells().all(|cell| {
+        let Some(p) = start.piece_at(cell) else {
+            return true;
+        };
+        if p.kind() != c.king {
+            return true;
+        }
+        let file = i32::from(rules.topology.coords(cell).0);
+        c.king_files.is_none()
+            && matches!((c.kingside, c.queenside), (Distance::Fixed(k), Distance::Fixed(q))
+                if file + i32::from(k) == width - 2 && file - i32::from(q) == 2)
+    })
+}
+
+/// The engine's move in `game` as XBoard can show it: the search's best, or, when that is a
+/// castling XBoard would not show ([`castling_shown`]), the legal move other than castling
+/// with the best score after a shallow search of the reply. `report` gets each finished
+/// iteration of the search. `None` when the side to move has no move.
+pub fn engine_move(
+    searcher: &mut Searcher,
+    game: &Game,
+    limits: &SearchLimits,
+    report: &mut dyn FnMut(&SearchResult),
+) -> Option<Move> {
+    let variant = game.variant();
+    let pos = game.position();
+    let hashes = game.earlier_hashes();
+    let best = searcher.search_with(pos, hashes, limits, report).best?;
+    let castles = |m: &Move| matches!(m.kind, crate::engine::MoveKind::Castle { .. });
+    if !castles(&best) || castling_shown(variant) {
+        return Some(best);
+    }
+    variant
+        .legal_moves(pos)
+        .into_iter()
+        .filter(|m| !castles(m))
+        .max_by_key(|&m| {
+            let after = variant.play_unchecked(pos, m);
+            -searcher
+                .search(&after, hashes, &SearchLimits::depth(2))
+                .score
+                .0
+        })
+}
+
+/// A finished search iteration as XBoard's thinking output (`post`): `ply score time nodes
+/// pv`, the score in centipawns for the side to move (a mate in n moves as 100000 + n,
+/// being mated in n as -100000 - n), the time in centiseconds, the line in XBoard's move
+/// text.
+pub fn thinking(rules: &Ruleset, r: &SearchResult, elapsed: std::time::Duration) -> String {
+    let score = match r.score.mate_in() {
+        Some(n) if n > 0 => 100_000 + n,
+        Some(n) => -100_000 + n,
+        None => r.score.0,
+    };
+    let pv: Vec<String> = r.pv.iter().map(|&m| move_text(rules, m)).collect();
+    format!(
+        "{} {score} {} {} {}",
+        r.depth,
+        elapsed.as_millis() / 10,
+        r.nodes,
+        pv.join(" ")
+    )
+}
+
+/// Whether XBoard's Betza reader understands a movement: atoms with counts and the
+/// direction and mode modifiers, nothing more (no groups, paths or hops).
+fn translatable(moves: &str) -> bool {
+    !moves.is_empty()
+        && moves
+            .chars()
+            .all(|c| "WFDNAHCZGKQRB".contains(c) || "fblrvsmcni".contains(c) || c.is_ascii_digit())
+}
+
+/// Whether every atom of a movement XBoard can be told goes forward only (a pawn's,
+/// `fmWfcF`; a lance's, `fR`).
+fn forward_only(moves: &str) -> bool {
+    let mut modifiers = String::new();
+    translatable(moves)
+        && moves.chars().all(|c| {
+            if c.is_ascii_lowercase() {
+                modifiers.push(c);
+                true
+            } else if c.is_ascii_uppercase() {
+                let forward = modifiers.contains('f') && !modifiers.contains(['b', 's', 'v']);
+                modifiers.clear();
+                forward
+            } else {
+                true
+            }
+        })
+}
+
+/// Whether `piece` may take `slot`: XBoard can be told its moves, the slot's built-in moves
+/// are its own, or the slot is a wildcard whose moves XBoard does not check (a royal piece
+/// always takes the king's).
+fn fits(piece: &crate::rules::PieceType, slot: usize) -> bool {
+    slot == KING
+        || translatable(&piece.moves)
+        || WILDCARDS.contains(&slot)
+        || BUILT_IN.contains(&(slot, piece.moves.as_str()))
+}
+
+/// A position as the FEN XBoard reads: holes as `*`, the side to move, the castling field,
+/// no en passant target, the clocks.
+pub fn fen(rules: &Ruleset, pos: &Position) -> String {
+    let placement = board_text(rules, |cell| match cell {
+        Some(cell) => Some(rules.cell_text(pos, cell)).filter(|t| !t.is_empty()),
+        None => Some("*".to_string()),
+    });
+    let ours = rules.fen(pos);
+    let castling = ours.split_whitespace().nth(2).unwrap_or("-");
+    let side = match pos.side_to_move() {
+        crate::types::piece::Color::White => 'w',
+        crate::types::piece::Color::Black => 'b',
+    };
+    format!(
+        "{placement} {side} {castling} - {} {}",
+        pos.halfmove_clock(),
+        pos.fullmove_number()
+    )
+}
+
+/// A FEN as XBoard writes it, read into ours: our FEN does not write holes (`*`), so the
+/// empty squares on either side of one make one run.
+pub fn from_xboard_fen(fen: &str) -> String {
+    let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+    let mut out = String::new();
+    // Empty squares so far, and the number being read.
+    let (mut run, mut number) = (0u32, 0u32);
+    for c in placement.chars().chain(std::iter::once(' ')) {
+        if let Some(d) = c.to_digit(10) {
+            number = number.saturating_mul(10).saturating_add(d);
+            continue;
+        }
+        run = run.saturating_add(number);
+        number = 0;
+        if c == '*' {
+            continue;
+        }
+        if run > 0 {
+            out.push_str(&run.to_string());
+            run = 0;
+        }
+        if c != ' ' {
+            out.push(c);
+        }
+    }
+    match rest {
+        "" => out,
+        _ => format!("{out} {rest}"),
+    }
+}
+
+/// The number XBoard gives the first rank: 1, or 0 on a board of exactly 10 ranks (its
+/// `ONE`, `'1' - (BOARD_HEIGHT == 10)`).
+fn first_rank(rules: &Ruleset) -> u32 {
+    u32::from(rules.topology.height() != 10)
+}
+
+/// A cell's name as XBoard writes it: the file's letter and the rank's number (`k12` on a
+/// board of 12 ranks, where XBoard writes ranks past 9 in two digits).
+pub fn square(rules: &Ruleset, cell: Cell) -> String {
+    let (file, rank) = rules.topology.coords(cell);
+    format!(
+        "{}{}",
+        char::from(b'a' + file),
+        u32::from(rank) + first_rank(rules)
+    )
+}
+
+/// The cell XBoard names at the start of `text`, and the text after it.
+fn parse_square<'t>(rules: &Ruleset, text: &'t str) -> Option<(Cell, &'t str)> {
+    let file = text.bytes().next().filter(u8::is_ascii_lowercase)? - b'a';
+    let digits = text[1..].bytes().take_while(u8::is_ascii_digit).count();
+    let number: u32 = text.get(1..1 + digits)?.parse().ok()?;
+    let rank = number.checked_sub(first_rank(rules))?;
+    let cell = rules
+        .topology
+        .cell(i32::from(file), i32::try_from(rank).ok()?)?;
+    Some((cell, &text[1 + digits..]))
+}
+
+/// The letter after a move's squares for a piece it brings in: `+` for a promotion to a
+/// piece that exists only by promotion (shogi's), else the piece's letter in lower case.
+fn piece_suffix(rules: &Ruleset, kind: crate::types::piece::Kind) -> char {
+    let t = rules.piece_type(kind);
+    if t.promoted {
+        '+'
+    } else {
+        t.letter.to_ascii_lowercase()
+    }
+}
+
+/// A move as XBoard writes it: from, to, and the promotion's letter in lower case (`+` for a
+/// promoted piece); a drop as `P@e4`; a gating as the move with the gated piece's letter.
+pub fn move_text(rules: &Ruleset, m: Move) -> String {
+    if m.kind == crate::engine::MoveKind::Drop {
+        let letter = rules.piece_type(m.piece.kind()).letter;
+        return format!("{letter}@{}", square(rules, m.to));
+    }
+    let mut text = square(rules, m.from) + &square(rules, m.to);
+    if let Some(k) = m.promotion.or(m.gate.map(|g| g.kind)) {
+        text.push(piece_suffix(rules, k));
+    }
+    text
+}
+
+/// The legal move XBoard means by `text` (`e2e4`, `e7e8q`, `P@e4`, `b1c3h` gating a piece;
+/// a move that could be a king's step or a castling is the step).
+///
+/// # Errors
+/// Why not: malformed, or no legal move goes there.
+pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, String> {
+    if let Some((letter, at)) = text.split_once('@') {
+        let to = parse_square(rules, at)
+            .filter(|(_, rest)| rest.is_empty())
+            .map(|(cell, _)| cell)
+            .ok_or("not a drop on a square")?;
+        let mut letters = letter.chars();
+        let (Some(letter), None) = (letters.next(), letters.next()) else {
+            return Err("not a drop of one piece".into());
+        };
+        let kind = rules
+            .kind_of_letter(letter.to_ascii_uppercase())
+            .ok_or(format!("no piece has the letter {letter}"))?;
+        return rules
+            .legal_moves(pos)
+            .into_iter()
+            .find(|m| {
+                m.kind == crate::engine::MoveKind::Drop && m.to == to && m.piece.kind() == kind
+            })
+            .ok_or_else(|| "no legal drop does that".into());
+    }
+    let Some((from, to, rest)) = parse_square(rules, text)
+        .and_then(|(from, rest)| parse_square(rules, rest).map(|(to, rest)| (from, to, rest)))
+    else {
+        return Err("not a move from a square to a square".into());
+    };
+    let mut after = rest.strip_prefix('=').unwrap_or(rest).chars();
+    let suffix = match (after.next(), after.next()) {
+        (None, _) => None,
+        (Some(c), None) => Some(c.to_ascii_lowercase()),
+        _ => return Err("too long".into()),
+    };
+    if let Some(c) = suffix.filter(|&c| c != '+') {
+        rules
+            .kind_of_letter(c.to_ascii_uppercase())
+            .ok_or(format!("no piece has the letter {c}"))?;
+    }
+    let brings = |m: &Move| m.promotion.or(m.gate.map(|g| g.kind));
+    let mut candidates: Vec<Move> = rules
+        .legal_moves(pos)
+        .into_iter()
+        .filter(|m| {
+            m.from == from && m.to == to && brings(m).map(|k| piece_suffix(rules, k)) == suffix
+        })
+        .collect();
+    candidates.sort_by_key(|m| m.kind != crate::engine::MoveKind::Normal);
+    candidates
+        .first()
+        .copied()
+        .ok_or_else(|| "no legal move does that".into())
+}
+
+/// The `highlight` board for a piece on `from`: its legal targets marked as legal for
+/// XBoard (`Y` a move, `R` a capture, `M` a move that asks for a promotion choice), other
+/// squares empty, in FEN rank order.
+pub fn highlight(rules: &Ruleset, pos: &Position, from: &str) -> Option<String> {
+    let from = parse_square(rules, from)
+        .filter(|(_, rest)| rest.is_empty())?
+        .0;
+    let moves: Vec<Move> = rules
+        .legal_moves(pos)
+        .into_iter()
+        .filter(|m| m.from == from)
+        .collect();
+    Some(board_text(rules, |cell| {
+        let here: Vec<&Move> = moves.iter().filter(|m| Some(m.to) == cell).collect();
+        let mark = if here.is_empty() {
+            return None;
+        } else if here.iter().any(|m| m.promotion.is_some()) {
+            "M"
+        } else if here.iter().any(|m| m.captured.is_some()) {
+            "R"
+        } else {
+            "Y"
+        };
+        Some(mark.to_string())
+    }))
+}
+
+/// A board in FEN's shape, ranks from the top: what `content` gives for each square of the
+/// bounding rectangle (`None` for a square that is not a cell), runs of empty squares as
+/// digits.
+fn board_text(rules: &Ruleset, content: impl Fn(Option<Cell>) -> Option<String>) -> String {
+    let t = &rules.topology;
+    let mut ranks = Vec::new();
+    for rank in (0..t.height()).rev() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for file in 0..t.width() {
+            let Some(c) = content(t.cell(file.into(), rank.into())) else {
+                empty += 1;
+                continue;
+            };
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+                empty = 0;
+            }
+            text.push_str(&c);
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        ranks.push(text);
+    }
+    ranks.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holes_leave_xboard_fens() {
+        assert_eq!(
+            from_xboard_fen("2k3/6/3*2/2*3/6/R2K2 w - - 0 1"),
+            "2k3/6/5/5/6/R2K2 w - - 0 1"
+        );
+        assert_eq!(from_xboard_fen("*10*/r*8*k"), "10/r8k");
+    }
+
+    #[test]
+    fn only_plain_atoms_and_modifiers_translate() {
+        assert!(translatable("fmWfcFifmnD"));
+        assert!(translatable("NN"));
+        assert!(translatable("K2"));
+        assert!(!translatable("{WWF}{FFW}"));
+        assert!(!translatable("pR"));
+        assert!(!translatable(""));
+    }
+
+    #[test]
+    fn pawns_and_lances_only_go_forward() {
+        assert!(forward_only("fmWfcFifmnD"));
+        assert!(forward_only("fR"));
+        assert!(forward_only("fmWfF"));
+        assert!(!forward_only("fmWbF"));
+        assert!(!forward_only("fsW"));
+        assert!(!forward_only("N"));
+        assert!(!forward_only("{WWF}"));
+    }
+}

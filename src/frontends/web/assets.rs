@@ -1,0 +1,40 @@
+//! The page's files, embedded in the program from `assets/web/`: plain HTML, CSS and
+//! JavaScript with no build step and nothing fetched from elsewhere.
+
+/// Each file as `(path served, media type, text)`.
+pub(super) const FILES: &[(&str, &str, &str)] = &[
+    (
+        "/",
+        "text/html",
+        include_str!("../../../assets/web/index.html"),
+    ),
+    (
+        "/style.css",
+        "text/css",
+        include_str!("../../../assets/web/style.css"),
+    ),
+    // The page's state, its calls and the variants; it starts the page.
+    ("/app.js", JS, include_str!("../../../assets/web/app.js")),
+    // The board pictures with their overlays for clicks and highlights.
+    (
+        "/board.js",
+        JS,
+        include_str!("../../../assets/web/board.js"),
+    ),
+    // The definition editor and its diagnostics.
+    (
+        "/editor.js",
+        JS,
+        include_str!("../../../assets/web/editor.js"),
+    ),
+    // The piece palette and its move diagrams.
+    (
+        "/palette.js",
+        JS,
+        include_str!("../../../assets/web/palette.js"),
+    ),
+    // The game: moves, engine, undo, pass screens.
+    ("/game.js", JS, include_str!("../../../assets/web/game.js")),
+];
+
+const JS: &str = "text/javascript";

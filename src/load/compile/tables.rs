@@ -1,0 +1,456 @@
+//! Motions to the engine's tables at the board's width: per-cell move tables for each piece
+//! type and side, and the reverse tables used to find attackers.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::rules::layers::{LayerRules, RemoteReach};
+use crate::rules::tables::AnyTables;
+use crate::rules::tables::{
+    Alternative, AttackTables, Conditional, Extent, Hop, KindFacts, LeapCell, Lines, Mode,
+    PieceTables, RayAttack, Ride, Tables,
+};
+use crate::rules::{Color, KindSet, PieceType, Topology, MAX_KINDS};
+use crate::types::bitboard::{Bitboard, Bits, Cell};
+
+use super::betza::{Motion, Reach};
+
+/// A piece type's motions: everywhere, and per `within` region (per side) only there.
+pub(crate) struct KindMotions {
+    pub(crate) everywhere: Vec<Motion>,
+    pub(crate) within: Vec<(Vec<Motion>, [Bitboard; 2])>,
+    /// Kinds its hops may not go over (`cannot_hop:`).
+    pub(crate) cannot_hop: KindSet,
+}
+
+/// Builds the engine's tables for a board of `topo`'s size.
+pub(crate) fn build(
+    topo: &Topology,
+    motions: &[KindMotions],
+    pieces: &[PieceType],
+    layers: Option<&LayerRules>,
+    mutually_immune: KindSet,
+    gates: [Bitboard; 2],
+) -> AnyTables {
+    let t = (topo, motions, pieces, layers, mutually_immune, gates);
+    match topo.cell_count() {
+        0..=64 => AnyTables::N64(Box::new(tables::<1>(t))),
+        65..=128 => AnyTables::N128(Box::new(tables::<2>(t))),
+        _ => AnyTables::N256(Box::new(tables::<4>(t))),
+    }
+}
+
+/// What [`tables`] builds from: the board, each kind's motions and piece type, the layer
+/// rules, the mutually immune kinds and the gates.
+type TableInputs<'a> = (
+    &'a Topology,
+    &'a [KindMotions],
+    &'a [PieceType],
+    Option<&'a LayerRules>,
+    KindSet,
+    [Bitboard; 2],
+);
+
+fn tables<const W: usize>(
+    (topo, motions, pieces, layers, mutually_immune, gates): TableInputs<'_>,
+) -> Tables<W> {
+    let mut lines = Lines::default();
+    let mut per_side: [Vec<PieceTables<W>>; 2] = [Vec::new(), Vec::new()];
+    for color in Color::BOTH {
+        for m in motions {
+            let within: Vec<(&[Motion], Bits<W>)> = m
+                .within
+                .iter()
+                .map(|(motions, zone)| (&motions[..], zone[color.index()].resize()))
+                .collect();
+            per_side[color.index()].push(piece_tables(
+                topo,
+                &mut lines,
+                &m.everywhere,
+                &within,
+                color,
+                m.cannot_hop,
+            ));
+        }
+    }
+    let attacks = [
+        attack_tables(topo, &mut lines, &per_side[0]),
+        attack_tables(topo, &mut lines, &per_side[1]),
+    ];
+    let mut promotion_zone = [[Bits::EMPTY; MAX_KINDS]; 2];
+    for (k, p) in pieces.iter().enumerate() {
+        // A standing promotion is a move of its own, never made on arrival.
+        if let Some(promo) = p.promotion.as_ref().filter(|p| !p.standing) {
+            for color in Color::BOTH {
+                promotion_zone[color.index()][k] = promo.zone[color.index()].resize();
+            }
+        }
+    }
+    let mut drop_zone = [[Bits::EMPTY; MAX_KINDS]; 2];
+    for (k, p) in pieces.iter().enumerate() {
+        for color in Color::BOTH {
+            if let Some(rule) = &p.drop {
+                drop_zone[color.index()][k] = rule.zone[color.index()].resize();
+            }
+        }
+    }
+    let mut rings = Vec::new();
+    let mut sonars = Vec::new();
+    for (kind, k) in layers.iter().flat_map(|l| l.kinds.iter().enumerate()) {
+        for (i, remote) in k.remote.iter().enumerate() {
+            if let RemoteReach::Ring(cells) = &remote.reach {
+                rings.push((
+                    kind as u8,
+                    i as u8,
+                    cells.iter().map(|c| c.resize()).collect(),
+                ));
+            }
+        }
+        if !k.sonar.is_empty() {
+            sonars.push((kind as u8, k.sonar.iter().map(|c| c.resize()).collect()));
+        }
+    }
+    let royal: KindSet = pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.royal)
+        .map(|(k, _)| crate::rules::Kind::new(k as u8))
+        .collect();
+    let kinds = pieces
+        .iter()
+        .enumerate()
+        .map(|(k, p)| KindFacts {
+            royal: p.royal,
+            first_move: p.first_move,
+            en_passant: p.en_passant,
+            hunts: layers.is_some_and(|l| l.kinds[k].hunts_submerged),
+            limited_promotion: p
+                .promotion
+                .as_ref()
+                .is_some_and(|p| !p.limit.is_empty() && !p.standing),
+            promotes_to_royal: p
+                .promotion
+                .as_ref()
+                .is_some_and(|p| p.choices.iter().flatten().any(|&c| royal.has(c))),
+            optional_promotion: p.promotion.as_ref().is_some_and(|p| p.optional),
+            promotes_on_capture: p.promotion.as_ref().is_some_and(|p| p.on_capture),
+            cannot_capture: p.cannot_capture,
+            plain: p.promotion.as_ref().is_none_or(|p| {
+                !p.optional
+                    && !p.on_capture
+                    && p.limit.is_empty()
+                    && p.choices.iter().all(|c| !c.is_empty())
+            }) && p.cannot_capture.is_empty()
+                && motions[k].cannot_hop.is_empty()
+                && !mutually_immune.has(crate::rules::Kind::new(k as u8)),
+            extra_choices: [0, 1].map(|side| {
+                p.promotion
+                    .as_ref()
+                    .map_or(0, |p| p.choices[side].len().saturating_sub(1) as u8)
+            }),
+        })
+        .collect();
+    let rank_rays = topo
+        .cells()
+        .map(|c| [1, -1].map(|dx| topo.ray(c, dx, 0).fold(Bits::EMPTY, |b, c| b.with(c))))
+        .collect();
+    Tables {
+        all: topo.all().resize(),
+        rank_rays,
+        kinds,
+        pieces: per_side,
+        attacks,
+        lines,
+        promotion_zone,
+        drop_zone,
+        gating: gates.iter().any(|g| !g.is_empty()),
+        gates: gates.map(|g| g.resize()),
+        rings,
+        sonars,
+    }
+}
+
+/// Orients a White-frame offset for `color`: Black's forward is down the board, and its left
+/// is White's right (the board seen from Black's side).
+fn orient(color: Color, dx: i8, dy: i8) -> (i8, i8) {
+    match color {
+        Color::White => (dx, dy),
+        Color::Black => (-dx, -dy),
+    }
+}
+
+/// Builds the move tables of one piece type for one side: `motions` anywhere, and each
+/// group of `within` only where the move starts, passes and ends inside the group's cells.
+fn piece_tables<const W: usize>(
+    topo: &Topology,
+    lines: &mut Lines<W>,
+    motions: &[Motion],
+    within: &[(&[Motion], Bits<W>)],
+    color: Color,
+    cannot_hop: KindSet,
+) -> PieceTables<W> {
+    let n = topo.cell_count();
+    let mut t = PieceTables {
+        leaps: vec![LeapCell::default(); n],
+        conditional: vec![Vec::new(); n],
+        ..PieceTables::default()
+    };
+    let everywhere: Bits<W> = topo.all().resize();
+    let groups = std::iter::once((motions, everywhere)).chain(within.iter().copied());
+    let mut seen = Seen::default();
+    for (motions, zone) in groups {
+        for motion in motions {
+            add_motion(
+                &mut t, &mut seen, topo, lines, motion, zone, everywhere, color,
+            );
+        }
+    }
+    t.has_conditional = t.conditional.iter().any(|c| !c.is_empty());
+    for ride in t.rides.iter_mut().filter(|r| r.hop != Hop::None) {
+        ride.cannot_hop = cannot_hop;
+    }
+    for (i, ride) in t.rides.iter().enumerate() {
+        let plain = ride.extent == Extent::Full
+            && ride.hop == Hop::None
+            && ride.mode == Mode::Both
+            && !ride.initial;
+        if plain {
+            t.plain_rides.push(ride.line);
+        } else {
+            t.other_rides.push(i);
+        }
+    }
+    t
+}
+
+/// What one piece's conditional tables hold so far, found without scanning them: per
+/// origin, destination, mode and first-move flag, the entry's place in the origin's list,
+/// and every way already added.
+struct Seen<const W: usize> {
+    entries: HashMap<(Cell, Cell, Mode, bool), usize>,
+    ways: HashSet<(Cell, Cell, Mode, bool, Alternative<W>)>,
+}
+
+impl<const W: usize> Default for Seen<W> {
+    fn default() -> Seen<W> {
+        Seen {
+            entries: HashMap::new(),
+            ways: HashSet::new(),
+        }
+    }
+}
+
+/// Adds one motion's moves that lie wholly inside `zone`.
+#[allow(clippy::too_many_arguments)]
+fn add_motion<const W: usize>(
+    t: &mut PieceTables<W>,
+    seen: &mut Seen<W>,
+    topo: &Topology,
+    lines: &mut Lines<W>,
+    motion: &Motion,
+    zone: Bits<W>,
+    all: Bits<W>,
+    color: Color,
+) {
+    let (dx, dy) = orient(color, motion.dx, motion.dy);
+    match &motion.reach {
+        Reach::Leap => {
+            for from in topo.cells() {
+                let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
+                    continue;
+                };
+                if !zone.has(from) || !zone.has(to) {
+                    continue;
+                }
+                let cell = &mut t.leaps[from.index()];
+                let (quiet, capture) = if motion.initial {
+                    (&mut cell.initial_quiet, &mut cell.initial_capture)
+                } else {
+                    (&mut cell.quiet, &mut cell.capture)
+                };
+                if motion.mode.quiet() {
+                    *quiet = quiet.with(to);
+                }
+                if motion.mode.capture() {
+                    *capture = capture.with(to);
+                }
+            }
+        }
+        Reach::Conditional(alternatives) => {
+            for from in topo.cells() {
+                let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
+                    continue;
+                };
+                if !zone.has(from) || !zone.has(to) {
+                    continue;
+                }
+                let cells = |offsets: &[(i8, i8)]| -> Option<Bits<W>> {
+                    offsets.iter().try_fold(Bits::EMPTY, |acc, &(ox, oy)| {
+                        let (ox, oy) = orient(color, ox, oy);
+                        topo.offset(from, ox as i32, oy as i32).map(|c| acc.with(c))
+                    })
+                };
+                // A way through a missing square is no way at all.
+                let alts: Vec<Alternative<W>> = alternatives
+                    .iter()
+                    .filter_map(|a| {
+                        Some(Alternative {
+                            empty: cells(&a.empty)?,
+                            occupied: cells(&a.occupied)?,
+                        })
+                    })
+                    .filter(|a| (a.empty | a.occupied).is_subset(zone))
+                    .collect();
+                if alts.is_empty() {
+                    continue;
+                }
+                let list = &mut t.conditional[from.index()];
+                let key = (from, to, motion.mode, motion.initial);
+                let at = *seen.entries.entry(key).or_insert_with(|| {
+                    list.push(Conditional::new(to, motion.mode, motion.initial));
+                    list.len() - 1
+                });
+                for a in alts {
+                    if seen.ways.insert((from, to, motion.mode, motion.initial, a)) {
+                        list[at].add_new(a);
+                    }
+                }
+            }
+        }
+        Reach::Ride { max, hop } => {
+            let line = lines.index((dx, dy), topo);
+            let extent = match max {
+                None if zone == all => Extent::Full,
+                _ => Extent::Limited(
+                    topo.cells()
+                        .map(|from| {
+                            topo.ray(from, dx as i32, dy as i32)
+                                .take(max.map_or(usize::MAX, |m| m as usize))
+                                .take_while(|&c| zone.has(c) && zone.has(from))
+                                .collect()
+                        })
+                        .collect(),
+                ),
+            };
+            t.rides.push(Ride {
+                line,
+                extent,
+                mode: motion.mode,
+                initial: motion.initial,
+                hop: *hop,
+                cannot_hop: KindSet::EMPTY,
+            });
+        }
+    }
+}
+
+/// Per kind with such leaps: per target cell, the cells a leap to it comes from.
+type ReverseLeaps<const W: usize> = Vec<(u8, Vec<Bits<W>>)>;
+
+/// Builds the reverse tables of every piece type of one colour (as attacker).
+fn attack_tables<const W: usize>(
+    topo: &Topology,
+    lines: &mut Lines<W>,
+    tables: &[PieceTables<W>],
+) -> AttackTables<W> {
+    let n = topo.cell_count();
+    let mut a = AttackTables {
+        conditional: vec![Vec::new(); n],
+        ..AttackTables::default()
+    };
+    // Each ray's place in `a.rays`, found without a scan.
+    let mut rays: HashMap<(usize, Extent<W>, bool, Hop, KindSet), usize> = HashMap::new();
+    for (kind, t) in tables.iter().enumerate() {
+        let kind = kind as u8;
+        let captures: [(Vec<Bits<W>>, &mut ReverseLeaps<W>); 2] = [
+            (t.leaps.iter().map(|c| c.capture).collect(), &mut a.leaps),
+            (
+                t.leaps.iter().map(|c| c.initial_capture).collect(),
+                &mut a.initial_leaps,
+            ),
+        ];
+        for (source, target) in captures {
+            if source.iter().all(|b| b.is_empty()) {
+                continue;
+            }
+            let mut reverse = vec![Bits::EMPTY; n];
+            for (from, targets) in source.iter().enumerate() {
+                for to in *targets {
+                    reverse[to.index()] = reverse[to.index()].with(Cell::new(from as u8));
+                }
+            }
+            target.push((kind, reverse));
+        }
+        for (from, list) in t.conditional.iter().enumerate() {
+            for c in list.iter().filter(|c| c.mode.capture()) {
+                a.screens |= c.screened();
+                a.conditional[c.to.index()].push((Cell::new(from as u8), kind, c.clone()));
+            }
+        }
+        for ride in t.rides.iter().filter(|r| r.mode.capture()) {
+            if ride.hop != Hop::None {
+                a.screens = true;
+            }
+            let (dx, dy) = lines.steps[ride.line];
+            let back = lines.index((-dx, -dy), topo);
+            let extent = reverse_extent(lines, ride, back, n);
+            let kinds = KindSet::EMPTY.with(crate::rules::Kind::new(kind));
+            let key = (back, extent, ride.initial, ride.hop, ride.cannot_hop);
+            match rays.get(&key) {
+                Some(&i) => a.rays[i].kinds = a.rays[i].kinds.with(crate::rules::Kind::new(kind)),
+                None => {
+                    a.rays.push(RayAttack {
+                        line: back,
+                        extent: key.1.clone(),
+                        kinds,
+                        group: 0,
+                        initial: ride.initial,
+                        hop: ride.hop,
+                        cannot_hop: ride.cannot_hop,
+                    });
+                    rays.insert(key, a.rays.len() - 1);
+                }
+            }
+        }
+    }
+    let mut groups: HashMap<KindSet, usize> = HashMap::new();
+    for ray in &mut a.rays {
+        ray.group = *groups.entry(ray.kinds).or_insert_with(|| {
+            a.groups.push(ray.kinds);
+            a.groups.len() - 1
+        });
+    }
+    a
+}
+
+/// The attackers' range seen from the target along `back` (the line from the target toward
+/// the attackers): the cells an attacker may stand on. A rider or cannon must reach the
+/// target itself; a grasshopper must reach the hurdle just before it.
+fn reverse_extent<const W: usize>(
+    lines: &Lines<W>,
+    ride: &Ride<W>,
+    back: usize,
+    cells: usize,
+) -> Extent<W> {
+    match &ride.extent {
+        Extent::Full => Extent::Full,
+        Extent::Limited(_) => Extent::Limited(
+            (0..cells)
+                .map(|to| {
+                    let to = Cell::new(to as u8);
+                    let aim = match ride.hop {
+                        Hop::Grasshopper => lines.next(back, to),
+                        _ => Some(to),
+                    };
+                    let Some(aim) = aim else {
+                        return Bits::EMPTY;
+                    };
+                    lines
+                        .ray(back, to)
+                        .cells()
+                        .filter(|&from| ride.extent.at(lines, ride.line, from).has(aim))
+                        .collect()
+                })
+                .collect(),
+        ),
+    }
+}

@@ -1,0 +1,286 @@
+//! A game in progress: a variant, the moves played, and the result including repetition.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use crate::engine::{Move, Outcome, ParameterError, Position, Reason, UndoStack};
+use crate::formats::notation::{FenError, MoveError};
+use crate::load::variant::Variant;
+use crate::rules::MAX_PARAMETERS;
+
+/// A game: the start position, the moves played and the positions they led to. What it
+/// keeps grows linearly with the moves played; [`Game::undo`] takes them back one by one.
+///
+/// ```
+/// use fairy_rules::{Game, Variant};
+/// let chess = Variant::from_file("variants/chess.yaml")?;
+/// let mut game = Game::new(chess);
+/// for m in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+///     game.play(m)?;
+/// }
+/// assert_eq!(game.outcome().unwrap().to_string(), "0-1 (checkmate)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Game {
+    variant: Variant,
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    /// Hashes of every position so far, the current one last.
+    hashes: Vec<u64>,
+    /// What each move changed, to unmake it.
+    undo: UndoStack,
+    /// Draws chance outcomes that the moves played do not give.
+    rng: StdRng,
+    /// The generator before each draw, with the index of the move that drew: a move taken
+    /// back and played again draws the same cell.
+    draws: Vec<(usize, StdRng)>,
+    /// The parameter values given (in a FEN or with `set_parameters`); the others are drawn.
+    given: [[u8; 2]; MAX_PARAMETERS],
+    /// Whether the last move was hidden from the side that did not make it.
+    last_hidden: bool,
+}
+
+impl Game {
+    /// A game from the variant's start position. Chance outcomes are drawn from a generator
+    /// seeded with 0; see [`Game::with_seed`].
+    pub fn new(variant: Variant) -> Game {
+        let start = variant.start_position();
+        Game::from_position(variant, start)
+    }
+
+    /// A game from a FEN.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the field that is wrong.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, FenError> {
+        let pos = variant.parse_fen(fen)?;
+        Ok(Game::from_position(variant, pos))
+    }
+
+    fn from_position(variant: Variant, start: Position) -> Game {
+        let hashes = vec![start.hash()];
+        let given = crate::rules::Ruleset::params(&start);
+        let mut game = Game {
+            variant,
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            hashes,
+            undo: UndoStack::new(),
+            rng: StdRng::seed_from_u64(0),
+            draws: Vec::new(),
+            given,
+            last_hidden: false,
+        };
+        game.draw_parameters();
+        game
+    }
+
+    /// The same game drawing its parameters (unless given) and chance outcomes from a
+    /// generator seeded with `seed`: a game played from the same seed and moves is the same
+    /// game.
+    pub fn with_seed(mut self, seed: u64) -> Game {
+        self.rng = StdRng::seed_from_u64(seed);
+        self.draw_parameters();
+        self
+    }
+
+    /// Gives game parameters as text (`dutchman=R/N,port=d8/e1`), before any move; the
+    /// parameters not given so far are drawn anew, to fit the given ones.
+    ///
+    /// # Errors
+    /// A [`ParameterError`] for an unknown name, a value the parameter does not allow with
+    /// the other given values, or a game that has begun.
+    pub fn set_parameters(&mut self, text: &str) -> Result<(), ParameterError> {
+        if !self.moves.is_empty() {
+            return Err(ParameterError::GameBegun { text: text.into() });
+        }
+        let mut scratch = self.start.clone();
+        self.variant.store(&mut scratch, self.given);
+        self.variant.set_parameters(&mut scratch, text)?;
+        self.given = crate::rules::Ruleset::params(&scratch);
+        self.draw_parameters();
+        Ok(())
+    }
+
+    /// Sets the given parameters and draws the others anew, unless the game has begun.
+    fn draw_parameters(&mut self) {
+        if !self.moves.is_empty() {
+            return;
+        }
+        self.variant.store(&mut self.start, self.given);
+        self.variant.draw_parameters(&mut self.start, &mut self.rng);
+        self.position = self.start.clone();
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The hashes of the positions before the current one, oldest first: what a search
+    /// needs to see repetitions ([`crate::play::search::Searcher::search`]).
+    pub fn earlier_hashes(&self) -> &[u64] {
+        &self.hashes[..self.hashes.len() - 1]
+    }
+
+    /// Legal moves now; none once the game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        self.variant.legal_moves(&self.position)
+    }
+
+    /// Plays a move given as text (see [`crate::formats::notation`]); returns it as played, with
+    /// the cell its chance event drew (given after `@`, or drawn by the game's generator).
+    ///
+    /// # Errors
+    /// A [`MoveError`] if the text is malformed or the move is illegal (also after the game
+    /// has ended); the game is unchanged.
+    pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
+        self.check_not_over(text)?;
+        let m = self.variant.parse_move(&self.position, text)?;
+        let m = self.draw(m);
+        self.push(m);
+        Ok(m)
+    }
+
+    /// `m` with a drawn cell when it triggers a chance event and has none yet.
+    fn draw(&mut self, m: Move) -> Move {
+        let cells = self.variant.chance_cells(&self.position, m);
+        if m.outcome.is_some() || cells.is_empty() {
+            return m;
+        }
+        self.draws.push((self.moves.len(), self.rng.clone()));
+        let pick = self.rng.random_range(0..cells.count() as usize);
+        m.with_outcome(cells.cells().nth(pick).expect("pick is in range"))
+    }
+
+    /// Plays a move given as a value (its chance outcome drawn if it has none).
+    ///
+    /// # Errors
+    /// [`MoveError::Illegal`] if it is not one of the legal moves or its outcome cannot be
+    /// drawn; the game is unchanged.
+    pub fn play_move(&mut self, m: Move) -> Result<(), MoveError> {
+        let choice = m.choice();
+        if !self.variant.is_legal(&self.position, choice) {
+            let topo = &self.variant.topology;
+            let name = |c: crate::types::bitboard::Cell| {
+                if c.index() < topo.cell_count() {
+                    topo.name(c)
+                } else {
+                    format!("cell {}", c.get())
+                }
+            };
+            return Err(MoveError::Illegal {
+                text: format!("{}{}", name(m.from), name(m.to)),
+                reason: "it is not among the legal moves".into(),
+            });
+        }
+        let text = self.variant.move_text(m);
+        self.check_not_over(&text)?;
+        if let Some(cell) = m.outcome {
+            if !self.variant.chance_cells(&self.position, choice).has(cell) {
+                return Err(MoveError::Illegal {
+                    text,
+                    reason: "its chance event cannot draw that cell".into(),
+                });
+            }
+        }
+        let m = self.draw(m);
+        self.push(m);
+        Ok(())
+    }
+
+    pub(crate) fn check_not_over(&self, text: &str) -> Result<(), MoveError> {
+        match self.outcome() {
+            Some(o) => Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!("the game is over: {o}"),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    fn push(&mut self, m: Move) {
+        self.last_hidden = self.variant.is_hidden_move(m);
+        self.variant.make(&mut self.position, m, &mut self.undo);
+        self.moves.push(m);
+        self.hashes.push(self.position.hash());
+    }
+
+    /// Takes back the last move and returns it; `None` when no move has been played. The
+    /// game is as it was before that move, its generator too: the move played again draws
+    /// the same chance outcome.
+    pub fn undo(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        let unmade = self.variant.unmake(&mut self.position, &mut self.undo);
+        debug_assert!(unmade, "every move played was made on the undo stack");
+        self.hashes.pop();
+        if self.draws.last().is_some_and(|d| d.0 == self.moves.len()) {
+            if let Some((_, rng)) = self.draws.pop() {
+                self.rng = rng;
+            }
+        }
+        self.last_hidden = self
+            .moves
+            .last()
+            .is_some_and(|&last| self.variant.is_hidden_move(last));
+        Some(m)
+    }
+
+    /// The result, if the game is over: checkmate, stalemate, the move rule or repetition.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.variant.outcome(&self.position) {
+            return Some(o);
+        }
+        let needed = self.variant.end.repetition;
+        if needed > 0 {
+            let now = self.position.hash();
+            // Only positions since the last irreversible move can repeat.
+            let window = self.position.halfmove_clock() as usize + 1;
+            let seen = self
+                .hashes
+                .iter()
+                .rev()
+                .take(window)
+                .filter(|&&h| h == now)
+                .count();
+            if seen >= needed as usize {
+                return Some(Outcome::Draw {
+                    reason: Reason::Repetition,
+                });
+            }
+        }
+        None
+    }
+
+    /// Whether the last move was hidden from the side that did not make it (see
+    /// [`crate::rules::Ruleset::is_hidden_move`]).
+    pub fn last_move_hidden(&self) -> bool {
+        self.last_hidden
+    }
+
+    /// The current position as FEN.
+    pub fn fen(&self) -> String {
+        self.variant.fen(&self.position)
+    }
+}

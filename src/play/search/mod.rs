@@ -1,0 +1,216 @@
+//! A game-tree search for every variant: iterative-deepening principal variation search
+//! with a transposition table, quiescence on captures and promotions, move ordering (the
+//! table's move, most valuable victim / least valuable attacker, killers, history), check
+//! extensions and mate scores; expectimax over the outcomes of a chance event.
+//!
+//! ```
+//! use fairy_rules::search::{SearchLimits, Searcher};
+//! let chess = fairy_rules::Variant::bundled("chess")?;
+//! // White mates in one: Ra8#.
+//! let pos = chess.parse_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+//! let mut searcher = Searcher::new(chess.clone());
+//! let result = searcher.search(&pos, &[], &SearchLimits::depth(3));
+//! assert_eq!(chess.move_text(result.best.unwrap()), "a1a8");
+//! assert_eq!(result.score.mate_in(), Some(1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The search plays the position it is given: in a game of hidden information, give it the
+//! side's view ([`crate::rules::Ruleset::redact`]).
+
+mod eval;
+mod order;
+mod player;
+mod tree;
+mod tt;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::engine::{Move, Position, UndoStack};
+use crate::load::variant::Variant;
+
+pub use eval::Values;
+pub use player::{Played, SAMPLES};
+
+/// Deepest iteration searched when no other limit is given.
+pub const MAX_DEPTH: u32 = 64;
+
+/// A score from the side to move's point of view: centipawns, or a mate. A mate in `n`
+/// plies scores `Score::MATE - n` for the side that mates and its negation for the other.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Score(pub i32);
+
+impl Score {
+    /// The score of a mate on the board (zero plies away).
+    pub const MATE: i32 = 30_000;
+    /// Scores beyond this (in absolute value) are mates.
+    pub(crate) const MATE_BOUND: i32 = Score::MATE - 1_000;
+
+    /// Full moves to the mate: positive when the side to move mates, negative when it is
+    /// mated; `None` for a score that is no mate.
+    pub fn mate_in(self) -> Option<i32> {
+        let plies = Score::MATE - self.0.abs();
+        (self.0.abs() > Score::MATE_BOUND).then(|| {
+            let moves = (plies + 1) / 2;
+            if self.0 > 0 {
+                moves
+            } else {
+                -moves
+            }
+        })
+    }
+}
+
+/// `cp 35`, `mate 3` or `mate -2`, as UCI engines report scores.
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.mate_in() {
+            Some(moves) => write!(f, "mate {moves}"),
+            None => write!(f, "cp {}", self.0),
+        }
+    }
+}
+
+/// When a search stops; it stops at the first limit reached. Without any, it goes to
+/// [`MAX_DEPTH`]. Only the depth and node limits give the same result on every run.
+#[derive(Debug, Clone, Default)]
+pub struct SearchLimits {
+    /// Deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// Positions to visit, at most (checked every 1,024).
+    pub nodes: Option<u64>,
+    /// Time to think.
+    pub time: Option<Duration>,
+    /// Set from another thread to stop the search; the last finished iteration's move stands.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl SearchLimits {
+    /// Search to `depth` plies.
+    pub fn depth(depth: u32) -> SearchLimits {
+        SearchLimits {
+            depth: Some(depth),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// Search for `time`.
+    pub fn time(time: Duration) -> SearchLimits {
+        SearchLimits {
+            time: Some(time),
+            ..SearchLimits::default()
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` when the side to move has none (the game is over).
+    pub best: Option<Move>,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The last iteration finished, in plies.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+/// A search with its memory (transposition table, killers, history), kept from one search
+/// to the next within a game; [`Searcher::clear`] forgets it.
+pub struct Searcher {
+    variant: Variant,
+    values: Values,
+    squares: eval::Squares,
+    table: tt::Table,
+    heuristics: order::Heuristics,
+    star1: bool,
+}
+
+impl Searcher {
+    /// A searcher for `variant` with a 16 MiB transposition table.
+    pub fn new(variant: Variant) -> Searcher {
+        Searcher::with_table(variant, 16)
+    }
+
+    /// A searcher with a transposition table of about `megabytes` MiB.
+    pub fn with_table(variant: Variant, megabytes: usize) -> Searcher {
+        let cells = variant.topology.cell_count();
+        let values = Values::derived(&variant);
+        Searcher {
+            squares: eval::Squares::new(&variant, &values),
+            values,
+            variant,
+            table: tt::Table::new(megabytes),
+            heuristics: order::Heuristics::new(cells),
+            star1: true,
+        }
+    }
+
+    /// Turns Star1 pruning at chance nodes on (the default) or off (plain expectimax, which
+    /// visits every outcome: the same move and score, found with more nodes).
+    pub fn set_star1(&mut self, on: bool) {
+        self.star1 = on;
+    }
+
+    /// The piece values the evaluation uses.
+    pub fn values(&self) -> &Values {
+        &self.values
+    }
+
+    /// The static evaluation of `pos` for the side to move: material, each piece's mobility
+    /// on its square (its empty-board moves there against its average, 8 centipawns each), a
+    /// promoting piece's nearness to its zone (a quarter of the promotion's gain one king
+    /// step away, halved per step further) and a flag piece's nearness to its zone (200
+    /// centipawns one step away, halved per step further).
+    pub fn evaluate(&self, pos: &Position) -> Score {
+        eval::evaluate(&self.variant, &self.values, &self.squares, pos)
+    }
+
+    /// Forgets what earlier searches learned (for a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.heuristics.clear();
+    }
+
+    /// Searches `pos` within `limits`. `history` holds the hashes of the game's earlier
+    /// positions (oldest first, without `pos`), so that repetitions are seen.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &SearchLimits,
+    ) -> SearchResult {
+        self.search_with(pos, history, limits, &mut |_| {})
+    }
+
+    /// [`Searcher::search`], calling `report` after each finished iteration.
+    pub fn search_with(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &SearchLimits,
+        report: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
+        let mut tree = tree::Tree {
+            rules: &self.variant,
+            values: &self.values,
+            squares: &self.squares,
+            table: &mut self.table,
+            heuristics: &mut self.heuristics,
+            limits,
+            start: Instant::now(),
+            nodes: 0,
+            stopped: false,
+            undo: UndoStack::new(),
+            path: history.to_vec(),
+            lists: Vec::new(),
+            star1: self.star1,
+        };
+        tree.iterate(pos.clone(), report)
+    }
+}

@@ -1,0 +1,432 @@
+//! The search itself: iterative deepening over principal variation search, quiescence and
+//! chance nodes.
+
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use crate::engine::{Move, Outcome, Position, UndoStack};
+use crate::rules::Ruleset;
+
+use super::eval::{evaluate, Squares, Values};
+use super::order::Heuristics;
+use super::tt::{Bound, Entry, Table};
+use super::{Score, SearchLimits, SearchResult, MAX_DEPTH};
+
+const INFINITY: i32 = Score::MATE + 1;
+/// Checks in a row that quiescence answers with every legal move before it stands pat.
+const QUIESCENCE_CHECKS: u32 = 4;
+/// The deepest line searched, extensions and quiescence included: where captures need not
+/// end (a piece that returns when captured), the static evaluation stands there.
+const MAX_PLY: usize = 3 * MAX_DEPTH as usize;
+
+pub(super) struct Tree<'a> {
+    pub(super) rules: &'a Ruleset,
+    pub(super) values: &'a Values,
+    pub(super) squares: &'a Squares,
+    pub(super) table: &'a mut Table,
+    pub(super) heuristics: &'a mut Heuristics,
+    pub(super) limits: &'a SearchLimits,
+    pub(super) start: Instant,
+    pub(super) nodes: u64,
+    pub(super) stopped: bool,
+    pub(super) undo: UndoStack,
+    /// Hashes of the game's positions and the search's line so far, the current one last.
+    pub(super) path: Vec<u64>,
+    /// One move list per ply, reused.
+    pub(super) lists: Vec<Vec<Move>>,
+    /// Whether chance events are searched with Star1 windows (off only to test it).
+    pub(super) star1: bool,
+}
+
+/// The score of an ended game for the side to move, `ply` plies from the root.
+fn outcome_score(outcome: Outcome, side: crate::types::piece::Color, ply: usize) -> i32 {
+    match outcome {
+        Outcome::Win { winner, .. } if winner == side => Score::MATE - ply as i32,
+        Outcome::Win { .. } => -(Score::MATE - ply as i32),
+        Outcome::Draw { .. } => 0,
+    }
+}
+
+/// Mate scores are stored relative to the node, read back relative to the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s > Score::MATE_BOUND => s + ply as i32,
+        s if s < -Score::MATE_BOUND => s - ply as i32,
+        s => s,
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s > Score::MATE_BOUND => s - ply as i32,
+        s if s < -Score::MATE_BOUND => s + ply as i32,
+        s => s,
+    }
+}
+
+impl Tree<'_> {
+    /// Iterative deepening from depth 1; the result of the last finished iteration.
+    pub(super) fn iterate(
+        &mut self,
+        mut pos: Position,
+        report: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
+        self.path.push(pos.hash());
+        let mut result = SearchResult {
+            best: None,
+            score: Score(0),
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+        let root_moves = self.rules.legal_moves(&pos);
+        if root_moves.is_empty() {
+            let side = pos.side_to_move();
+            result.score = Score(
+                self.rules
+                    .outcome(&pos)
+                    .map_or(0, |o| outcome_score(o, side, 0)),
+            );
+            return result;
+        }
+        let max = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max {
+            let score = self.node(&mut pos, depth, -INFINITY, INFINITY, 0);
+            // The first iteration always finishes: there is a move to give.
+            if self.stopped && depth > 1 {
+                break;
+            }
+            let pv = self.principal_variation(&pos, depth);
+            result = SearchResult {
+                best: pv.first().copied().or(Some(root_moves[0])),
+                score: Score(score),
+                depth,
+                nodes: self.nodes,
+                pv,
+            };
+            report(&result);
+            if self.stopped
+                || Score(score)
+                    .mate_in()
+                    .is_some_and(|m| (2 * m.unsigned_abs()) <= depth)
+            {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// The line the table remembers from `pos`, each move checked legal.
+    fn principal_variation(&self, pos: &Position, depth: u32) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut pos = pos.clone();
+        let mut seen = Vec::new();
+        while pv.len() < depth as usize {
+            let Some(m) = self.table.probe(pos.hash()).and_then(|e| e.best) else {
+                break;
+            };
+            if seen.contains(&pos.hash()) || !self.rules.is_legal(&pos, m) {
+                break;
+            }
+            seen.push(pos.hash());
+            pos = self.rules.play_unchecked(&pos, m);
+            pv.push(m);
+        }
+        pv
+    }
+
+    /// Counts a node; whether a limit is reached (checked every 1,024 nodes).
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.stopped && self.nodes % 1024 == 0 {
+            let l = self.limits;
+            self.stopped = l.nodes.is_some_and(|n| self.nodes >= n)
+                || l.time.is_some_and(|t| self.start.elapsed() >= t)
+                || l.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+        }
+        self.stopped
+    }
+
+    /// Whether the position repeats one since the last irreversible move: a draw in the
+    /// search, as soon as it is seen once.
+    fn repeats(&self, pos: &Position) -> bool {
+        if self.rules.end.repetition == 0 {
+            return false;
+        }
+        let back = (pos.halfmove_clock() as usize).min(self.path.len() - 1);
+        let current = self.path[self.path.len() - 1];
+        self.path[self.path.len() - 1 - back..self.path.len() - 1].contains(&current)
+    }
+
+    fn make(&mut self, pos: &mut Position, m: Move) {
+        self.rules.make(pos, m, &mut self.undo);
+        self.path.push(pos.hash());
+    }
+
+    fn unmake(&mut self, pos: &mut Position) {
+        self.rules.unmake(pos, &mut self.undo);
+        self.path.pop();
+    }
+
+    fn take_list(&mut self, ply: usize) -> Vec<Move> {
+        if self.lists.len() <= ply {
+            self.lists.resize_with(ply + 1, Vec::new);
+        }
+        std::mem::take(&mut self.lists[ply])
+    }
+
+    /// Principal variation search of `pos` to `depth` plies within `(alpha, beta)`.
+    fn node(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if self.visit() {
+            return 0;
+        }
+        let side = pos.side_to_move();
+        if ply > 0 {
+            if let Some(o) = self.rules.decided(pos) {
+                return outcome_score(o, side, ply);
+            }
+            if self.repeats(pos) {
+                return 0;
+            }
+            // No mate found further on can be better than one found nearer.
+            alpha = alpha.max(-(Score::MATE - ply as i32));
+            beta = beta.min(Score::MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = self.rules.in_check(pos);
+        let depth = if in_check && ply < 2 * MAX_DEPTH as usize {
+            depth + 1
+        } else {
+            depth
+        };
+        if depth == 0 || ply >= MAX_PLY {
+            return self.quiescence(pos, alpha, beta, ply, 0);
+        }
+        let key = pos.hash();
+        let remembered = self.table.probe(key);
+        if let Some(e) = remembered.filter(|e| ply > 0 && u32::from(e.depth) >= depth) {
+            let score = from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut && beta - alpha == 1 {
+                return score;
+            }
+        }
+        let mut moves = self.take_list(ply);
+        self.rules.legal_moves_into(pos, &mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return self
+                .rules
+                .outcome(pos)
+                .map_or(0, |o| outcome_score(o, side, ply));
+        }
+        if self.rules.end.move_rule_plies > 0
+            && pos.halfmove_clock() >= self.rules.end.move_rule_plies
+        {
+            self.lists[ply] = moves;
+            return 0;
+        }
+        self.heuristics.order(
+            &mut moves,
+            remembered.and_then(|e| e.best),
+            ply,
+            self.values,
+        );
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, &m) in moves.iter().enumerate() {
+            let score =
+                if self.rules.chance.is_some() && !self.rules.chance_cells(pos, m).is_empty() {
+                    self.chance(pos, m, depth, (alpha, beta), ply)
+                } else {
+                    self.make(pos, m);
+                    let mut score = if i == 0 {
+                        -self.node(pos, depth - 1, -beta, -alpha, ply + 1)
+                    } else {
+                        -self.node(pos, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    };
+                    if i > 0 && score > alpha && score < beta {
+                        score = -self.node(pos, depth - 1, -beta, -alpha, ply + 1);
+                    }
+                    self.unmake(pos);
+                    score
+                };
+            if self.stopped {
+                self.lists[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if m.captured.is_none() && m.promotion.is_none() {
+                            self.heuristics.cut(m, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(Entry {
+            key,
+            best: best_move,
+            score: to_table(best, ply),
+            depth: depth.min(255) as u8,
+            bound,
+        });
+        best
+    }
+
+    /// A move followed by a chance event: the mean of its outcomes' scores, each drawn with
+    /// the same probability (expectimax). Outcomes that lead to the same position (a die
+    /// that hits nothing) are searched once, with their weight.
+    ///
+    /// Star1 pruning (Ballard, "The *-minimax search procedure for trees containing chance
+    /// nodes", 1983): every score lies within ±`INFINITY`, so after some outcomes the mean is
+    /// bounded; each outcome is searched with the window that would decide the mean outside
+    /// `(alpha, beta)`, and when one does, the search stops with that bound (fail-hard).
+    fn chance(
+        &mut self,
+        pos: &mut Position,
+        m: Move,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> i32 {
+        let cells = self.rules.chance_cells(pos, m);
+        let mut groups: Vec<(u64, Move, i64)> = Vec::new();
+        for cell in cells.cells() {
+            let outcome = m.with_outcome(cell);
+            self.make(pos, outcome);
+            let key = pos.hash();
+            self.unmake(pos);
+            match groups.iter_mut().find(|g| g.0 == key) {
+                Some(g) => g.2 += 1,
+                None => groups.push((key, outcome, 1)),
+            }
+        }
+        let n = i64::from(cells.count().max(1));
+        let (low, high) = (-i64::from(INFINITY), i64::from(INFINITY));
+        let (alpha, beta) = (i64::from(alpha), i64::from(beta));
+        // The weighted sum of the scores found, and the weight of the outcomes left.
+        let (mut sum, mut left) = (0i64, n);
+        for (_, outcome, w) in groups {
+            left -= w;
+            let (a, b) = if self.star1 {
+                (
+                    (alpha * n - sum - left * high).div_euclid(w).max(low),
+                    (-(-(beta * n - sum - left * low)).div_euclid(w)).min(high),
+                )
+            } else {
+                (low, high)
+            };
+            self.make(pos, outcome);
+            let v = i64::from(-self.node(pos, depth - 1, -(b as i32), -(a as i32), ply + 1));
+            self.unmake(pos);
+            if v >= b && b < high {
+                return beta as i32;
+            }
+            if v <= a && a > low {
+                return alpha as i32;
+            }
+            sum += w * v;
+        }
+        (sum / n) as i32
+    }
+
+    /// Captures and promotions until the position is quiet; every move out of check, for a
+    /// few checks in a row.
+    fn quiescence(
+        &mut self,
+        pos: &mut Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        checks: u32,
+    ) -> i32 {
+        if self.visit() {
+            return 0;
+        }
+        let side = pos.side_to_move();
+        if let Some(o) = self.rules.decided(pos) {
+            return outcome_score(o, side, ply);
+        }
+        if ply >= MAX_PLY {
+            return evaluate(self.rules, self.values, self.squares, pos).0;
+        }
+        let evasions = checks < QUIESCENCE_CHECKS && self.rules.in_check(pos);
+        let mut moves = self.take_list(ply);
+        let mut best = -INFINITY;
+        if evasions {
+            self.rules.legal_moves_into(pos, &mut moves);
+            if moves.is_empty() {
+                self.lists[ply] = moves;
+                return self
+                    .rules
+                    .outcome(pos)
+                    .map_or(0, |o| outcome_score(o, side, ply));
+            }
+        } else {
+            best = evaluate(self.rules, self.values, self.squares, pos).0;
+            if best >= beta {
+                self.lists[ply] = moves;
+                return best;
+            }
+            alpha = alpha.max(best);
+            self.rules.noisy_moves_into(pos, &mut moves);
+        }
+        self.heuristics.order(&mut moves, None, ply, self.values);
+        for &m in &moves {
+            // Out of check every move counts; otherwise only taking enemy pieces (a crew
+            // may take its own) and promoting, without chance events.
+            let noisy = evasions
+                || m.captured
+                    .map_or(m.promotion.is_some(), |p| p.color() != side);
+            if !noisy
+                || (self.rules.chance.is_some() && !self.rules.chance_cells(pos, m).is_empty())
+            {
+                continue;
+            }
+            self.make(pos, m);
+            let score = -self.quiescence(pos, -beta, -alpha, ply + 1, checks + u32::from(evasions));
+            self.unmake(pos);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        best
+    }
+}

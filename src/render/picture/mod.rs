@@ -1,0 +1,188 @@
+//! Pictures of positions: the board as text, and as an SVG (or PNG) drawing with the
+//! project's piece images.
+//!
+//! ```
+//! let chess = fairy_rules::Variant::bundled("chess")?;
+//! let none = fairy_rules::Bitboard::EMPTY;
+//! let text = chess.picture_text(&chess.start_position(), none);
+//! assert!(text.starts_with("8  r n b q k b n r\n"));
+//! let svg = chess.picture_svg(&chess.start_position(), none);
+//! assert_eq!(svg.matches("class=\"piece white\"").count(), 16);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod images;
+#[cfg(feature = "png")]
+mod png;
+mod svg;
+
+pub use images::image_names;
+pub(crate) use images::piece_svg;
+#[cfg(feature = "png")]
+pub use png::{svg_to_png, svg_to_png_scaled, PngError};
+
+/// The side of a square in [`Ruleset::picture_svg`]'s pictures, in pixels.
+pub const SQUARE_PIXELS: u32 = 56;
+
+use crate::engine::Position;
+use crate::rules::{Color, Ruleset, Topology};
+use crate::types::bitboard::Bitboard;
+
+impl Ruleset {
+    /// The position as text: a line per rank from the top, its number first, then the file
+    /// letters; then the side to move and the FEN. Each cell is what the FEN writes for it
+    /// (a letter, upper case White; a crew in its container's brackets; a layered cell in
+    /// braces), `.` when empty, blank when the board has no such cell; cells are padded to
+    /// the widest; an empty cell of `shaded` (regions: see [`Ruleset::region_cells`]) is
+    /// `:`. Trailing spaces are cut; every line ends with a newline.
+    pub fn picture_text(&self, pos: &Position, shaded: Bitboard) -> String {
+        self.picture_text_marked(pos, shaded, Bitboard::EMPTY)
+    }
+
+    /// [`Ruleset::picture_text`] with the cells of `marked` (a last move's cells) in square
+    /// brackets: `[P]`, or `|` between two marked neighbours.
+    pub fn picture_text_marked(
+        &self,
+        pos: &Position,
+        shaded: Bitboard,
+        marked: Bitboard,
+    ) -> String {
+        self.picture_text_from(pos, shaded, marked, Color::White)
+    }
+
+    /// [`Ruleset::picture_text_marked`] as seen from `side`'s end of the board: for Black,
+    /// turned around (rank 1 at the top, files from right to left).
+    pub fn picture_text_from(
+        &self,
+        pos: &Position,
+        shaded: Bitboard,
+        marked: Bitboard,
+        side: Color,
+    ) -> String {
+        let flip = side == Color::Black;
+        let texts = cell_grid(&self.topology, flip, |cell| {
+            let t = self.cell_text(pos, cell);
+            match (t.is_empty(), shaded.has(cell)) {
+                (true, true) => ":".into(),
+                (true, false) => ".".into(),
+                (false, _) => t,
+            }
+        });
+        let mut out = grid_text(&self.topology, &texts, marked, flip);
+        out.push_str(&format!("{}\n{}\n", self.status_line(pos), self.fen(pos)));
+        out
+    }
+
+    /// Who is to move, and whether in check: `white to move`, `black to move, in check`.
+    pub fn status_line(&self, pos: &Position) -> String {
+        let side = pos.side_to_move().name();
+        match self.in_check(pos) {
+            true => format!("{side} to move, in check"),
+            false => format!("{side} to move"),
+        }
+    }
+
+    /// The cells of the royal pieces of the side to move when it is in check: where a
+    /// picture marks the check.
+    pub fn checked_royals(&self, pos: &Position) -> Bitboard {
+        if !self.in_check(pos) {
+            return Bitboard::EMPTY;
+        }
+        let side = pos.side_to_move();
+        self.royal_kinds()
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, k| acc | pos.pieces_of_kind(k, side))
+    }
+
+    /// The board's cells by name, laid out as the board is (blank where it has no cell): a
+    /// guide to writing a FEN for an irregular board.
+    pub fn cell_names_text(&self) -> String {
+        cell_names_text(&self.topology)
+    }
+}
+
+/// [`Ruleset::cell_names_text`] of a board alone ([`crate::load::variant::Variant::board_of_file`]).
+pub fn cell_names_text(topology: &Topology) -> String {
+    let names = cell_grid(topology, false, |cell| topology.name(cell));
+    grid_text(topology, &names, Bitboard::EMPTY, false)
+}
+
+/// The board's rank numbers and file indices in the order drawn: from the top, and from the
+/// left, turned around when `flip`.
+fn drawn_order(t: &Topology, flip: bool) -> (Vec<i32>, Vec<i32>) {
+    let (ranks, files) = (0..t.height() as i32, 0..t.width() as i32);
+    match flip {
+        true => (ranks.collect(), files.rev().collect()),
+        false => (ranks.rev().collect(), files.collect()),
+    }
+}
+
+/// For each rank drawn, each file's text (`None` for a missing cell).
+fn cell_grid(
+    t: &Topology,
+    flip: bool,
+    text: impl Fn(crate::types::bitboard::Cell) -> String,
+) -> Vec<Vec<Option<String>>> {
+    let (ranks, files) = drawn_order(t, flip);
+    ranks
+        .iter()
+        .map(|&rank| {
+            files
+                .iter()
+                .map(|&file| t.cell(file, rank).map(&text))
+                .collect()
+        })
+        .collect()
+}
+
+/// The grid with rank numbers on the left and file letters below, cells padded to the widest,
+/// each cell of `marked` between `[` and `]`; drawn turned around when `flip`.
+fn grid_text(
+    topology: &Topology,
+    grid: &[Vec<Option<String>>],
+    marked: Bitboard,
+    flip: bool,
+) -> String {
+    let width = grid
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|t| t.chars().count())
+        .max()
+        .unwrap_or(1);
+    let (ranks, files) = drawn_order(topology, flip);
+    let label = topology.height().to_string().len();
+    let mut out = String::new();
+    for (cells, &rank) in grid.iter().zip(&ranks) {
+        let mut line = format!("{:>label$} ", rank + 1);
+        let is_marked = |column: usize| {
+            topology
+                .cell(files[column], rank)
+                .is_some_and(|c| marked.has(c))
+        };
+        for (column, cell) in cells.iter().enumerate() {
+            line.push(
+                match (column > 0 && is_marked(column - 1), is_marked(column)) {
+                    (true, true) => '|',
+                    (false, true) => '[',
+                    (true, false) => ']',
+                    (false, false) => ' ',
+                },
+            );
+            line.push_str(&format!("{:<width$}", cell.as_deref().unwrap_or("")));
+        }
+        if is_marked(cells.len() - 1) {
+            line.push(']');
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    let mut letters = " ".repeat(label + 1);
+    for &file in &files {
+        letters.push(' ');
+        letters.push_str(&format!("{:<width$}", (b'a' + file as u8) as char));
+    }
+    out.push_str(letters.trim_end());
+    out.push('\n');
+    out
+}

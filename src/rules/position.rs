@@ -1,0 +1,387 @@
+//! The position: every occupant of every cell, and the state of the game.
+//!
+//! One representation serves every game. [`Sets`] holds the cells of each colour and kind
+//! on the surface (aboard containers included) and [`Hand`] the pieces in hand; [`St`] the
+//! other cell sets (per colour, submerged pieces and markers per owner), the side to move,
+//! castling and first-move state, en passant, clocks and the Zobrist key: a plain `Copy`
+//! value of one to a few hundred bytes by the board's width, saved whole at every move while the
+//! sets and the hand log the entries a move changes. The cells' contents (the
+//! surface piece, a container's crew, the submerged piece, the marker and each piece's
+//! state) are [`Slot`]s, 16 bytes per cell, behind one pointer. Making a move saves the
+//! `St` and logs the slots it changes (see `make`), so a position is made and unmade in
+//! place and perft and search allocate nothing per node; cloning a position allocates its
+//! slots once.
+
+use crate::rules::containers::Crew;
+use crate::rules::layers::PieceState;
+use crate::rules::{Color, Kind, Piece, MAX_KINDS, MAX_PARAMETERS};
+use crate::types::bitboard::{Bitboard, Bits, Cell};
+
+/// `[color][kind]`: how many such pieces the side holds in hand.
+pub(crate) type Hand = [[u8; MAX_KINDS]; 2];
+
+/// A game parameter without a value yet.
+pub(crate) const UNSET: u8 = u8::MAX;
+
+/// What one cell holds besides what the cell sets say.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Slot {
+    /// The piece on the surface (games without containers).
+    pub(crate) piece: Option<Piece>,
+    /// The submerged piece.
+    pub(crate) under: Option<Piece>,
+    /// The marker type plus one (0: none); its owner is in [`St::marked`].
+    pub(crate) marker: u8,
+    /// The state of the surface piece.
+    pub(crate) state: PieceState,
+    /// The state of the submerged piece.
+    pub(crate) under_state: PieceState,
+    /// In a container game, the container and its crew ([`Crew::NONE`] otherwise).
+    pub(crate) crew: Crew,
+}
+
+/// `[color][kind]`: the cells where such a piece stands on the surface (aboard a container
+/// too, where a cell may hold both colours). Kept apart from [`St`]: a made move logs the
+/// few sets it changes instead of saving them all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Sets<const W: usize>(pub(crate) [[Bits<W>; MAX_KINDS]; 2]);
+
+impl<const W: usize> Sets<W> {
+    /// Cells holding a piece of `kind` and `color` on the surface.
+    #[inline]
+    pub(crate) fn of(&self, color: Color, kind: Kind) -> Bits<W> {
+        self.0[color.index()][kind.index()]
+    }
+
+    /// Cells holding a piece of `color` of any kind in `kinds`.
+    #[inline]
+    pub(crate) fn of_kinds(&self, color: Color, kinds: crate::rules::KindSet) -> Bits<W> {
+        let mut out = Bits::EMPTY;
+        for k in kinds.iter() {
+            if k.index() >= MAX_KINDS {
+                break;
+            }
+            out |= self.0[color.index()][k.index()];
+        }
+        out
+    }
+}
+
+/// The other cell sets and the game state of a position at width `W` (see the module
+/// documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct St<const W: usize> {
+    /// Cells with a surface piece of each colour.
+    pub(crate) by_color: [Bits<W>; 2],
+    /// Cells holding a container, crewed or not.
+    pub(crate) containers: Bits<W>,
+    /// Cells with a submerged piece, by colour.
+    pub(crate) under: [Bits<W>; 2],
+    /// Cells with a marker, by owner.
+    pub(crate) marked: [Bits<W>; 2],
+    /// Cells that block lines and paths without a piece: those of a blocking marker, and
+    /// walls (`walls:`; see [`St::walls`]).
+    pub(crate) blocking: Bits<W>,
+    /// Unmoved pieces whose state matters: those with first-move components, and castling
+    /// kings and partners while they hold a right together.
+    pub(crate) unmoved: Bits<W>,
+    /// Cells where a capture en passant may land this turn.
+    pub(crate) ep_targets: Bits<W>,
+    /// The cell of the piece such a capture removes.
+    pub(crate) ep_victim: Option<Cell>,
+    pub(crate) side: Color,
+    /// The last move if it was a container move `(from, to)`, which the side to move may not
+    /// reverse (the no-undo rule).
+    pub(crate) undo_ban: Option<(Cell, Cell)>,
+    /// Per side, the cell of the piece whose sortie is under way.
+    pub(crate) sortie: [Option<Cell>; 2],
+    /// Each game parameter's value per side (a kind or a cell number); [`UNSET`] when none.
+    pub(crate) params: [[u8; 2]; MAX_PARAMETERS],
+    /// Per side, the checks it has given (check counting; 0 in other games).
+    pub(crate) checks: [u8; 2],
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+    /// Passes made in a row just before this position, up to 2 (`pass: true`).
+    pub(crate) passes: u8,
+    /// The royal pieces faced each other before the last move (`royals_facing: must-break`).
+    pub(crate) faced: bool,
+}
+
+impl<const W: usize> St<W> {
+    pub(crate) fn empty() -> St<W> {
+        St {
+            by_color: [Bits::EMPTY; 2],
+            containers: Bits::EMPTY,
+            under: [Bits::EMPTY; 2],
+            marked: [Bits::EMPTY; 2],
+            blocking: Bits::EMPTY,
+            unmoved: Bits::EMPTY,
+            ep_targets: Bits::EMPTY,
+            ep_victim: None,
+            side: Color::White,
+            undo_ban: None,
+            sortie: [None; 2],
+            params: [[UNSET; 2]; MAX_PARAMETERS],
+            checks: [0; 2],
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            passes: 0,
+            faced: false,
+        }
+    }
+
+    /// Cells with a surface piece (crewed containers in a container game).
+    #[inline]
+    pub(crate) fn occupied(&self) -> Bits<W> {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// What stops lines and paths on the surface: pieces and blocking markers.
+    #[inline]
+    pub(crate) fn blockers(&self) -> Bits<W> {
+        self.by_color[0] | self.by_color[1] | self.blocking
+    }
+
+    /// The walls: blocking cells without a marker. No game has both (a wall game has no
+    /// markers), so walls need no cell set of their own in the state copied at every move.
+    #[inline]
+    pub(crate) fn walls(&self) -> Bits<W> {
+        self.blocking & !(self.marked[0] | self.marked[1])
+    }
+
+    /// What stops lines and paths below the surface: submerged pieces and blocking markers.
+    #[inline]
+    pub(crate) fn blockers_below(&self) -> Bits<W> {
+        self.under[0] | self.under[1] | self.blocking
+    }
+}
+
+/// A position at width `W`: the sets and state, and the cells' slots.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Pos<const W: usize> {
+    pub(crate) sets: Sets<W>,
+    pub(crate) st: St<W>,
+    /// The pieces in hand. Kept apart from [`St`] like the sets: a made move logs the
+    /// count it changes, so games without hands do not copy it at every move.
+    pub(crate) hand: Hand,
+    pub(crate) slots: Box<[Slot]>,
+}
+
+impl<const W: usize> Pos<W> {
+    pub(crate) fn empty(cells: usize) -> Pos<W> {
+        Pos {
+            sets: Sets([[Bits::EMPTY; MAX_KINDS]; 2]),
+            st: St::empty(),
+            hand: [[0; MAX_KINDS]; 2],
+            slots: vec![Slot::default(); cells].into_boxed_slice(),
+        }
+    }
+}
+
+/// A position of one of the widths; the public [`Position`] wraps it.
+#[derive(Clone, PartialEq, Eq)]
+///
+/// The wider positions are boxed, so that a chess position is not the size of the largest;
+/// the narrowest stays inline, so that copying one allocates only its slots.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum AnyPos {
+    N64(Pos<1>),
+    N128(Box<Pos<2>>),
+    N256(Box<Pos<4>>),
+}
+
+impl From<Pos<1>> for AnyPos {
+    fn from(p: Pos<1>) -> AnyPos {
+        AnyPos::N64(p)
+    }
+}
+
+impl From<Pos<2>> for AnyPos {
+    fn from(p: Pos<2>) -> AnyPos {
+        AnyPos::N128(Box::new(p))
+    }
+}
+
+impl From<Pos<4>> for AnyPos {
+    fn from(p: Pos<4>) -> AnyPos {
+        AnyPos::N256(Box::new(p))
+    }
+}
+
+/// A game position: every piece, container, submerged piece and marker, each piece's state,
+/// the side to move, castling and first-move state, en passant, game parameters and clocks.
+///
+/// It is only meaningful together with the [`crate::rules::Ruleset`] it was made for; a rule set's
+/// methods panic when given a position of a variant with another board size. Cloning it
+/// allocates its cells' contents (16 bytes per cell); [`crate::rules::Ruleset::make`] and
+/// [`crate::rules::Ruleset::unmake`] change it in place without allocating.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position(pub(crate) AnyPos);
+
+/// Runs `$body` with `$p` bound to the inner position of `$pos`, at its width.
+macro_rules! on_pos {
+    ($pos:expr, $p:ident => $body:expr) => {
+        match $pos {
+            $crate::rules::position::AnyPos::N64($p) => $body,
+            $crate::rules::position::AnyPos::N128($p) => $body,
+            $crate::rules::position::AnyPos::N256($p) => $body,
+        }
+    };
+}
+pub(crate) use on_pos;
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Position")
+            .field("side", &self.side_to_move())
+            .field("occupied", &self.occupied())
+            .field("hash", &format_args!("{:016x}", self.hash()))
+            .finish_non_exhaustive()
+    }
+}
+
+impl Position {
+    /// A board of no cells, until a rule set has its start position.
+    pub(crate) fn placeholder() -> Position {
+        Position(AnyPos::N64(Pos::empty(0)))
+    }
+
+    fn slot(&self, cell: Cell) -> Slot {
+        on_pos!(&self.0, p => p.slots.get(cell.index()).copied().unwrap_or_default())
+    }
+
+    /// The piece on the surface of a cell (in a container game, see [`Position::crew_at`]).
+    #[inline]
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        self.slot(cell).piece
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        on_pos!(&self.0, p => p.st.side)
+    }
+
+    /// Cells with a piece on the surface (crewed containers in a container game).
+    pub fn occupied(&self) -> Bitboard {
+        on_pos!(&self.0, p => p.st.occupied().resize())
+    }
+
+    /// Cells with a surface piece of `color` (in a container game, containers with a piece
+    /// of `color` aboard).
+    pub fn pieces_of(&self, color: Color) -> Bitboard {
+        on_pos!(&self.0, p => p.st.by_color[color.index()].resize())
+    }
+
+    /// Cells with a surface piece of `kind` and `color` (aboard a container too).
+    pub fn pieces_of_kind(&self, kind: Kind, color: Color) -> Bitboard {
+        if kind.index() >= MAX_KINDS {
+            return Bitboard::EMPTY;
+        }
+        on_pos!(&self.0, p => p.sets.of(color, kind).resize())
+    }
+
+    /// How many pieces like `piece` its side holds in hand (0 in a game without hands).
+    pub fn in_hand(&self, piece: Piece) -> u8 {
+        let (c, k) = (piece.color().index(), piece.kind().index());
+        on_pos!(&self.0, p => p.hand[c].get(k).copied().unwrap_or(0))
+    }
+
+    /// Cells with a submerged piece of `color`.
+    pub fn submerged_of(&self, color: Color) -> Bitboard {
+        on_pos!(&self.0, p => p.st.under[color.index()].resize())
+    }
+
+    /// Cells with a marker owned by `color`.
+    pub fn markers_of(&self, color: Color) -> Bitboard {
+        on_pos!(&self.0, p => p.st.marked[color.index()].resize())
+    }
+
+    /// Cells holding a wall (`walls:`), which no piece enters or passes over.
+    pub fn walls(&self) -> Bitboard {
+        on_pos!(&self.0, p => p.st.walls().resize())
+    }
+
+    /// Cells where an en passant capture may land.
+    pub fn en_passant_targets(&self) -> Bitboard {
+        on_pos!(&self.0, p => p.st.ep_targets.resize())
+    }
+
+    /// The cell of the piece that en passant captures take, when there are targets.
+    pub fn en_passant_victim(&self) -> Option<Cell> {
+        on_pos!(&self.0, p => p.st.ep_victim)
+    }
+
+    /// Cells of the unmoved pieces whose state matters: pieces with first-move components,
+    /// and castling kings and partners while they hold a right together.
+    pub fn unmoved(&self) -> Bitboard {
+        on_pos!(&self.0, p => p.st.unmoved.resize())
+    }
+
+    /// Plies since the last capture or clock-resetting move.
+    pub fn halfmove_clock(&self) -> u32 {
+        on_pos!(&self.0, p => p.st.halfmove)
+    }
+
+    /// The checks `side` has given (check counting: `end: checks_to_win`; 0 in other games).
+    pub fn checks_given(&self, side: Color) -> u8 {
+        on_pos!(&self.0, p => p.st.checks[side.index()])
+    }
+
+    /// Move number, starting at 1 and increased after Black's move.
+    pub fn fullmove_number(&self) -> u32 {
+        on_pos!(&self.0, p => p.st.fullmove)
+    }
+
+    /// Zobrist key of everything that makes positions equal for repetition: every occupant
+    /// and its state, the side to move, the unmoved pieces that matter (castling rights,
+    /// first moves), en passant targets, game parameters, a no-undo ban and a sortie.
+    pub fn hash(&self) -> u64 {
+        on_pos!(&self.0, p => p.st.hash)
+    }
+
+    /// What stands on a cell of a container game: the container and its crew
+    /// ([`Crew::NONE`] for a cell without a container, and in other games).
+    pub fn crew_at(&self, cell: Cell) -> Crew {
+        self.slot(cell).crew
+    }
+
+    /// The submerged piece under a cell.
+    pub fn submerged_at(&self, cell: Cell) -> Option<Piece> {
+        self.slot(cell).under
+    }
+
+    /// The marker on a cell: its type (index into
+    /// [`crate::rules::layers::LayerRules::markers`]) and owner.
+    pub fn marker_at(&self, cell: Cell) -> Option<(u8, Color)> {
+        let ty = self.slot(cell).marker.checked_sub(1)?;
+        let owner = if self.markers_of(Color::White).has(cell) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some((ty, owner))
+    }
+
+    /// The state of the surface piece on a cell (ammunition, facing, turns on the surface).
+    pub fn state_at(&self, cell: Cell) -> PieceState {
+        self.slot(cell).state
+    }
+
+    /// The state of the submerged piece under a cell.
+    pub fn submerged_state_at(&self, cell: Cell) -> PieceState {
+        self.slot(cell).under_state
+    }
+
+    /// The last move, when it was a container move that the side to move may not reverse.
+    pub fn undo_ban(&self) -> Option<(Cell, Cell)> {
+        on_pos!(&self.0, p => p.st.undo_ban)
+    }
+
+    /// The cell of the piece of `side` whose sortie is under way: until it returns, that
+    /// side's only moves are its sortie's captures and its return.
+    pub fn sortie(&self, side: Color) -> Option<Cell> {
+        on_pos!(&self.0, p => p.st.sortie[side.index()])
+    }
+}

@@ -1,0 +1,8 @@
+//! The bottom layer: the words every other layer speaks. Cells and bitboards, sides, piece
+//! kinds and pieces, the rule enums a definition chooses among, and the limits on reading.
+//! It imports nothing of the crate.
+
+pub mod bitboard;
+pub mod limits;
+pub mod piece;
+pub mod rule_enums;
