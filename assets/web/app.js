@@ -1,66 +1,11 @@
 // The playground: every request goes to POST /api as a protocol request of `fairy serve`.
-// This file holds the page's state, the calls and the variants, and starts the page;
-// editor.js, palette.js and game.js the rest.
-"use strict";
+// This module holds the variants and starts the page; page.js holds what the others share
+// (the state and the calls), editor.js, palette.js and game.js the rest.
 
-const $ = (id) => document.getElementById(id);
-
-// What the page knows. `seats` are the game's seat tokens; in a game that hides
-// information the page shows one side's view at a time, asked for with that side's seat.
-const state = {
-  variant: null, // VariantInfo
-  game: null, // GameInfo
-  viewSide: null, // the side whose view is shown ("white"/"black"), in a hidden game
-  moves: [], // the legal moves shown (MoveInfo)
-  squares: new Map(),
-  selected: null,
-  // In a game with walls, the moves between the chosen cells, waiting for the wall's cell.
-  walled: null,
-  lastCells: [],
-  chanceCell: null,
-  busy: false,
-  over: false,
-  engineScore: null, // the engine's score of its last move, in centipawns
-  toMove: "white",
-};
-
-// Sends one protocol request; returns {events, response}.
-async function api(request) {
-  const reply = await fetch("/api", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(request),
-  });
-  return reply.json();
-}
-
-// Sends a request that must succeed: its result, after handling its events.
-async function call(request) {
-  const { events, response } = await api(request);
-  for (const e of events || []) {
-    handleEvent(e);
-  }
-  if (!response.ok) {
-    throw new Error(`${response.error.code}: ${response.error.message}`);
-  }
-  return response.result;
-}
-
-function handleEvent(e) {
-  if (e.event === "chance") {
-    state.chanceCell = e.cell;
-    $("dice").hidden = false;
-    $("dice").textContent = `\u{1F3B2} The dice drew ${e.cell} (after ply ${e.ply})`;
-  }
-}
-
-function setStatus(text) {
-  $("status").textContent = text;
-}
-
-function report(err) {
-  setStatus(`Error: ${err.message}`);
-}
+import { $, api, call, report, setStatus, state } from "./page.js";
+import { editorChanged, editorKey } from "./editor.js";
+import { drawPalette, redrawDiagram } from "./palette.js";
+import { engineMove, maybeEngine, newGame, passed, refresh, undo } from "./game.js";
 
 // --- variants ----------------------------------------------------------------------------
 
@@ -102,6 +47,27 @@ async function useVariant(info) {
   await newGame();
 }
 
+// Plays the editor's definition.
+async function useDefinition() {
+  const { response } = await api({ request: "load_variant", name: "definition.yaml", yaml: $("yaml").value });
+  if (!response.ok) {
+    setStatus(`The definition cannot be played: ${response.error.message}`);
+    return;
+  }
+  // The variant list names what is played: the definition, under its own name.
+  const info = response.result;
+  const select = $("variant-select");
+  let option = [...select.options].find((o) => o.value === info.id);
+  if (!option) {
+    option = document.createElement("option");
+    option.value = info.id;
+    select.appendChild(option);
+  }
+  option.textContent = `${info.name} (your definition)`;
+  select.value = info.id;
+  await useVariant(info);
+}
+
 function start() {
   $("yaml").addEventListener("input", editorChanged);
   $("yaml").addEventListener("keydown", editorKey);
@@ -119,9 +85,7 @@ function start() {
     $("chooser").hidden = true;
   });
   for (const r of document.querySelectorAll("input[name=palette-color]")) {
-    r.addEventListener("change", () => {
-      if (paletteLetter) showDiagram(paletteLetter, null).catch(report);
-    });
+    r.addEventListener("change", redrawDiagram);
   }
   loadVariants().catch(report);
 }

@@ -1,13 +1,11 @@
 // Drawing helpers of the playground: a picture made by the server (an SVG document) with a
 // transparent overlay of one square per cell on top, for clicks and highlights.
-"use strict";
-
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // Puts `svgText` (a standalone SVG document) into `host`, with an overlay of the cells in
 // `rects` ([{cell, x, y, size}]); `onClick(cell)` is called for a click on a cell. Returns
 // the overlay's squares by cell name.
-function drawPicture(host, svgText, rects, onClick) {
+export function drawPicture(host, svgText, rects, onClick) {
   host.textContent = "";
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const picture = document.importNode(doc.documentElement, true);
@@ -34,7 +32,7 @@ function drawPicture(host, svgText, rects, onClick) {
 }
 
 // Gives `className` to exactly the squares of `cells`.
-function markSquares(squares, cells, className) {
+export function markSquares(squares, cells, className) {
   const wanted = new Set(cells);
   for (const [cell, square] of squares) {
     square.classList.toggle(className, wanted.has(cell));

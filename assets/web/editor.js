@@ -1,12 +1,12 @@
 // The definition editor: diagnostics as you type (the `check_variant` request), each
 // problem's line marked in the gutter and its span underlined in the text.
-"use strict";
+import { $, call, report } from "./page.js";
 
 let checkTimer = null;
 let checkSeq = 0;
 
 // Checks the editor's text shortly after the last keystroke.
-function editorChanged() {
+export function editorChanged() {
   drawMarks([]);
   clearTimeout(checkTimer);
   checkTimer = setTimeout(() => checkDefinition().catch(report), 250);
@@ -119,28 +119,8 @@ function drawMarks(diagnostics) {
   area.style.width = `${Math.max(...lines.map((l) => l.length), 40) + 4}ch`;
 }
 
-async function useDefinition() {
-  const { response } = await api({ request: "load_variant", name: "definition.yaml", yaml: $("yaml").value });
-  if (!response.ok) {
-    setStatus(`The definition cannot be played: ${response.error.message}`);
-    return;
-  }
-  // The variant list names what is played: the definition, under its own name.
-  const info = response.result;
-  const select = $("variant-select");
-  let option = [...select.options].find((o) => o.value === info.id);
-  if (!option) {
-    option = document.createElement("option");
-    option.value = info.id;
-    select.appendChild(option);
-  }
-  option.textContent = `${info.name} (your definition)`;
-  select.value = info.id;
-  await useVariant(info);
-}
-
 // Tab indents by two spaces (YAML has no tabs) instead of leaving the editor.
-function editorKey(event) {
+export function editorKey(event) {
   if (event.key !== "Tab" || event.shiftKey) return;
   event.preventDefault();
   const area = $("yaml");

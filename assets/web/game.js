@@ -1,7 +1,8 @@
 // The game: the board as the shown side sees it (the `picture`, `position`, `moves` and
 // `record` requests), moves by clicks, the engine, undo, and the pass screen between the
 // turns of a hot-seat game that hides information.
-"use strict";
+import { drawPicture, markSquares } from "./board.js";
+import { $, api, call, report, setStatus, state } from "./page.js";
 
 function mode() {
   return $("mode").value;
@@ -24,7 +25,7 @@ function seat() {
   return state.game.seats[state.viewSide];
 }
 
-async function newGame(fen) {
+export async function newGame(fen) {
   // A fresh seed per game: its drawn parameters and chance events differ from game to game.
   const seed = Math.floor(Math.random() * 2 ** 32);
   const request = { request: "new_game", variant: state.variant.id, seed };
@@ -73,13 +74,13 @@ function showPass(side) {
   $("pass-screen").hidden = false;
 }
 
-async function passed() {
+export async function passed() {
   $("pass-screen").hidden = true;
   await refresh();
 }
 
 // Draws the board, the move list and the FEN as the shown side sees them.
-async function refresh() {
+export async function refresh() {
   const g = state.game.game;
   const s = seat();
   const [picture, pos, record] = await Promise.all([
@@ -234,12 +235,12 @@ async function afterMove(played) {
   await refresh();
 }
 
-async function maybeEngine() {
+export async function maybeEngine() {
   if (state.busy || state.over || engineSide() !== state.toMove) return;
   await engineMove().catch(report);
 }
 
-async function engineMove() {
+export async function engineMove() {
   if (state.over) return;
   state.busy = true;
   setStatus("The engine is thinking…");
@@ -264,7 +265,7 @@ async function engineMove() {
   }
 }
 
-async function undo() {
+export async function undo() {
   if (state.busy) return;
   // Against the engine, take back its reply too, so it is the person's turn again.
   const times = engineSide() !== null && engineSide() !== state.toMove ? 2 : 1;

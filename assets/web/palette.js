@@ -1,6 +1,7 @@
 // The piece palette: a piece's move diagram on the variant's empty board (the `diagram`
 // request); a click on a square of the diagram moves the piece there.
-"use strict";
+import { drawPicture } from "./board.js";
+import { $, call, report, state } from "./page.js";
 
 let paletteLetter = null;
 
@@ -8,7 +9,7 @@ function paletteColor() {
   return document.querySelector("input[name=palette-color]:checked").value;
 }
 
-function drawPalette() {
+export function drawPalette() {
   const palette = $("palette");
   palette.textContent = "";
   paletteLetter = null;
@@ -22,6 +23,11 @@ function drawPalette() {
     b.addEventListener("click", () => showDiagram(p.letter, null).catch(report));
     palette.appendChild(b);
   }
+}
+
+// Shows the chosen piece's diagram again, for the side now chosen.
+export function redrawDiagram() {
+  if (paletteLetter) showDiagram(paletteLetter, null).catch(report);
 }
 
 async function showDiagram(letter, cell) {

@@ -1,5 +1,6 @@
 //! The page's files, embedded in the program from `assets/web/`: plain HTML, CSS and
-//! JavaScript with no build step and nothing fetched from elsewhere.
+//! JavaScript (ES modules that import one another, nothing global) with no build step and
+//! nothing fetched from elsewhere.
 
 /// Each file as `(path served, media type, text)`.
 pub(super) const FILES: &[(&str, &str, &str)] = &[
@@ -13,8 +14,10 @@ pub(super) const FILES: &[(&str, &str, &str)] = &[
         "text/css",
         include_str!("../../../assets/web/style.css"),
     ),
-    // The page's state, its calls and the variants; it starts the page.
+    // The variants; it starts the page.
     ("/app.js", JS, include_str!("../../../assets/web/app.js")),
+    // What the other modules share: the page's state, its calls and its status line.
+    ("/page.js", JS, include_str!("../../../assets/web/page.js")),
     // The board pictures with their overlays for clicks and highlights.
     (
         "/board.js",
