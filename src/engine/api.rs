@@ -396,7 +396,7 @@ impl Ruleset {
 
     /// The position after `m`, which must be legal (or at least pseudo-legal) in `pos`: a
     /// copy made and changed. Checks nothing; use [`Ruleset::is_legal`] or
-    /// [`crate::play::game::Game::play`] for moves from outside.
+    /// [`crate::Game::play`] for moves from outside.
     pub fn play_unchecked(&self, pos: &Position, m: Move) -> Position {
         let mut next = pos.clone();
         dispatch!(self, &mut next.0, e, p => {
@@ -521,7 +521,7 @@ impl Ruleset {
     /// The result if the game is over in `pos`: a flag reached or royal pieces captured by
     /// the last move, checkmate, stalemate or the move rule; `None` while it goes on. A mate
     /// on the move that reaches the move-rule limit counts. Repetition needs the game's
-    /// history: see [`crate::play::game::Game::outcome`].
+    /// history: see [`crate::Game::outcome`].
     pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
         dispatch!(self, &pos.0, e, p => e.outcome(p))
     }
@@ -641,7 +641,7 @@ impl Ruleset {
 
     /// How much a `kind` piece can do on an empty board of this variant: its moves averaged
     /// over the cells, a move that only moves or only captures counting half, each further
-    /// square of a ride 0.7 of the one before (see [`crate::play::search`] for the values derived
+    /// square of a ride 0.7 of the one before (see [`crate::search`] for the values derived
     /// from it).
     pub fn empty_board_mobility(&self, kind: Kind) -> f64 {
         with_engine!(self, e => e.empty_board_mobility(kind))

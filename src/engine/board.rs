@@ -226,8 +226,8 @@ impl<const W: usize> Board<W> for Trial<'_, W> {
 }
 
 /// The saved state of made moves, to unmake them: per move the game state before it and
-/// where its changes start in the log (set, slot and hand entries). Reused across moves, it allocates only while it grows
-/// to the deepest line played.
+/// where its changes start in the log (set, slot and hand entries). Reused across moves, it
+/// allocates only while it grows to the deepest line played.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Undo<const W: usize> {
     frames: Vec<(St<W>, [u32; 3])>,

@@ -4,9 +4,9 @@
 //! The order is fixed: the move's own effects (pieces lifted, captured, put; a container's
 //! crew moved; a marker planted; a submerged piece moved), a capture's explosion, returns
 //! of the captured pieces, markers destroying what arrived on them, hunters capturing below
-//! their arrival, the chance event's drawn cell, the sortie, sonars forcing submerged pieces up, the mover's turn
-//! counters, the opponent's expired submerged pieces surfacing, castling rights that lost
-//! their partner, en passant targets, the clocks and the side to move.
+//! their arrival, the chance event's drawn cell, the sortie, sonars forcing submerged pieces up,
+//! the mover's turn counters, the opponent's expired submerged pieces surfacing, castling rights
+//! that lost their partner, en passant targets, the clocks and the side to move.
 
 use crate::rules::containers::{Crew, Kinds};
 use crate::rules::layers::{Facing, PieceState};

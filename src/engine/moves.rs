@@ -7,8 +7,8 @@ use crate::types::bitboard::Cell;
 /// A move: where it starts and ends, which piece makes it and what it captures, an optional
 /// promotion, what else it does, and the outcome of the chance event it triggers.
 ///
-/// A move is made only by the rule set that generated it ([`crate::rules::Ruleset::legal_moves`]);
-/// one built by hand is checked with [`crate::rules::Ruleset::is_legal`]. Two moves are the same
+/// A move is made only by the rule set that generated it ([`crate::Ruleset::legal_moves`]);
+/// one built by hand is checked with [`crate::Ruleset::is_legal`]. Two moves are the same
 /// move when every field is equal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {

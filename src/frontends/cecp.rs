@@ -5,10 +5,11 @@
 //! XBoard draws boards up to 16x16, numbers ranks from 1 (from 0 on a board of exactly 10
 //! ranks: its `ONE` is `'1' - (BOARD_HEIGHT == 10)`; past 9 in two digits, `b12c10`),
 //! and knows piece types by image slot: a pieceToChar table maps our letters onto those
-//! slots, each piece on the slot whose image fits it (its `image:`, a pawn on the pawn's). A piece whose movement XBoard's Betza reader understands is told with
-//! `piece`; a piece whose movement it does not (multi-path moves such as the falcon's) goes
-//! to one of XBoard's two wildcard slots (falcon and cobra), whose moves XBoard does not
-//! check, and the engine judges them: it answers `lift` with the legal targets.
+//! slots, each piece on the slot whose image fits it (its `image:`, a pawn on the pawn's). A piece
+//! whose movement XBoard's Betza reader understands is told with `piece`; a piece whose movement it
+//! does not (multi-path moves such as the falcon's) goes to one of XBoard's two wildcard slots
+//! (falcon and cobra), whose moves XBoard does not check, and the engine judges them: it answers
+//! `lift` with the legal targets.
 
 use crate::engine::{Move, Position};
 use crate::play::game::Game;
@@ -40,7 +41,7 @@ const WILDCARDS: [usize; 2] = [17, 19];
 /// The pawn's slot.
 const PAWN: usize = 0;
 /// The slot of each of our images that XBoard also draws (see
-/// [`crate::render::picture::image_names`]).
+/// [`crate::picture::image_names`]).
 const IMAGE_SLOTS: [(&str, usize); 9] = [
     ("pawn", PAWN),
     ("knight", 1),
@@ -266,7 +267,7 @@ fn unrefereed(rules: &Ruleset) -> Option<String> {
 /// Whether XBoard shows the variant's castling as it is: none, or the king landing on the
 /// second file from either edge with the partner beside it, as XBoard moves them. Any other
 /// castling (free castling, say) XBoard would draw as a king step, leaving the
-/// partner behind: an engine must not play it ([`crate::rules::Ruleset`] still allows it to a
+/// partner behind: an engine must not play it ([`crate::Ruleset`] still allows it to a
 /// person, whose GUI sends the king's move).
 pub fn castling_shown(rules: &Ruleset) -> bool {
     use crate::load::definition::Distance;

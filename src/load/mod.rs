@@ -1,5 +1,5 @@
 //! Loading: a definition's YAML text ([`definition`]), its movement and board language
-//! ([`dsl`]), the compiler that checks both and builds a [`crate::rules::Ruleset`]
+//! ([`dsl`]), the compiler that checks both and builds a [`crate::Ruleset`]
 //! (`compile`), the diagnostics it reports ([`diagnostics`]), and [`variant::Variant`],
 //! the loaded rule set with its name and file.
 

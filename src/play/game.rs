@@ -136,7 +136,7 @@ impl Game {
     }
 
     /// The hashes of the positions before the current one, oldest first: what a search
-    /// needs to see repetitions ([`crate::play::search::Searcher::search`]).
+    /// needs to see repetitions ([`crate::search::Searcher::search`]).
     pub fn earlier_hashes(&self) -> &[u64] {
         &self.hashes[..self.hashes.len() - 1]
     }
@@ -149,7 +149,7 @@ impl Game {
         self.variant.legal_moves(&self.position)
     }
 
-    /// Plays a move given as text (see [`crate::formats::notation`]); returns it as played, with
+    /// Plays a move given as text (see [`crate::notation`]); returns it as played, with
     /// the cell its chance event drew (given after `@`, or drawn by the game's generator).
     ///
     /// # Errors
@@ -274,7 +274,7 @@ impl Game {
     }
 
     /// Whether the last move was hidden from the side that did not make it (see
-    /// [`crate::rules::Ruleset::is_hidden_move`]).
+    /// [`crate::Ruleset::is_hidden_move`]).
     pub fn last_move_hidden(&self) -> bool {
         self.last_hidden
     }

@@ -136,7 +136,7 @@ impl PgnGame {
     /// Plays the main line in `variant`, from the `FEN` tag's position if there is one; a
     /// move's chance outcome comes from its `[%chance CELL]` comment, or is drawn from a
     /// generator seeded with `seed`. Moves are read in SAN, the engine's move text or the
-    /// variant's own notation ([`crate::rules::Ruleset::read_move`]).
+    /// variant's own notation ([`crate::Ruleset::read_move`]).
     ///
     /// # Errors
     /// A [`FenError`] when the `FEN` tag cannot be read. A move that cannot be played ends

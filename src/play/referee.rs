@@ -15,10 +15,10 @@ use crate::rules::Color;
 pub struct View {
     /// Whose view it is.
     pub side: Color,
-    /// The position as this side sees it ([`crate::rules::Ruleset::redact`]): lines through the
+    /// The position as this side sees it ([`crate::Ruleset::redact`]): lines through the
     /// opponent's hidden parts are open in it, so it may show a side in check that is not.
     pub position: Position,
-    /// Its FEN, read back by [`crate::rules::Ruleset::parse_view`].
+    /// Its FEN, read back by [`crate::Ruleset::parse_view`].
     pub fen: String,
     /// The opponent's last move was hidden: only the fact that it was made is told.
     pub hidden_move: bool,

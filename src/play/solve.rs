@@ -1,7 +1,7 @@
 //! A problem solver, as a composer's solver (Popeye) reports: every key of a directmate or a
 //! selfmate in `n`, with the solution tree, cooks and the shortest solution.
 //!
-//! A "mate" is any win by the variant's own rules ([`crate::engine::Outcome::Win`]): checkmate, a
+//! A "mate" is any win by the variant's own rules ([`crate::Outcome::Win`]): checkmate, a
 //! captured royal piece, a flag reached, extinction. A move followed by a chance event is
 //! solved for each of its outcomes, which the attacker does not choose (each counts as a
 //! defence). The solver sees the whole position, hidden parts included.

@@ -56,7 +56,7 @@ pub struct Diagram {
     regions: Vec<String>,
     /// Upper-case FEN letters, indexed by kind.
     letters: Vec<char>,
-    /// Image names, indexed by kind (see [`crate::render::picture::image_names`]).
+    /// Image names, indexed by kind (see [`crate::picture::image_names`]).
     images: Vec<Option<String>>,
 }
 

@@ -56,7 +56,7 @@ pub struct DropRule {
     /// A drop of it may give checkmate (`mates: false` forbids it, shogi's pawn).
     pub mates: bool,
     /// It may also be dropped as each of its promotion choices (`promoted: true`, Kyoto
-    /// shogi): such a drop is a [`crate::engine::Move`] of the held piece with that `promotion`.
+    /// shogi): such a drop is a [`crate::Move`] of the held piece with that `promotion`.
     pub promoted: bool,
     /// A side's pieces of this kind end up split evenly between light and dark cells
     /// (`opposite_colors: true`).

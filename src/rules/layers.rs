@@ -62,7 +62,7 @@ pub struct Remote {
     pub reach: RemoteReach,
     /// The ammunition slot one shot uses.
     pub ammo: Option<u8>,
-    /// The shot starts a sortie (see [`crate::engine::MoveKind::Return`]).
+    /// The shot starts a sortie (see [`crate::MoveKind::Return`]).
     pub sortie: bool,
 }
 

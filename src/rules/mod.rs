@@ -50,10 +50,10 @@ pub struct PieceType {
     /// It only comes into play by promotion (`promoted: true`): captured, it demotes.
     pub promoted: bool,
     /// The name of its image in the project's set (`image:`; see
-    /// [`crate::render::picture::image_names`]), `None` to draw its letter in a disc.
+    /// [`crate::picture::image_names`]), `None` to draw its letter in a disc.
     pub image: Option<String>,
     /// Its value for the search in centipawns, when the definition gives one (`value:`);
-    /// otherwise the search derives it from the movement (see [`crate::play::search::Values`]).
+    /// otherwise the search derives it from the movement (see [`crate::search::Values`]).
     pub value: Option<u32>,
     /// Pieces its hopper components may not hop over (`cannot_hop:`).
     pub cannot_hop: KindSet,
@@ -111,7 +111,7 @@ pub struct Castling {
     /// are then unused.
     pub king_files: Option<[u8; 2]>,
     /// Whether castling ignores attacks on the king's squares (see
-    /// [`crate::load::definition::CastlingDef::ignore_check`]).
+    /// [`crate::definition::CastlingDef::ignore_check`]).
     pub ignore_check: bool,
     /// Per side, the home cells of the king and of the partners on which dropped castling
     /// pieces gain castling rights (`drop_rights:`), `None` when dropped ones never do.
@@ -130,7 +130,7 @@ pub struct DropRights {
     pub partners: [Bitboard; 2],
 }
 
-/// A chance event (see [`crate::load::definition::ChanceDef`]), compiled.
+/// A chance event (see [`crate::definition::ChanceDef`]), compiled.
 #[derive(Debug, Clone)]
 pub struct Chance {
     /// Per side (the side that moved), the cells drawn from, each with the same probability.
@@ -426,8 +426,8 @@ fn mix(mut z: u64) -> u64 {
 /// Everything the engine needs to play a variant, compiled from its definition.
 ///
 /// Immutable once built; share it (it is `Send + Sync`). Build one with
-/// [`crate::load::variant::Variant::from_file`], [`crate::load::variant::Variant::from_yaml`] or
-/// [`crate::load::variant::Variant::bundled`].
+/// [`crate::Variant::from_file`], [`crate::Variant::from_yaml`] or
+/// [`crate::Variant::bundled`].
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Ruleset {
@@ -470,7 +470,7 @@ pub struct Ruleset {
     /// FEN's castling field holds the first-move rights as file letters (Cambodian chess).
     pub first_moves_in_fen: bool,
     /// Its name in the XBoard protocol (`xboard:`): XBoard's own when XBoard knows its rules
-    /// ([`crate::frontends::cecp::xboard_variants`]), else the name `fairy xboard` describes it under.
+    /// ([`crate::cecp::xboard_variants`]), else the name `fairy xboard` describes it under.
     pub xboard: Option<String>,
     /// Markers, submerged pieces, piece state and captures without moving, in a game that
     /// has them.
@@ -546,7 +546,7 @@ impl Ruleset {
 
     /// The start position. Game parameters have no values in it, so the rules that name
     /// them do not apply until they are set ([`Ruleset::set_parameters`],
-    /// [`Ruleset::draw_parameters`]; a [`crate::play::game::Game`] draws them).
+    /// [`Ruleset::draw_parameters`]; a [`crate::Game`] draws them).
     pub fn start_position(&self) -> Position {
         self.start.clone()
     }

@@ -213,10 +213,10 @@ impl From<Pos<4>> for AnyPos {
 /// A game position: every piece, container, submerged piece and marker, each piece's state,
 /// the side to move, castling and first-move state, en passant, game parameters and clocks.
 ///
-/// It is only meaningful together with the [`crate::rules::Ruleset`] it was made for; a rule set's
+/// It is only meaningful together with the [`crate::Ruleset`] it was made for; a rule set's
 /// methods panic when given a position of a variant with another board size. Cloning it
-/// allocates its cells' contents (16 bytes per cell); [`crate::rules::Ruleset::make`] and
-/// [`crate::rules::Ruleset::unmake`] change it in place without allocating.
+/// allocates its cells' contents (16 bytes per cell); [`crate::Ruleset::make`] and
+/// [`crate::Ruleset::unmake`] change it in place without allocating.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position(pub(crate) AnyPos);
 

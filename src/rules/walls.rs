@@ -4,7 +4,7 @@
 //!
 //! A wall belongs to no side. Nothing stands on it, moves onto it or passes over it, and it
 //! is never captured; FEN writes it `*`. Each move (never a pass) carries the cell of its
-//! wall ([`crate::engine::Move::wall`]), so that a move with two walls to choose from is two moves,
+//! wall ([`crate::Move::wall`]), so that a move with two walls to choose from is two moves,
 //! as Fairy-Stockfish counts them. A move that leaves no cell for its wall cannot be made.
 
 use crate::types::bitboard::Bitboard;

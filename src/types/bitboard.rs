@@ -1,6 +1,6 @@
 //! Cells and sets of cells.
 //!
-//! A board's existing squares are numbered from 0 ("cells", see [`crate::rules::Topology`]); a set
+//! A board's existing squares are numbered from 0 ("cells", see [`crate::Topology`]); a set
 //! of cells is a bit set of `W` 64-bit words, [`Bits<W>`]. The engine works at the width its
 //! board needs (one word up to 64 cells, two up to 128, four up to 256), so 8x8 chess pays for
 //! one word; the public API speaks [`Bitboard`], the four-word set that holds any board.
@@ -11,7 +11,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 pub const MAX_CELLS: usize = 256;
 
 /// A cell of a board: an existing square, numbered rank by rank from White's side (missing
-/// squares get no number). Its name (`e4`) comes from the board's [`crate::rules::Topology`].
+/// squares get no number). Its name (`e4`) comes from the board's [`crate::Topology`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 

@@ -6,14 +6,14 @@ use std::io::Read;
 
 /// Bounds on loading a definition and on reading FEN and move text.
 ///
-/// Pass them to [`crate::load::variant::Variant::from_file_with`] or [`crate::load::variant::Variant::from_yaml_with`];
+/// Pass them to [`crate::Variant::from_file_with`] or [`crate::Variant::from_yaml_with`];
 /// the other loaders and the `fairy` commands use [`Limits::default`]. The rule set keeps
-/// them for [`crate::rules::Ruleset::parse_fen`] and [`crate::rules::Ruleset::parse_move`] (see
-/// [`crate::rules::Ruleset::limits`]).
+/// them for [`crate::Ruleset::parse_fen`] and [`crate::Ruleset::parse_move`] (see
+/// [`crate::Ruleset::limits`]).
 ///
 /// Past a limit, loading fails with the diagnostic `fairy::limit-exceeded` naming the limit
-/// and its value; reading text fails with [`crate::formats::notation::FenError::Limit`] or
-/// [`crate::formats::notation::MoveError::Limit`]. Every check happens before the costly work, and files are
+/// and its value; reading text fails with [`crate::FenError::Limit`] or
+/// [`crate::MoveError::Limit`]. Every check happens before the costly work, and files are
 /// read with a bounded reader: a file larger than its limit costs no more than the limit.
 ///
 /// ```
@@ -40,13 +40,13 @@ pub struct Limits {
     /// which hold at most this many entries per cell and side. Default 10,000 (the bundled
     /// variants need at most a few hundred).
     pub movement_ways: usize,
-    /// Most bytes of a FEN given to [`crate::rules::Ruleset::parse_fen`]. Default 16 KiB (16,384
+    /// Most bytes of a FEN given to [`crate::Ruleset::parse_fen`]. Default 16 KiB (16,384
     /// bytes).
     pub fen_bytes: usize,
-    /// Most bytes of a move's text given to [`crate::rules::Ruleset::parse_move`]. Default 256.
+    /// Most bytes of a move's text given to [`crate::Ruleset::parse_move`]. Default 256.
     pub move_text_bytes: usize,
     /// Most levels of variations nested in one another in a PGN text given to
-    /// [`crate::formats::pgn::parse_with`] (a variation of the main line is level 1). Default 100.
+    /// [`crate::pgn::parse_with`] (a variation of the main line is level 1). Default 100.
     pub pgn_variation_depth: usize,
 }
 

@@ -40,7 +40,8 @@ impl Color {
     }
 }
 
-/// A piece type of a variant: an index into [`Ruleset::pieces`](crate::rules::Ruleset::pieces), in the definition's order.
+/// A piece type of a variant: an index into [`Ruleset::pieces`](crate::Ruleset::pieces), in the
+/// definition's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Kind(pub(crate) u8);
 
@@ -51,7 +52,7 @@ impl Kind {
         Kind(index)
     }
 
-    /// Its number, for indexing [`Ruleset::pieces`](crate::rules::Ruleset::pieces).
+    /// Its number, for indexing [`Ruleset::pieces`](crate::Ruleset::pieces).
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize

@@ -105,7 +105,7 @@ pub enum FenError {
     /// The parameters field names values the variant does not allow.
     #[error("invalid FEN parameters: {0}")]
     Parameters(ParameterError),
-    /// The text is longer than [`crate::types::limits::Limits::fen_bytes`]; it was not read.
+    /// The text is longer than [`crate::Limits::fen_bytes`]; it was not read.
     #[error(transparent)]
     Limit(crate::types::limits::LimitExceeded),
 }
@@ -227,7 +227,7 @@ impl Ruleset {
     /// A [`FenError`] naming the field that is wrong and the part of it: a rank of the wrong
     /// length, an unknown letter, a castling right without its pieces, an en passant square
     /// off the board; or a position in which the side not to move is in check.
-    /// [`FenError::Limit`] for a text longer than [`crate::types::limits::Limits::fen_bytes`].
+    /// [`FenError::Limit`] for a text longer than [`crate::Limits::fen_bytes`].
     pub fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
         crate::types::limits::LimitExceeded::check(
             crate::types::limits::Limit::FenBytes,
@@ -238,7 +238,7 @@ impl Ruleset {
         self.read_fen(fen, false)
     }
 
-    /// Reads the FEN of a side's view ([`Ruleset::redact`], [`crate::play::referee::View`]). A view is a
+    /// Reads the FEN of a side's view ([`Ruleset::redact`], [`crate::View`]). A view is a
     /// position of its own kind: with the opponent's hidden blockers removed, it may show the
     /// side not to move in check, which no game position does; that test is skipped, every
     /// other one applies, and what [`Ruleset::fen`] writes of a view reads back.

@@ -40,7 +40,7 @@ pub enum MoveError {
         /// Why, as far as can be told.
         reason: String,
     },
-    /// The text is longer than [`crate::types::limits::Limits::move_text_bytes`]; it was not read.
+    /// The text is longer than [`crate::Limits::move_text_bytes`]; it was not read.
     #[error(transparent)]
     Limit(crate::types::limits::LimitExceeded),
 }
@@ -134,7 +134,7 @@ impl Ruleset {
 
     /// Reads a move and checks it is legal in `pos`. A drawn cell after `@` must be one the
     /// move's chance event can draw; without it the move comes back with no outcome (see
-    /// [`crate::play::game::Game::play`], which draws one).
+    /// [`crate::Game::play`], which draws one).
     ///
     /// ```
     /// let falcon = fairy_rules::Variant::from_file("variants/falcon-chess.yaml")?;
@@ -148,7 +148,7 @@ impl Ruleset {
     /// # Errors
     /// [`MoveError::Malformed`] when the text is not move text (naming the bad part), and
     /// [`MoveError::Illegal`] when no legal move matches (saying what stands in the way);
-    /// [`MoveError::Limit`] for a text longer than [`crate::types::limits::Limits::move_text_bytes`].
+    /// [`MoveError::Limit`] for a text longer than [`crate::Limits::move_text_bytes`].
     pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         crate::types::limits::LimitExceeded::check(
             crate::types::limits::Limit::MoveTextBytes,

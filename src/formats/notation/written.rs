@@ -94,7 +94,7 @@ impl Ruleset {
 
     /// The mark the variant's notation writes after a hidden move (its `hidden` template,
     /// trimmed: `(h)`), `None` without one. A side's record writes it alone in the place of
-    /// the opponent's hidden move ([`crate::play::game::Game::record_text`]).
+    /// the opponent's hidden move ([`crate::Game::record_text`]).
     pub fn hidden_mark(&self) -> Option<String> {
         let n = self.notation.as_ref()?;
         let parts = n.templates.get(crate::rules::notation::MoveClass::Hidden)?;
@@ -154,7 +154,7 @@ impl Ruleset {
     /// [`MoveError::Malformed`] for an empty text, [`MoveError::Illegal`] when no legal move
     /// is written so ([`Ruleset::nearest_moves`] finds what may have been meant) or when
     /// several are (it names them), [`MoveError::Limit`] for a text longer than
-    /// [`crate::types::limits::Limits::move_text_bytes`].
+    /// [`crate::Limits::move_text_bytes`].
     pub fn parse_notation(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         crate::types::limits::LimitExceeded::check(
             crate::types::limits::Limit::MoveTextBytes,

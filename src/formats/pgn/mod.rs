@@ -12,7 +12,7 @@
 //!   a variant that is not bundled names its definition file in `[VariantFile "..."]`.
 //! - A start position other than the variant's (also one whose drawn game parameters
 //!   differ, as Flying Dutchman's) is given by `[SetUp "1"]` and `[FEN "..."]`.
-//! - Moves are SAN ([`crate::rules::Ruleset::san`]), which writes moves chess has no notation for in
+//! - Moves are SAN ([`crate::Ruleset::san`]), which writes moves chess has no notation for in
 //!   the engine's move text.
 //! - The cell a chance event drew follows its move as a command comment,
 //!   `{[%chance e5]}`, in the style of the `[%clk ...]` comments many programs write.
@@ -72,7 +72,7 @@ impl PgnMove {
 }
 
 /// Variations are taken apart level by level: a record nested deeper than the stack allows
-/// (built by a program; the reader bounds its own by [`crate::types::limits::Limits::pgn_variation_depth`])
+/// (built by a program; the reader bounds its own by [`crate::Limits::pgn_variation_depth`])
 /// drops without recursing.
 impl Drop for PgnMove {
     fn drop(&mut self) {

@@ -6,10 +6,10 @@
 //! outcomes.
 //!
 //! Any other record is moves separated by whitespace, commas or semicolons, in SAN, the
-//! engine's move text or the variant's own notation ([`fairy_rules::Ruleset::read_move`]). Move numbers (`12.`, `12)`,
-//! `12...`, also glued to the move: `12.e4`), `#` line comments, `{...}` comments (the check
-//! mark `{*}` among them), standalone check marks `*` `**` and annotations `!?` are
-//! skipped, as are the annotation words of the variant's own notation (`[**]`) and, in a
+//! engine's move text or the variant's own notation ([`fairy_rules::Ruleset::read_move`]). Move
+//! numbers (`12.`, `12)`, `12...`, also glued to the move: `12.e4`), `#` line comments, `{...}`
+//! comments (the check mark `{*}` among them), standalone check marks `*` `**` and annotations `!?`
+//! are skipped, as are the annotation words of the variant's own notation (`[**]`) and, in a
 //! record numbered from `1.` or `1)`, a heading before it (a title, the players); a result
 //! (`1-0`, `0-1`, `1/2-1/2`, `½-½`) or a resignation (`resigns`) ends the record. A capture written
 //! with spaces around the `x` (`f7BR x d5P`, as some inventors write) is joined into one move

@@ -12,7 +12,7 @@
 //! ← {"id":2,"ok":false,"error":{"code":"illegal_move","message":"..."}}
 //! ```
 //!
-//! In a game with hidden information ([`crate::rules::Ruleset::has_hidden_information`]) every
+//! In a game with hidden information ([`crate::Ruleset::has_hidden_information`]) every
 //! request that shows the game names a `seat`: a secret token per side, given once when the
 //! game is created. The server answers with that side's view only, so a client never
 //! receives what its side may not see.

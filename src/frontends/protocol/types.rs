@@ -157,7 +157,7 @@ pub enum Command {
 
 /// How long the engine thinks: any of the three; with none, 20000 positions. Every search is
 /// capped at 64 plies, 100 million positions and 60 seconds, also when a limit is not given
-/// (see [`crate::frontends::protocol::SearchCaps`]).
+/// (see [`crate::protocol::SearchCaps`]).
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EngineLimits {
@@ -193,7 +193,7 @@ pub struct Response {
 pub enum Answer {
     /// For `hello`.
     Hello {
-        /// [`crate::frontends::protocol::VERSION`].
+        /// [`crate::protocol::VERSION`].
         protocol: u32,
         /// `fairy-rules` and its version.
         program: String,
@@ -539,7 +539,7 @@ pub struct ErrorInfo {
 pub enum ErrorCode {
     /// The line is not JSON (or not UTF-8).
     MalformedJson,
-    /// The line is longer than [`crate::frontends::protocol::MAX_LINE`].
+    /// The line is longer than [`crate::protocol::MAX_LINE`].
     TooLong,
     /// Not a known request, or its fields are wrong.
     BadRequest,

@@ -1,10 +1,10 @@
 //! The web playground behind `fairy web`: an HTTP server that serves one page (embedded in
-//! the program, see `assets/web/`) and carries the game protocol of [`crate::frontends::protocol`].
+//! the program, see `assets/web/`) and carries the game protocol of [`crate::protocol`].
 //!
 //! `POST /api` takes exactly one protocol request as its body, of type `application/json`
 //! (415 otherwise), and answers `{"events":[...],"response":{...}}`: the events the request
 //! caused and its response, both as `fairy serve` would write them. Every request runs on one
-//! [`crate::frontends::protocol::Server`] behind a mutex, off the HTTP runtime's threads; an engine move
+//! [`crate::protocol::Server`] behind a mutex, off the HTTP runtime's threads; an engine move
 //! searches without the mutex, so other games are answered meanwhile, and its search stops
 //! (and plays nothing) when its client goes away.
 //!

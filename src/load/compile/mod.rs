@@ -238,7 +238,7 @@ fn unresolved_part(code: &str) -> Option<&'static str> {
     }
 }
 
-/// Compiles a definition chain as read (see [`crate::load::definition::load_chain`]): its merged
+/// Compiles a definition chain as read (see [`crate::definition::load_chain`]): its merged
 /// definition, with the problems found reading it. `limits` bound the movement's expansion
 /// and are kept in the rule set for reading FEN and moves.
 ///

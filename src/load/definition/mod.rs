@@ -1,7 +1,7 @@
 //! The YAML definition of a variant as written, every value keeping its place in the file.
 //!
 //! These types mirror the schema documented in `docs/authoring.md`; they hold text, not
-//! meaning. The compiler (`crate::load::compile`) checks them and builds a [`crate::rules::Ruleset`].
+//! meaning. The compiler (`crate::load::compile`) checks them and builds a [`crate::Ruleset`].
 
 mod pieces;
 mod recover;

@@ -131,8 +131,8 @@ fn distance(rules: &Ruleset, cell: Cell, zone: Bitboard) -> u32 {
 }
 
 /// The position's value for the side to move, in centipawns: its material minus the
-/// opponent's (pieces on cells, aboard containers, submerged and in hand), the pieces' square bonuses
-/// and the nearness of flag pieces to their zones.
+/// opponent's (pieces on cells, aboard containers, submerged and in hand), the pieces' square
+/// bonuses and the nearness of flag pieces to their zones.
 pub(super) fn evaluate(
     rules: &Ruleset,
     values: &Values,

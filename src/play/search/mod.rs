@@ -16,7 +16,7 @@
 //! ```
 //!
 //! The search plays the position it is given: in a game of hidden information, give it the
-//! side's view ([`crate::rules::Ruleset::redact`]).
+//! side's view ([`crate::Ruleset::redact`]).
 
 mod eval;
 mod order;

@@ -30,9 +30,9 @@ impl Searcher {
     /// Searches the side to move's view of `game` and plays the move found; `None` when the
     /// game is over or the side has no move it may play.
     ///
-    /// When the opponent has hidden pieces or markers ([`crate::rules::Ruleset::unseen`]), the search
+    /// When the opponent has hidden pieces or markers ([`crate::Ruleset::unseen`]), the search
     /// reads only the view and their number: it samples [`SAMPLES`] positions consistent with
-    /// the view ([`crate::rules::Ruleset::determinize`], drawn with a seed taken from the view, so
+    /// the view ([`crate::Ruleset::determinize`], drawn with a seed taken from the view, so
     /// the same view gives the same move whatever is hidden), searches each with a share of
     /// `limits`' nodes and time, and plays the move chosen most often (the first sample's
     /// choice among equals). The view may allow a move that the hidden state forbids (a mine

@@ -30,7 +30,7 @@ impl Diagram {
     ///
     /// Light and dark squares (missing squares left out), shaded regions in translucent
     /// blue, file letters and rank numbers, the pieces drawn as position pictures draw them
-    /// (see [`crate::rules::Ruleset::picture_svg`]), the diagrammed one on a blue disc, `m` as a green
+    /// (see [`crate::Ruleset::picture_svg`]), the diagrammed one on a blue disc, `m` as a green
     /// dot, `c` as a red ring, `x` as both, a capturable enemy with a red ring around it, and
     /// a legend below. Each marked square is a `<g>` with
     /// the class `move`, `capture`, `both` or `capturable`, so tools can find them.

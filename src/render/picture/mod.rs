@@ -101,7 +101,7 @@ impl Ruleset {
     }
 }
 
-/// [`Ruleset::cell_names_text`] of a board alone ([`crate::load::variant::Variant::board_of_file`]).
+/// [`Ruleset::cell_names_text`] of a board alone ([`crate::Variant::board_of_file`]).
 pub fn cell_names_text(topology: &Topology) -> String {
     let names = cell_grid(topology, false, |cell| topology.name(cell));
     grid_text(topology, &names, Bitboard::EMPTY, false)

@@ -20,8 +20,8 @@ pub enum PngError {
     Encode(String),
 }
 
-/// Renders an SVG document (as [`crate::rules::Ruleset::picture_svg`] and
-/// [`crate::render::diagram::Diagram::render_svg`] write them) to PNG bytes at its own size in pixels. Letters
+/// Renders an SVG document (as [`crate::Ruleset::picture_svg`] and
+/// [`crate::Diagram::render_svg`] write them) to PNG bytes at its own size in pixels. Letters
 /// are drawn with the system's fonts.
 ///
 /// # Errors

@@ -29,9 +29,10 @@ impl Ruleset {
     /// as its image (see [`super::image_names`]) or its letter in a disc, a crew inside its
     /// container's outline, a submerged piece small and faded at the foot of its cell, a
     /// marker as its letter in a dashed diamond, the cells of `shaded` (regions: see
-    /// [`Ruleset::region_cells`]) under translucent blue, a royal piece in check on red; a piece that has a facing with an arrow at the edge it faces; a caption says who is to
-    /// move and whether in check ([`Ruleset::status_line`]). Every piece is
-    /// a `<g>` of class `piece` and `white` or `black`, so tools can find them.
+    /// [`Ruleset::region_cells`]) under translucent blue, a royal piece in check on red; a piece
+    /// that has a facing with an arrow at the edge it faces; a caption says who is to move and
+    /// whether in check ([`Ruleset::status_line`]). Every piece is a `<g>` of class `piece` and
+    /// `white` or `black`, so tools can find them.
     pub fn picture_svg(&self, pos: &Position, shaded: Bitboard) -> String {
         self.picture_svg_from(pos, shaded, Color::White)
     }
