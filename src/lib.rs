@@ -65,6 +65,7 @@ pub use load::diagnostics::{DefinitionError, Problem, Source};
 pub use load::variant::{LoadError, Variant};
 pub use load::{definition, diagnostics, dsl};
 pub use play::game::Game;
+pub use play::record::RecordTextError;
 pub use play::referee::{Refusal, View};
 pub use play::{playtest, search, solve};
 pub use render::diagram::{Diagram, DiagramError, Mark};

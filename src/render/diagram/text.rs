@@ -1,6 +1,7 @@
 //! The text rendering of a diagram: a grid of three-character cells.
 
 use super::{Diagram, Mark};
+use crate::render::board::{push_line, text_grid};
 
 impl Diagram {
     /// The diagram as text, one line per rank from the top, then the file letters, then a
@@ -13,23 +14,13 @@ impl Diagram {
     /// upper case White). Rank numbers are right-aligned in a column on the left; trailing
     /// spaces are cut.
     pub fn render_text(&self) -> String {
-        let (width, height) = (self.topology.width(), self.topology.height());
-        let label = height.to_string().len();
-        let mut out = String::new();
-        for rank in (0..height).rev() {
-            let mut line = format!("{:>label$} ", rank + 1);
-            for file in 0..width {
-                self.push_square(&mut line, file, rank);
+        let mut out = text_grid(&self.topology, false, 2, |rank, files| {
+            let mut line = String::new();
+            for &file in files {
+                self.push_square(&mut line, file as u8, rank as u8);
             }
-            push_line(&mut out, &line);
-        }
-        let mut files = " ".repeat(label + 1);
-        for file in 0..width {
-            files.push(' ');
-            files.push((b'a' + file) as char);
-            files.push(' ');
-        }
-        push_line(&mut out, &files);
+            line
+        });
         let mut legend = String::from(
             "m move only, c capture only, x move or capture, [ ] the piece, ( ) other pieces, { } capturable",
         );
@@ -59,9 +50,4 @@ impl Diagram {
         };
         line.extend([a, b, c]);
     }
-}
-
-fn push_line(out: &mut String, line: &str) {
-    out.push_str(line.trim_end());
-    out.push('\n');
 }

@@ -25,6 +25,7 @@ pub use png::{svg_to_png, svg_to_png_scaled, PngError};
 pub const SQUARE_PIXELS: u32 = 56;
 
 use crate::engine::Position;
+use crate::render::board::{drawn_order, text_grid};
 use crate::rules::{Color, Ruleset, Topology};
 use crate::types::bitboard::Bitboard;
 
@@ -107,16 +108,6 @@ pub fn cell_names_text(topology: &Topology) -> String {
     grid_text(topology, &names, Bitboard::EMPTY, false)
 }
 
-/// The board's rank numbers and file indices in the order drawn: from the top, and from the
-/// left, turned around when `flip`.
-fn drawn_order(t: &Topology, flip: bool) -> (Vec<i32>, Vec<i32>) {
-    let (ranks, files) = (0..t.height() as i32, 0..t.width() as i32);
-    match flip {
-        true => (ranks.collect(), files.rev().collect()),
-        false => (ranks.rev().collect(), files.collect()),
-    }
-}
-
 /// For each rank drawn, each file's text (`None` for a missing cell).
 fn cell_grid(
     t: &Topology,
@@ -150,16 +141,15 @@ fn grid_text(
         .map(|t| t.chars().count())
         .max()
         .unwrap_or(1);
-    let (ranks, files) = drawn_order(topology, flip);
-    let label = topology.height().to_string().len();
-    let mut out = String::new();
-    for (cells, &rank) in grid.iter().zip(&ranks) {
-        let mut line = format!("{:>label$} ", rank + 1);
+    let mut rows = grid.iter();
+    text_grid(topology, flip, width, |rank, files| {
+        let cells = rows.next().expect("a row of cells per rank");
         let is_marked = |column: usize| {
             topology
                 .cell(files[column], rank)
                 .is_some_and(|c| marked.has(c))
         };
+        let mut line = String::new();
         for (column, cell) in cells.iter().enumerate() {
             line.push(
                 match (column > 0 && is_marked(column - 1), is_marked(column)) {
@@ -174,15 +164,6 @@ fn grid_text(
         if is_marked(cells.len() - 1) {
             line.push(']');
         }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    let mut letters = " ".repeat(label + 1);
-    for &file in &files {
-        letters.push(' ');
-        letters.push_str(&format!("{:<width$}", (b'a' + file as u8) as char));
-    }
-    out.push_str(letters.trim_end());
-    out.push('\n');
-    out
+        line
+    })
 }

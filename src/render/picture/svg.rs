@@ -2,26 +2,15 @@
 
 use super::piece_svg;
 use crate::engine::Position;
+use crate::render::board::{self, Board, BLUE, CHECK, HULL, INK};
 use crate::rules::layers::{Facing, PieceState};
 use crate::rules::{Color, Piece, Ruleset};
 use crate::types::bitboard::{Bitboard, Cell};
 
 /// Side of a square, in pixels.
 const SQUARE: f64 = super::SQUARE_PIXELS as f64;
-/// Room for the rank numbers on the left, and margins.
-const LEFT: f64 = 32.0;
-const TOP: f64 = 12.0;
-const RIGHT: f64 = 12.0;
-/// Room below the board for the file letters and the caption.
-const BELOW: f64 = 52.0;
-
-const LIGHT: &str = "#f0d9b5";
-const DARK: &str = "#b58863";
-const INK: &str = "#222222";
-const HULL: &str = "#6b4423";
-const SEA: &str = "#3a6fd8";
-/// Under a royal piece in check.
-const CHECK: &str = "#e03c31";
+/// Height of the row below the file letters that holds the caption, in pixels.
+const CAPTION_ROW: f64 = 28.0;
 
 impl Ruleset {
     /// The position as a standalone SVG 1.1 document, 56 pixels per square: light and dark
@@ -41,29 +30,18 @@ impl Ruleset {
     /// around (its first rank at the bottom, files from right to left).
     pub fn picture_svg_from(&self, pos: &Position, shaded: Bitboard, side: Color) -> String {
         let flip = side == Color::Black;
-        let (w, h) = (
-            f64::from(self.topology.width()),
-            f64::from(self.topology.height()),
-        );
-        let (width, height) = (LEFT + w * SQUARE + RIGHT, TOP + h * SQUARE + BELOW);
-        let mut s = format!(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-             <svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">\n\
-             <title>{}</title>\n<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n",
-            escape(&self.name)
-        );
+        let board = Board::new(&self.topology, SQUARE, flip);
+        let width = board.picture_width();
+        let caption_top = board.bottom() + board::FILE_ROW;
+        let mut s = board::svg_start(width, caption_top + CAPTION_ROW, &self.name);
         let mut pieces = String::new();
         let checked = self.checked_royals(pos);
         for cell in self.topology.cells() {
-            let (file, rank) = self.topology.coords(cell);
-            let (x, y) = self.cell_corner(cell, flip);
-            let fill = if (file + rank) % 2 == 0 { DARK } else { LIGHT };
-            s.push_str(&format!(
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\"/>\n"
-            ));
+            let (x, y) = board.corner(cell);
+            s.push_str(&board.square_svg(cell));
             if shaded.has(cell) {
                 s.push_str(&format!(
-                    "<rect class=\"region\" x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{SEA}\" fill-opacity=\"0.35\"/>\n"
+                    "<rect class=\"region\" x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{BLUE}\" fill-opacity=\"0.35\"/>\n"
                 ));
             }
             if checked.has(cell) {
@@ -76,29 +54,11 @@ impl Ruleset {
         s.push_str(&format!(
             "<g font-family=\"DejaVu Sans, sans-serif\" font-size=\"14\" fill=\"{INK}\" text-anchor=\"middle\">\n"
         ));
-        let (width_cells, height_cells) = (self.topology.width(), self.topology.height());
-        for rank in 0..height_cells {
-            let row = if flip { rank } else { height_cells - 1 - rank };
-            let y = TOP + f64::from(row) * SQUARE + SQUARE / 2.0 + 5.0;
-            s.push_str(&format!(
-                "<text x=\"{}\" y=\"{y}\">{}</text>\n",
-                LEFT / 2.0,
-                rank + 1
-            ));
-        }
-        for file in 0..width_cells {
-            let column = if flip { width_cells - 1 - file } else { file };
-            let x = LEFT + f64::from(column) * SQUARE + SQUARE / 2.0;
-            s.push_str(&format!(
-                "<text x=\"{x}\" y=\"{}\">{}</text>\n",
-                TOP + h * SQUARE + 18.0,
-                (b'a' + file) as char
-            ));
-        }
+        s.push_str(&board.labels_svg());
         s.push_str(&format!(
             "<text x=\"{}\" y=\"{}\">{}</text>\n</g>\n",
             width / 2.0,
-            TOP + h * SQUARE + 42.0,
+            caption_top + board::BASELINE,
             self.status_line(pos)
         ));
         s.push_str(&pieces);
@@ -109,22 +69,8 @@ impl Ruleset {
     /// Where [`Ruleset::picture_svg`] draws `cell`: its square's left and top edges and its
     /// side, in the picture's pixels.
     pub fn picture_cell_rect(&self, cell: Cell) -> (f64, f64, f64) {
-        let (x, y) = self.cell_corner(cell, false);
+        let (x, y) = Board::new(&self.topology, SQUARE, false).corner(cell);
         (x, y, SQUARE)
-    }
-
-    /// The top left corner of `cell`'s square, on a board turned around when `flip`.
-    fn cell_corner(&self, cell: Cell, flip: bool) -> (f64, f64) {
-        let (w, h) = (self.topology.width(), self.topology.height());
-        let (file, rank) = self.topology.coords(cell);
-        let (column, row) = match flip {
-            true => (w - 1 - file, rank),
-            false => (file, h - 1 - rank),
-        };
-        (
-            LEFT + f64::from(column) * SQUARE,
-            TOP + f64::from(row) * SQUARE,
-        )
     }
 
     /// What stands on one cell, drawn in the square whose top left corner is `(x, y)` (on a
@@ -168,7 +114,7 @@ impl Ruleset {
         if let Some(p) = pos.submerged_at(cell) {
             let size = SQUARE * 0.45;
             out.push_str(&format!(
-                "<g class=\"submerged\" opacity=\"0.65\"><rect x=\"{}\" y=\"{}\" width=\"{size}\" height=\"{size}\" fill=\"{SEA}\" fill-opacity=\"0.5\"/>{}</g>\n",
+                "<g class=\"submerged\" opacity=\"0.65\"><rect x=\"{}\" y=\"{}\" width=\"{size}\" height=\"{size}\" fill=\"{BLUE}\" fill-opacity=\"0.5\"/>{}</g>\n",
                 x + SQUARE - size,
                 y + SQUARE - size,
                 self.piece_drawing(p, x + SQUARE - size, y + SQUARE - size, size)
@@ -235,12 +181,4 @@ impl Ruleset {
         let t = &self.pieces[p.kind().index()];
         piece_svg(t.image.as_deref(), t.letter, p.color(), x, y, size)
     }
-}
-
-/// Text with the XML special characters escaped.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
