@@ -14,6 +14,7 @@
 
 use crate::rules::containers::Crew;
 use crate::rules::layers::PieceState;
+use crate::rules::tables::AnyTables;
 use crate::rules::{Color, Kind, Piece, MAX_KINDS, MAX_PARAMETERS};
 use crate::types::bitboard::{Bitboard, Bits, Cell};
 
@@ -243,9 +244,13 @@ impl std::fmt::Debug for Position {
 }
 
 impl Position {
-    /// A board of no cells, until a rule set has its start position.
-    pub(crate) fn placeholder() -> Position {
-        Position(AnyPos::N64(Pos::empty(0)))
+    /// The empty board of `cells` cells, at the width of `tables`: no piece, White to move.
+    pub(crate) fn empty(tables: &AnyTables, cells: usize) -> Position {
+        Position(match tables {
+            AnyTables::N64(_) => AnyPos::N64(Pos::empty(cells)),
+            AnyTables::N128(_) => AnyPos::from(Pos::<2>::empty(cells)),
+            AnyTables::N256(_) => AnyPos::from(Pos::<4>::empty(cells)),
+        })
     }
 
     fn slot(&self, cell: Cell) -> Slot {

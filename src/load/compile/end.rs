@@ -1,24 +1,116 @@
 //! The end rules beyond the royal rule: extinction of a piece type and check counting
 //! (which combinations are refused is decided in `combinations`).
 
-use crate::load::definition::{EndDef, ExtinctionDef, Sp};
-use crate::load::dsl::DslError;
-use crate::rules::{Extinction, Kind, KindSet};
+use indexmap::IndexMap;
 
-use super::Ctx;
+use crate::load::definition::{EndDef, ExtinctionDef, RoyalRule, Sp};
+use crate::load::dsl::DslError;
+use crate::rules::{Color, EndRules, Extinction, Flag, KindSet, Material, Parameter, Piece};
+use crate::types::bitboard::Bitboard;
+
+use super::names::Names;
+use super::{parameters, Ctx};
+
+/// The ways to win or draw that `end:` names beyond its plain settings: read where the
+/// pieces, regions and parameters they name are known.
+pub(super) struct Conditions {
+    flags: Vec<Flag>,
+    insufficient_material: Vec<Material>,
+    extinction: Option<Extinction>,
+    checks_to_win: u8,
+}
+
+/// The flags, insufficient material, extinction and check count of `end`, each name they
+/// give resolved (problems recorded in `cx`).
+pub(super) fn conditions(
+    end: &EndDef,
+    params: &[Parameter],
+    regions: &IndexMap<String, [Bitboard; 2]>,
+    names: &Names,
+    cx: &mut Ctx,
+) -> Conditions {
+    let flags = end
+        .flags
+        .iter()
+        .filter_map(|f| {
+            let piece = parameters::piece_ref(cx, params, &f.piece, "flag piece", names);
+            let zone = parameters::zone_ref(cx, params, regions, &f.zone);
+            Some(Flag {
+                piece: piece?,
+                zone: zone?,
+                safe: f.safe,
+                hold: f.hold.as_ref().is_some_and(|h| h.value),
+            })
+        })
+        .collect();
+    let insufficient_material = end
+        .insufficient_material
+        .iter()
+        .filter_map(|entry| material(cx, entry, names))
+        .collect();
+    let extinction = end
+        .extinction
+        .as_ref()
+        .and_then(|x| extinction(cx, x, names));
+    Conditions {
+        flags,
+        insufficient_material,
+        extinction,
+        checks_to_win: checks_to_win(end),
+    }
+}
+
+/// The game-end rules of `end` with its `conditions`; `explodes` and `royals` say whether
+/// the variant has an explosion and royal pieces (see [`ends_by_position`]).
+pub(super) fn rules(
+    end: &EndDef,
+    conditions: Conditions,
+    explodes: bool,
+    royals: bool,
+) -> EndRules {
+    let ends_by_position = ends_by_position(end, &conditions, explodes, royals);
+    let Conditions {
+        flags,
+        insufficient_material,
+        extinction,
+        checks_to_win,
+    } = conditions;
+    EndRules {
+        ends_by_position,
+        royal: end.royal,
+        stalemate: end.stalemate,
+        move_rule_plies: end.move_rule.saturating_mul(2),
+        repetition: end.repetition,
+        flags,
+        insufficient_material,
+        checkmate: end.checkmate,
+        extinction,
+        checks_to_win,
+        flag_reply: end.flag_reply,
+        check: end.check.as_ref().map_or(Default::default(), |c| c.value),
+        full_board: end.full_board,
+        count_pieces: end.count_pieces,
+    }
+}
+
+/// Whether the engine's `decided` can find an end in a position beyond the pass and facing
+/// counters kept in the position: the game-end rules it reads.
+fn ends_by_position(end: &EndDef, c: &Conditions, explodes: bool, royals: bool) -> bool {
+    end.full_board
+        || ((end.royal == RoyalRule::Extinction || explodes) && royals)
+        || c.extinction.is_some()
+        || c.checks_to_win > 0
+        || !c.flags.is_empty()
+}
 
 /// The compiled `end: extinction:`, if it is written and valid.
-pub(super) fn extinction(
-    cx: &mut Ctx,
-    def: &ExtinctionDef,
-    kind_of: &impl Fn(char) -> Option<Kind>,
-) -> Option<Extinction> {
+fn extinction(cx: &mut Ctx, def: &ExtinctionDef, names: &Names) -> Option<Extinction> {
     let text = &def.pieces;
     let help = "write `all`, or the letters of the kinds counted, e.g. `KQRBNP`";
     let kinds = if text.value == "all" {
         None
     } else {
-        let kinds = kind_letters(cx, text, "fairy::bad-extinction", help, kind_of)?;
+        let kinds = kind_letters(cx, text, "fairy::bad-extinction", help, names)?;
         Some(kinds)
     };
     Some(Extinction {
@@ -36,11 +128,11 @@ pub(super) fn kind_letters(
     text: &Sp<String>,
     code: &'static str,
     help: &str,
-    kind_of: &impl Fn(char) -> Option<Kind>,
+    names: &Names,
 ) -> Option<KindSet> {
     let mut kinds = KindSet::EMPTY;
     for (i, c) in text.value.char_indices() {
-        let Some(kind) = kind_of(c.to_ascii_uppercase()).filter(|_| c.is_ascii_alphabetic()) else {
+        let Some(kind) = names.letter(c) else {
             let e = DslError::new(i..i + c.len_utf8(), format!("`{c}` is not a piece letter"))
                 .with_help(help.to_string());
             cx.dsl(text, code, e);
@@ -57,6 +149,28 @@ pub(super) fn kind_letters(
 }
 
 /// `end: checks_to_win:` (0: off; refused under extinction in `combinations`).
-pub(super) fn checks_to_win(end: &EndDef) -> u8 {
+fn checks_to_win(end: &EndDef) -> u8 {
     end.checks_to_win.as_ref().map_or(0, |n| n.value)
+}
+
+/// One `insufficient_material` entry: FEN letters, each a piece on the board.
+fn material(cx: &mut Ctx, entry: &Sp<String>, names: &Names) -> Option<Material> {
+    let mut m = Material::EMPTY;
+    for (i, c) in entry.value.char_indices() {
+        let Some(kind) = names.letter(c) else {
+            let e = DslError::new(i..i + c.len_utf8(), format!("`{c}` is not a piece letter"))
+                .with_help(
+                    "write the letters of every piece on the board, White's upper case, e.g. `KBk`",
+                );
+            cx.dsl(entry, "fairy::bad-material", e);
+            return None;
+        };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        m = m.with(Piece::new(kind, color));
+    }
+    Some(m)
 }

@@ -5,17 +5,17 @@ use crate::load::definition::{RoyalRule, Sp, VariantDef};
 use crate::rules::explosion::Explosion;
 use crate::rules::{KindSet, PieceType, Topology};
 
-use super::parameters::Resolve;
+use super::names::Names;
 use super::Ctx;
 
 /// The most king steps a blast may reach: a larger blast would clear most boards.
 const MAX_RADIUS: u8 = 4;
 
 /// The kinds named in a list of letters, each unknown letter reported.
-fn kinds(cx: &mut Ctx, letters: &[Sp<String>], what: &str, resolve: &Resolve) -> KindSet {
+fn kinds(cx: &mut Ctx, letters: &[Sp<String>], what: &str, names: &Names) -> KindSet {
     letters
         .iter()
-        .filter_map(|l| resolve(cx, l, what))
+        .filter_map(|l| names.piece(cx, l, what))
         .collect()
 }
 
@@ -25,7 +25,7 @@ pub(super) fn explosion(
     def: &VariantDef,
     topology: &Topology,
     cx: &mut Ctx,
-    resolve: &Resolve,
+    names: &Names,
 ) -> Option<Explosion> {
     let e = &def.explosion.as_ref()?.value;
     let radius = match &e.radius {
@@ -42,8 +42,8 @@ pub(super) fn explosion(
         Some(r) => r.value,
         None => 1,
     };
-    let spares = kinds(cx, &e.spares, "spared piece", resolve);
-    let immune = kinds(cx, &e.immune, "blast-immune piece", resolve);
+    let spares = kinds(cx, &e.spares, "spared piece", names);
+    let immune = kinds(cx, &e.immune, "blast-immune piece", names);
     let reach = i32::from(radius);
     let around = topology
         .cells()
@@ -76,14 +76,14 @@ pub(super) fn mutually_immune(
     pieces: &[PieceType],
     royal: RoyalRule,
     cx: &mut Ctx,
-    resolve: &Resolve,
+    names: &Names,
 ) -> KindSet {
     let Some(list) = &def.mutually_immune else {
         return KindSet::EMPTY;
     };
     let mut set = KindSet::EMPTY;
     for letter in &list.value {
-        let Some(kind) = resolve(cx, letter, "mutually immune piece") else {
+        let Some(kind) = names.piece(cx, letter, "mutually immune piece") else {
             continue;
         };
         let piece = &pieces[kind.index()];

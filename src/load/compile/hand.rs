@@ -8,6 +8,7 @@ use crate::rules::hand::{DropRule, HandRules};
 use crate::rules::{Kind, KindSet, PieceType, Topology, MAX_KINDS};
 use crate::types::bitboard::Bitboard;
 
+use super::names::Names;
 use super::{regions, Ctx};
 
 /// The drop rule of a piece's `drop:` entry; `None` without one.
@@ -51,6 +52,7 @@ pub(super) fn drop_rule(
 pub(super) fn hand_rules(
     def: &VariantDef,
     pieces: &[PieceType],
+    names: &Names,
     topology: &Topology,
     regions: &IndexMap<String, [Bitboard; 2]>,
     cx: &mut Ctx,
@@ -129,15 +131,9 @@ pub(super) fn hand_rules(
             _ => {}
         }
     }
-    let kind_of = |c: char| {
-        pieces
-            .iter()
-            .position(|p| p.letter == c)
-            .map(|k| Kind::new(k as u8))
-    };
     let must_drop_kinds = hand.value.must_drop_pieces.as_ref().and_then(|text| {
         let help = "write the letters of the kinds that must be dropped, e.g. `K`";
-        super::end::kind_letters(cx, text, "fairy::unknown-piece", help, &kind_of)
+        super::end::kind_letters(cx, text, "fairy::unknown-piece", help, names)
     });
     let gates = gates(def, topology, regions, cx);
     Some(HandRules {

@@ -11,8 +11,9 @@ use crate::rules::Topology;
 use crate::types::bitboard::Bitboard;
 
 use super::betza::Reach;
+use super::pieces::component_motions;
 use super::regions::region_named;
-use super::{component_motions, Ctx};
+use super::Ctx;
 
 /// The layer rules, when the definition uses any layer mechanism. Problems are recorded in
 /// `cx`: bad letters and counts, unknown names, remote moves that are not lines or leaps.

@@ -6,8 +6,9 @@ use crate::load::diagnostics::Problem;
 use crate::load::dsl::DslError;
 use crate::rules::layers::LayerRules;
 use crate::rules::notation::{MoveClass, Notation, Part, Placeholder, Templates};
-use crate::rules::{Kind, PieceType};
+use crate::rules::PieceType;
 
+use super::names::Names;
 use super::Ctx;
 
 /// The compiled notation; problems are recorded in `cx` at their place in the template.
@@ -15,19 +16,14 @@ pub(super) fn notation(
     def: &NotationDef,
     pieces: &[PieceType],
     layers: Option<&LayerRules>,
-    kind_of: &impl Fn(char) -> Option<Kind>,
+    names: &Names,
     cx: &mut Ctx,
 ) -> Option<Notation> {
     let templates = templates(&def.templates, cx);
     let mut own = Vec::new();
     for (letter, t) in &def.pieces {
-        let mut chars = letter.chars();
-        let kind = match (chars.next(), chars.next()) {
-            (Some(c), None) => kind_of(c.to_ascii_uppercase()),
-            _ => None,
-        };
-        let Some(kind) = kind else {
-            let known: String = pieces.iter().map(|p| p.letter).collect();
+        let Some(kind) = names.key(letter) else {
+            let known: String = names.letters().iter().collect();
             // Point at the key: the span is the mapping under it.
             let value = span_of(t);
             let text = &cx.sources[file_of(t)].text;

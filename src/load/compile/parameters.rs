@@ -10,10 +10,8 @@ use crate::rules::{
 };
 use crate::types::bitboard::{Bitboard, Cell};
 
+use super::names::Names;
 use super::{regions, Ctx};
-
-/// Resolves a piece letter (either case) to a kind, reporting an error at it when unknown.
-pub(super) type Resolve<'a> = dyn Fn(&mut Ctx, &Sp<String>, &str) -> Option<Kind> + 'a;
 
 type Regions = IndexMap<String, [Bitboard; 2]>;
 
@@ -21,7 +19,7 @@ pub(super) fn parameters(
     def: &VariantDef,
     cx: &mut Ctx,
     regions: &Regions,
-    resolve: &Resolve,
+    names: &Names,
 ) -> Vec<Parameter> {
     let mut out: Vec<Parameter> = Vec::new();
     for (name, p) in &def.parameters {
@@ -39,7 +37,7 @@ pub(super) fn parameters(
             (Some(pieces), None) => ParameterValues::Pieces(
                 pieces
                     .iter()
-                    .filter_map(|l| resolve(cx, l, "parameter piece"))
+                    .filter_map(|l| names.piece(cx, l, "parameter piece"))
                     .collect(),
             ),
             (None, Some(region)) => {
@@ -72,7 +70,7 @@ pub(super) fn parameters(
                         continue;
                     };
                     let (Some(kind), Some(excluded)) = (
-                        resolve(cx, value, "parameter value"),
+                        names.piece(cx, value, "parameter value"),
                         regions::region_named(cx, regions, &e.squares),
                     ) else {
                         continue;
@@ -153,7 +151,7 @@ pub(super) fn piece_ref(
     params: &[Parameter],
     text: &Sp<String>,
     what: &str,
-    resolve: &Resolve,
+    names: &Names,
 ) -> Option<PieceRef> {
     match text.value.strip_prefix('$') {
         Some(name) => {
@@ -171,7 +169,7 @@ pub(super) fn piece_ref(
             }
             found.map(PieceRef::Parameter)
         }
-        None => resolve(cx, text, what).map(PieceRef::Kind),
+        None => names.piece(cx, text, what).map(PieceRef::Kind),
     }
 }
 
@@ -210,11 +208,11 @@ pub(super) fn returns(
     params: &[Parameter],
     placement: &[(Cell, Piece)],
     kinds: usize,
-    resolve: &Resolve,
+    names: &Names,
 ) -> Vec<Return> {
     let mut out = Vec::new();
     for r in &def.returns {
-        let Some(piece) = piece_ref(cx, params, &r.piece, "returning piece", resolve) else {
+        let Some(piece) = piece_ref(cx, params, &r.piece, "returning piece", names) else {
             continue;
         };
         // Each item's cells for White as written; Black's are the same seen from its side.

@@ -3,6 +3,7 @@
 use crate::load::definition::{ChoicesDef, PromotionDef, Sp};
 use crate::rules::Kind;
 
+use super::names::Names;
 use super::Ctx;
 
 /// Per side, the kinds of `choices`, each once: an empty list is
@@ -11,7 +12,7 @@ use super::Ctx;
 pub(super) fn promotion_choices(
     cx: &mut Ctx,
     choices: &Sp<ChoicesDef>,
-    resolve: &impl Fn(&mut Ctx, &Sp<String>, &str) -> Option<Kind>,
+    names: &Names,
 ) -> [Vec<Kind>; 2] {
     let lists: [&[Sp<String>]; 2] = match &choices.value {
         ChoicesDef::Both(list) => {
@@ -32,7 +33,7 @@ pub(super) fn promotion_choices(
     let [white, black] = lists.map(|list| {
         let mut kinds: Vec<Kind> = Vec::new();
         for c in list {
-            let Some(k) = resolve(cx, c, "promotion choice") else {
+            let Some(k) = names.piece(cx, c, "promotion choice") else {
                 continue;
             };
             if kinds.contains(&k) {
@@ -78,15 +79,11 @@ pub(super) fn promotion_limit(
     cx: &mut Ctx,
     promo: &PromotionDef,
     choices: &[Vec<Kind>; 2],
-    kind_of: &impl Fn(char) -> Option<Kind>,
+    names: &Names,
 ) -> Vec<(Kind, u8)> {
     let mut limit = Vec::new();
     for (letter, count) in &promo.limit {
-        let mut chars = letter.chars();
-        let kind = match (chars.next(), chars.next()) {
-            (Some(c), None) => kind_of(c.to_ascii_uppercase()),
-            _ => None,
-        };
+        let kind = names.key(letter);
         // The map's key has no span of its own: problems are reported at its count.
         if !kind.is_some_and(|kind| choices.iter().any(|side| side.contains(&kind))) {
             cx.error(

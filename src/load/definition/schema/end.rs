@@ -1,0 +1,147 @@
+//! `end:` and the rules beside it (the guide's "The file": game end).
+
+use serde::Deserialize;
+
+use crate::load::definition::Sp;
+use crate::types::rule_enums::{MateRule, RoyalCheck, RoyalRule, StalemateRule};
+
+/// How the game ends.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndDef {
+    /// What losing the royal piece means.
+    #[serde(default)]
+    pub royal: RoyalRule,
+    /// The result when the side to move has no legal move and is not in check.
+    #[serde(default)]
+    pub stalemate: StalemateRule,
+    /// Draw after this many moves by each side without a capture or a clock-resetting move
+    /// (50 in chess); 0 turns the rule off.
+    #[serde(default = "fifty")]
+    pub move_rule: u32,
+    /// Draw when the same position occurs this many times (3 in chess); 0 turns it off.
+    #[serde(default = "three")]
+    pub repetition: u32,
+    /// Flag wins: a side wins when, after its own move, one of its pieces of a given type
+    /// stands in a given region.
+    #[serde(default)]
+    pub flags: Vec<FlagDef>,
+    /// Draws by insufficient material: each entry is every piece on the board, as FEN letters
+    /// (case gives the colour), e.g. `KBk`; it also stands for the same with colours swapped.
+    #[serde(default)]
+    pub insufficient_material: Vec<Sp<String>>,
+    /// The result for a side whose royal pieces are checkmated: `loss` (the default) or
+    /// `win` (losing chess).
+    #[serde(default)]
+    pub checkmate: MateRule,
+    /// Extinction of a piece type: a side left with too few pieces of a kind loses (or wins).
+    #[serde(default)]
+    pub extinction: Option<ExtinctionDef>,
+    /// Check counting: the side that gives its n-th check wins (3 in three-check); 0 or
+    /// absent turns it off. Each side's checks given are part of the position and its FEN.
+    #[serde(default)]
+    pub checks_to_win: Option<Sp<u8>>,
+    /// Flag reply (racing kings): when the first player (White) reaches a flag zone, Black
+    /// still has its move if one of its legal moves reaches its own flag zone; the game ends
+    /// after it, drawn if Black reached its zone, else won by White.
+    #[serde(default)]
+    pub flag_reply: bool,
+    /// The game ends when every cell of the board is occupied (Fairy-Stockfish's
+    /// `adjudicateFullBoard`): a draw, or decided by `count_pieces`.
+    #[serde(default)]
+    pub full_board: bool,
+    /// A game that ends by stalemate, by two passes in a row or on a full board is won by the
+    /// side with more pieces on the board; equal numbers draw (Fairy-Stockfish's
+    /// `stalematePieceCount` with `materialCounting = unweighted`: Ataxx, Othello).
+    #[serde(default)]
+    pub count_pieces: bool,
+    /// Which attacks on a side's royal pieces are check when it has several (under the
+    /// checkmate rule): `any` (the default), `all` or `last` (see [`RoyalCheck`]).
+    #[serde(default)]
+    pub check: Option<Sp<RoyalCheck>>,
+}
+
+/// Whether captures are free or forced.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CaptureRule {
+    /// A side may capture or not.
+    #[default]
+    Free,
+    /// When a side can capture, it must (any of its legal captures).
+    Forced,
+}
+
+/// An extinction rule (Fairy-Stockfish `extinctionPieceTypes`, `extinctionPieceCount`,
+/// `extinctionValue`): judged after every move, the side that moved first.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtinctionDef {
+    /// `all` (every piece of a side counted together, pieces in hand included) or piece
+    /// letters, each kind counted on its own (`KQRBNP`: a side that loses every piece of
+    /// any one kind).
+    pub pieces: Sp<String>,
+    /// It applies when at most this many are left: 0 (the default) when none is left, 2 in
+    /// three kings (the first king lost of three).
+    #[serde(default)]
+    pub left: u8,
+    /// What it means for the side it applies to: `loss` (the default) or `win`.
+    #[serde(default)]
+    pub result: MateRule,
+    /// It applies only while the opponent has at least this many pieces of the kind (on
+    /// the board and in hand): 0, the default, always (Fairy-Stockfish's
+    /// `extinctionOpponentPieceCount`; koedem: 2, a side has lost when the opponent holds
+    /// both kings).
+    #[serde(default)]
+    pub opponent_has: u8,
+}
+
+/// A flag win: a piece type and the region (per side) it must reach.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlagDef {
+    /// Letter of the piece type, or `$name` of a piece parameter.
+    pub piece: Sp<String>,
+    /// Name of the region (each side uses its own squares of it), or `$name` of a square
+    /// parameter.
+    pub zone: Sp<String>,
+    /// `true`: the piece wins only while no enemy piece attacks it there; one that arrived
+    /// attacked and survives the reply wins once it is safe, at the start of its own turn
+    /// (dobutsu's lion; Fairy-Stockfish's `flagPieceSafe`).
+    #[serde(default)]
+    pub safe: bool,
+    /// `true`: arriving does not win yet; the piece wins if it still stands in its zone at
+    /// the start of its side's next turn, having survived the opponent's reply (Jeson Mor,
+    /// where a knight wins by leaving the centre; Fairy-Stockfish's `flagMove` with a flag
+    /// piece other than the king).
+    #[serde(default)]
+    pub hold: Option<Sp<bool>>,
+}
+
+fn fifty() -> u32 {
+    50
+}
+
+fn three() -> u32 {
+    3
+}
+
+impl Default for EndDef {
+    fn default() -> Self {
+        EndDef {
+            royal: RoyalRule::default(),
+            stalemate: StalemateRule::default(),
+            move_rule: fifty(),
+            repetition: three(),
+            flags: Vec::new(),
+            insufficient_material: Vec::new(),
+            checkmate: MateRule::Loss,
+            extinction: None,
+            checks_to_win: None,
+            flag_reply: false,
+            check: None,
+            full_board: false,
+            count_pieces: false,
+        }
+    }
+}
