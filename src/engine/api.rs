@@ -20,7 +20,7 @@ use super::effects;
 use super::movegen::{Gen, List};
 use super::view::Unseen;
 use super::{dispatch, with_engine, Divide, Move, Outcome, Position};
-use crate::rules::position::{on_pos, AnyPos, Pos};
+use crate::rules::position::{on_pos, AnyPos};
 use crate::rules::tables::AnyTables;
 
 /// The saved state of moves made with [`Ruleset::make`], to unmake them. Create one per
@@ -118,12 +118,7 @@ impl PerftBuffers {
 impl Ruleset {
     /// An empty board of this variant's size, White to move.
     pub(crate) fn empty_position(&self) -> Position {
-        let n = self.topology.cell_count();
-        Position(match &self.tables {
-            AnyTables::N64(_) => AnyPos::N64(Pos::empty(n)),
-            AnyTables::N128(_) => AnyPos::from(Pos::<2>::empty(n)),
-            AnyTables::N256(_) => AnyPos::from(Pos::<4>::empty(n)),
-        })
+        Position::empty(&self.tables, self.topology.cell_count())
     }
 
     /// The position a placement sets up: its pieces unmoved where that matters (a piece on a

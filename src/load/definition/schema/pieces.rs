@@ -7,7 +7,8 @@ use crate::load::definition::Sp;
 use super::{AmmoDef, DropDef, PlantDef, PromotionDef, RemoteDef, SubmergeDef, VersusSubmergedDef};
 
 /// One piece type, complete: written in one file or merged key by key from a chain of
-/// `extends:` (see [`PieceDraft`](crate::load::definition::PieceDraft), its form as a file writes it).
+/// `extends:` (see [`PieceDraft`](crate::load::definition::PieceDraft), its form as a file writes
+/// it).
 #[derive(Debug)]
 pub struct PieceDef {
     /// The FEN letter: upper case for White, lower case for Black. One ASCII letter.
