@@ -1,254 +1,473 @@
-//! Making a move: its own effects, then the consequences that follow any move, through the
-//! primitive effects of `effects` on any [`Board`].
-//!
-//! The order is fixed: the move's own effects (pieces lifted, captured, put; a container's
-//! crew moved; a marker planted; a submerged piece moved), a capture's explosion, returns
-//! of the captured pieces, markers destroying what arrived on them, hunters capturing below
-//! their arrival, the chance event's drawn cell, the sortie, sonars forcing submerged pieces up,
-//! the mover's turn counters, the opponent's expired submerged pieces surfacing, castling rights
-//! that lost their partner, en passant targets, the clocks and the side to move.
+//! Making a move: its own effects, one function per [`MoveKind`], then the consequences that
+//! follow any move, in the fixed order `Engine::consequences` lists, through the primitive
+//! effects of `effects` on any [`Board`].
 
 use crate::rules::containers::{Crew, Kinds};
 use crate::rules::layers::{Facing, PieceState};
 use crate::rules::{Color, Kind, Piece};
 use crate::types::bitboard::{Bits, Cell};
+use crate::types::rule_enums::FacingRule;
 
 use super::board::{Board, View};
 use super::effects::{set_en_passant, set_hand, set_side, set_sortie, set_undo_ban};
 use super::{Engine, Move, MoveKind};
+
+/// What the move's own effects leave for its consequences.
+struct Made<const W: usize> {
+    /// The side that moved.
+    us: Color,
+    /// The unmoved marks before the move: the castling rights step looks at those it cleared.
+    unmoved_before: Bits<W>,
+    /// Under `must-break`, whether the royal pieces faced each other before the move.
+    faced: bool,
+    /// The piece the move itself captured, with its state.
+    victim: Option<(Piece, PieceState)>,
+    /// Surface cells pieces arrived on: a destroying marker there takes them.
+    arrivals: [Option<Cell>; 2],
+    /// Whether a piece was taken off (the halfmove clock restarts).
+    taken: bool,
+    /// Whether the moving pieces restart the halfmove clock.
+    resets: bool,
+    /// The sail the opponent may not undo next (`no_undo`).
+    ban: Option<(Cell, Cell)>,
+    /// The cell of the piece that went on a sortie.
+    sortie: Option<Cell>,
+}
 
 impl<const W: usize> Engine<'_, W> {
     /// Makes `m` on `b`. `m` must be a legal (or at least pseudo-legal) move of `b`'s
     /// position; nothing is checked.
     pub(crate) fn apply(&self, b: &mut impl Board<W>, m: &Move) {
         let r = self.rules;
-        let z = &r.zobrist;
-        let us = b.st().side;
-        let unmoved_before = b.st().unmoved;
-        // Under `must-break`, whether the royal pieces face each other before the move.
-        let faced = r.royals_facing == Some(crate::types::rule_enums::FacingRule::MustBreak)
-            && self.royals_face(b);
-        let mut taken = false;
-        let mut resets = r.pieces[m.piece.kind().index()].resets_halfmove_clock;
-        let mut ban = None;
-        let mut sortie = None;
-        // Surface cells pieces arrived on: a destroying marker there takes them.
-        let mut arrivals: [Option<Cell>; 2] = [None; 2];
-        let mut victim = None;
+        let made = &mut Made {
+            us: b.st().side,
+            unmoved_before: b.st().unmoved,
+            faced: r.royals_facing == Some(FacingRule::MustBreak) && self.royals_face(b),
+            victim: None,
+            arrivals: [None; 2],
+            taken: false,
+            resets: r.pieces[m.piece.kind().index()].resets_halfmove_clock,
+            ban: None,
+            sortie: None,
+        };
         match m.kind {
-            MoveKind::Normal | MoveKind::EnPassant { .. } | MoveKind::Castle { .. } => {
-                if let Some((piece, state)) = self.lift(b, m.from) {
-                    victim = match m.kind {
-                        MoveKind::EnPassant { captured } => self.lift(b, captured),
-                        MoveKind::Castle {
-                            partner_from,
-                            partner_to,
-                        } => {
-                            if let Some((partner, s)) = self.lift(b, partner_from) {
-                                let s = self.moved_state(partner, s, partner_from, partner_to);
-                                self.put(b, partner_to, partner, s);
-                                arrivals[1] = Some(partner_to);
-                            }
-                            None
-                        }
-                        _ => self.lift(b, m.to),
-                    };
-                    let placed = m.promotion.map_or(piece, |k| Piece::new(k, us));
-                    // A kind that exists only by promotion needs no mark to demote, and one
-                    // that turns back into its base kind (Kyoto shogi) demotes.
-                    let state = match m.promotion {
-                        Some(k)
-                            if r.hand.as_ref().is_some_and(|h| h.demote)
-                                && !r.pieces[k.index()].promoted
-                                && !r.pieces[piece.kind().index()].promoted =>
-                        {
-                            self.start_state(placed).with_promoted()
-                        }
-                        Some(_) => self.start_state(placed),
-                        None => state,
-                    };
-                    let state = self.moved_state(placed, state, m.from, m.to);
-                    self.put(b, m.to, placed, state);
-                    arrivals[0] = Some(m.to);
-                    taken |= self.hunt(b, placed, m.to);
-                }
-            }
-            MoveKind::Sail { promotions } => {
-                let crew = b.slot(m.from).crew;
-                self.set_crew(b, m.from, Crew::NONE);
-                let ours: Kinds = crew
-                    .pieces()
-                    .filter(|p| p.color() == us)
-                    .fold(Kinds::EMPTY, |k, p| k.push(p.kind()));
-                resets = ours
-                    .iter()
-                    .any(|k| r.pieces[k.index()].resets_halfmove_clock);
-                let mut arrived = crew;
-                for (old, new) in self.promoted(ours, us, m.to, promotions) {
-                    if old != new {
-                        arrived = arrived.without(old).with(new);
-                    }
-                }
-                self.set_crew(b, m.to, arrived);
-                arrivals[0] = Some(m.to);
-                if r.containers.as_ref().is_some_and(|c| c.no_undo) {
-                    ban = Some((m.from, m.to));
-                }
-            }
+            MoveKind::Normal => self.make_normal(b, m, made),
+            MoveKind::EnPassant { captured } => self.make_en_passant(b, m, captured, made),
+            MoveKind::Castle {
+                partner_from,
+                partner_to,
+            } => self.make_castle(b, m, partner_from, partner_to, made),
+            MoveKind::Sail { promotions } => self.make_sail(b, m, promotions, made),
             MoveKind::Transfer { group, promotions } => {
-                let mut kinds = [Kind::new(0); 8];
-                let n = group.len();
-                for (slot, k) in kinds.iter_mut().zip(group.iter()) {
-                    *slot = k;
-                }
-                kinds[..n].sort_unstable_by(|a, b| b.cmp(a));
-                let sorted = kinds[..n].iter().fold(Kinds::EMPTY, |acc, &k| acc.push(k));
-                let mut source = b.slot(m.from).crew;
-                for k in sorted.iter() {
-                    source = source.without(Piece::new(k, us));
-                }
-                self.set_crew(b, m.from, source);
-                let mut target = b.slot(m.to).crew;
-                if let Some(v) = m.captured {
-                    target = target.without(v);
-                    victim = Some((v, PieceState::default()));
-                }
-                resets = sorted
-                    .iter()
-                    .any(|k| r.pieces[k.index()].resets_halfmove_clock);
-                for (_, new) in self.promoted(sorted, us, m.to, promotions) {
-                    target = target.with(new);
-                }
-                self.set_crew(b, m.to, target);
-                arrivals[0] = Some(m.to);
+                self.make_transfer(b, m, group, promotions, made)
             }
-            MoveKind::Plant { marker } => {
-                let kind = m.piece.kind();
-                if let Some((_, slot)) = self.kind_layers(kind).and_then(|k| k.plant) {
-                    let state = b.slot(m.from).state;
-                    let left = state.ammo(slot as usize).saturating_sub(1);
-                    self.set_state(b, m.from, state.with_ammo(slot as usize, left));
-                }
-                self.set_marker(b, m.from, marker, us);
-            }
-            MoveKind::Remote { remote } => {
-                victim = self.lift(b, m.to);
-                if let Some(rm) = self
-                    .kind_layers(m.piece.kind())
-                    .and_then(|k| k.remote.get(remote as usize))
-                {
-                    if let Some(slot) = rm.ammo.map(usize::from) {
-                        let state = b.slot(m.from).state;
-                        let left = state.ammo(slot).saturating_sub(1);
-                        self.set_state(b, m.from, state.with_ammo(slot, left));
-                    }
-                    if rm.sortie {
-                        sortie = Some(m.from);
-                    }
-                }
-            }
+            MoveKind::Plant { marker } => self.make_plant(b, m, marker),
+            MoveKind::Remote { remote } => self.make_remote(b, m, remote, made),
+            MoveKind::Drop => self.make_drop(b, m, made),
+            MoveKind::Dive => self.make_dive(b, m),
+            MoveKind::Submerged => self.make_submerged(b, m),
+            MoveKind::Surface => self.make_surface(b, m, made),
             MoveKind::Return | MoveKind::Pass => {}
-            MoveKind::Drop => {
-                if !r.hand.as_ref().is_some_and(|h| h.unlimited) {
-                    let held = b.hand()[us.index()][m.piece.kind().index()];
-                    set_hand(b, z, m.piece, held.saturating_sub(1));
-                }
-                // Dropped turned over: the held piece's promotion is placed.
-                let placed = m.promotion.map_or(m.piece, |k| Piece::new(k, us));
-                self.put(b, m.to, placed, self.start_state(placed));
-                let mut unmoved = b.st().unmoved;
-                if self.dropped_unmoved(placed, m.to) {
-                    unmoved = unmoved.with(m.to);
-                }
-                if r.castling.as_ref().is_some_and(|c| c.drop_rights.is_some()) {
-                    unmoved |= self.dropped_castling_rights(b, placed, m.to);
-                }
-                if unmoved != b.st().unmoved {
-                    super::effects::set_unmoved(b.st_mut(), z, unmoved);
-                }
-                arrivals[0] = Some(m.to);
+        }
+        self.consequences(b, m, made);
+    }
+
+    /// The consequences of any move, in this order (each step sees what the earlier ones
+    /// left; most do nothing unless their rule is in the game):
+    ///
+    /// 1. `conversion`: a plain move or drop converts enemy pieces around or beyond its
+    ///    arrival, before anything else changes the board;
+    /// 2. `gating`: a piece from the hand enters on the gate the move vacated;
+    /// 3. `wall`: the side puts down its wall;
+    /// 4. `explosion`: a capture blows up its arrival's surroundings;
+    /// 5. `captured`: the captured piece comes back (a return rule) or goes into the
+    ///    capturer's hand, after the blast, which cannot take it again;
+    /// 6. `destroying_markers`: a destroying marker takes what arrived on it;
+    /// 7. `chance`: the chance event acts on its drawn cell;
+    /// 8. `layer_turn` (layer games): the sortie, sonars forcing submerged pieces up, the
+    ///    mover's turn counters, the opponent's expired submerged pieces surfacing, sorties
+    ///    whose piece is gone ending;
+    /// 9. `first_move_losses`: enemy pieces lose first-move rights to the mover's kind;
+    /// 10. `castling_rights`: rights that lost their partner to any step above go;
+    /// 11. `en_passant_targets`: on the final board (a step above may have taken the piece
+    ///     that passed);
+    /// 12. `checks`: a check given counts towards `checks_to_win`;
+    /// 13. `clocks`: the halfmove clock (restarted when any step took a piece), the
+    ///     fullmove number, the undo ban, passes, and the side to move, last.
+    // Inlined: a call per move costs 1% of chess perft.
+    #[inline(always)]
+    fn consequences(&self, b: &mut impl Board<W>, m: &Move, made: &mut Made<W>) {
+        self.conversion(b, m, made);
+        self.gating(b, m, made);
+        self.wall(b, m);
+        self.explosion(b, m, made);
+        self.captured(b, made);
+        self.destroying_markers(b, made);
+        self.chance(b, m, made);
+        self.layer_turn(b, made);
+        self.first_move_losses(b, m);
+        self.castling_rights(b, made);
+        self.en_passant_targets(b, m);
+        self.checks(b, made);
+        self.clocks(b, m, made);
+    }
+
+    // The move's own effects, one function per kind.
+
+    /// A plain move or capture on `to`.
+    #[inline]
+    fn make_normal(&self, b: &mut impl Board<W>, m: &Move, made: &mut Made<W>) {
+        if let Some(mover) = self.lift(b, m.from) {
+            made.victim = self.lift(b, m.to);
+            self.land(b, m, mover, made);
+        }
+    }
+
+    /// An en passant capture: the victim stands on `captured`, not on `to`.
+    #[inline]
+    fn make_en_passant(&self, b: &mut impl Board<W>, m: &Move, captured: Cell, made: &mut Made<W>) {
+        if let Some(mover) = self.lift(b, m.from) {
+            made.victim = self.lift(b, captured);
+            self.land(b, m, mover, made);
+        }
+    }
+
+    /// Castling: the king is lifted, the partner moves, then the king lands (either may land
+    /// where the other stood).
+    #[inline]
+    fn make_castle(
+        &self,
+        b: &mut impl Board<W>,
+        m: &Move,
+        partner_from: Cell,
+        partner_to: Cell,
+        made: &mut Made<W>,
+    ) {
+        if let Some(king) = self.lift(b, m.from) {
+            if let Some((partner, s)) = self.lift(b, partner_from) {
+                let s = self.moved_state(partner, s, partner_from, partner_to);
+                self.put(b, partner_to, partner, s);
+                made.arrivals[1] = Some(partner_to);
             }
-            MoveKind::Dive => {
-                if let Some((piece, state)) = self.lift(b, m.from) {
-                    let under = self
-                        .kind_layers(piece.kind())
-                        .and_then(|k| k.submerge)
-                        .map_or(0, |s| s.turns_under(state.surfaced()));
-                    let state = state.with_surfaced(0).with_submerged(under);
-                    self.put_under(b, m.to, piece, state);
-                }
+            self.land(b, m, king, made);
+        }
+    }
+
+    /// The lifted mover lands on `to`, promoted when the move promotes it; a hunter there
+    /// captures below.
+    // Inlined into its three callers, for the same reason as `consequences`.
+    #[inline(always)]
+    fn land(
+        &self,
+        b: &mut impl Board<W>,
+        m: &Move,
+        (piece, state): (Piece, PieceState),
+        made: &mut Made<W>,
+    ) {
+        let (placed, state) = match m.promotion {
+            Some(k) => self.promotion(piece, k),
+            None => (piece, state),
+        };
+        let state = self.moved_state(placed, state, m.from, m.to);
+        self.put(b, m.to, placed, state);
+        made.arrivals[0] = Some(m.to);
+        made.taken |= self.hunt(b, placed, m.to);
+    }
+
+    /// What `piece` is after promoting to `kind`, with its new state. A kind that exists only
+    /// by promotion needs no mark to demote, and one that turns back into its base kind
+    /// (Kyoto shogi) demotes.
+    fn promotion(&self, piece: Piece, kind: Kind) -> (Piece, PieceState) {
+        let r = self.rules;
+        let placed = Piece::new(kind, piece.color());
+        let state = self.start_state(placed);
+        let marked = r.hand.as_ref().is_some_and(|h| h.demote)
+            && !r.pieces[kind.index()].promoted
+            && !r.pieces[piece.kind().index()].promoted;
+        (placed, if marked { state.with_promoted() } else { state })
+    }
+
+    /// Container games: the container sails with everything aboard; the mover's pieces
+    /// aboard promote on arrival.
+    fn make_sail(&self, b: &mut impl Board<W>, m: &Move, promotions: Kinds, made: &mut Made<W>) {
+        let us = made.us;
+        let crew = b.slot(m.from).crew;
+        self.set_crew(b, m.from, Crew::NONE);
+        let ours: Kinds = crew
+            .pieces()
+            .filter(|p| p.color() == us)
+            .fold(Kinds::EMPTY, |k, p| k.push(p.kind()));
+        made.resets = self.any_resets(ours);
+        let mut arrived = crew;
+        for (old, new) in self.promoted(ours, us, m.to, promotions) {
+            if old != new {
+                arrived = arrived.without(old).with(new);
             }
-            MoveKind::Submerged => {
-                if let Some((piece, state)) = self.take_under(b, m.from) {
-                    self.put_under(b, m.to, piece, state);
-                }
+        }
+        self.set_crew(b, m.to, arrived);
+        made.arrivals[0] = Some(m.to);
+        if self.rules.containers.as_ref().is_some_and(|c| c.no_undo) {
+            made.ban = Some((m.from, m.to));
+        }
+    }
+
+    /// Container games: a group of the mover's pieces goes from one container to another,
+    /// capturing a crewman there when the move says so.
+    fn make_transfer(
+        &self,
+        b: &mut impl Board<W>,
+        m: &Move,
+        group: Kinds,
+        promotions: Kinds,
+        made: &mut Made<W>,
+    ) {
+        let us = made.us;
+        let mut kinds = [Kind::new(0); 8];
+        let n = group.len();
+        for (slot, k) in kinds.iter_mut().zip(group.iter()) {
+            *slot = k;
+        }
+        kinds[..n].sort_unstable_by(|a, b| b.cmp(a));
+        let sorted = kinds[..n].iter().fold(Kinds::EMPTY, |acc, &k| acc.push(k));
+        let mut source = b.slot(m.from).crew;
+        for k in sorted.iter() {
+            source = source.without(Piece::new(k, us));
+        }
+        self.set_crew(b, m.from, source);
+        let mut target = b.slot(m.to).crew;
+        if let Some(v) = m.captured {
+            target = target.without(v);
+            made.victim = Some((v, PieceState::default()));
+        }
+        made.resets = self.any_resets(sorted);
+        for (_, new) in self.promoted(sorted, us, m.to, promotions) {
+            target = target.with(new);
+        }
+        self.set_crew(b, m.to, target);
+        made.arrivals[0] = Some(m.to);
+    }
+
+    /// Whether any of `kinds` restarts the halfmove clock when it moves.
+    fn any_resets(&self, kinds: Kinds) -> bool {
+        kinds
+            .iter()
+            .any(|k| self.rules.pieces[k.index()].resets_halfmove_clock)
+    }
+
+    /// Layer games: the piece plants a marker on its cell, spending its planting ammunition.
+    fn make_plant(&self, b: &mut impl Board<W>, m: &Move, marker: u8) {
+        if let Some((_, slot)) = self.kind_layers(m.piece.kind()).and_then(|k| k.plant) {
+            self.spend_ammo(b, m.from, slot as usize);
+        }
+        self.set_marker(b, m.from, marker, m.piece.color());
+    }
+
+    /// Layer games: the piece captures on `to` without moving, spending ammunition; a remote
+    /// capture that sorties puts the piece on a sortie.
+    fn make_remote(&self, b: &mut impl Board<W>, m: &Move, remote: u8, made: &mut Made<W>) {
+        made.victim = self.lift(b, m.to);
+        if let Some(rm) = self
+            .kind_layers(m.piece.kind())
+            .and_then(|k| k.remote.get(remote as usize))
+        {
+            if let Some(slot) = rm.ammo {
+                self.spend_ammo(b, m.from, usize::from(slot));
             }
-            MoveKind::Surface => {
-                if let Some((piece, state)) = self.take_under(b, m.from) {
-                    victim = self.lift(b, m.to);
-                    self.put(b, m.to, piece, state.with_surfaced(0).with_submerged(0));
-                    arrivals[0] = Some(m.to);
-                }
+            if rm.sortie {
+                made.sortie = Some(m.from);
             }
         }
-        if let Some(c) = &r.convert {
-            if matches!(m.kind, MoveKind::Normal | MoveKind::Drop) {
-                self.convert(b, c, m.to, us);
-            }
+    }
+
+    /// The piece on `cell` has one round less in its ammunition `slot`.
+    fn spend_ammo(&self, b: &mut impl Board<W>, cell: Cell, slot: usize) {
+        let state = b.slot(cell).state;
+        let left = state.ammo(slot).saturating_sub(1);
+        self.set_state(b, cell, state.with_ammo(slot, left));
+    }
+
+    /// A drop from the hand (turned over: the held piece's promotion is placed); it may count
+    /// as unmoved and gain castling rights.
+    fn make_drop(&self, b: &mut impl Board<W>, m: &Move, made: &mut Made<W>) {
+        let r = self.rules;
+        let z = &r.zobrist;
+        let us = made.us;
+        if !r.hand.as_ref().is_some_and(|h| h.unlimited) {
+            let held = b.hand()[us.index()][m.piece.kind().index()];
+            set_hand(b, z, m.piece, held.saturating_sub(1));
         }
-        if let Some(gate) = m.gate {
-            self.gate_in(b, us, gate);
+        let placed = m.promotion.map_or(m.piece, |k| Piece::new(k, us));
+        self.put(b, m.to, placed, self.start_state(placed));
+        let mut unmoved = b.st().unmoved;
+        if self.dropped_unmoved(placed, m.to) {
+            unmoved = unmoved.with(m.to);
         }
-        if let (Some(cell), Some(w)) = (m.wall, &r.walls) {
-            self.put_wall(b, cell, w.keep_last);
+        if r.castling.as_ref().is_some_and(|c| c.drop_rights.is_some()) {
+            unmoved |= self.dropped_castling_rights(b, placed, m.to);
         }
-        if let (Some(_), Some(x)) = (victim, &r.explosion) {
-            self.explode(b, x, m.to);
-        }
-        if let Some((v, state)) = victim {
-            taken = true;
-            if !self.return_captured(b, v) {
-                self.put_in_hand(b, us, v, state);
-            }
-        }
-        // Destroying markers exist only in layer games.
-        if r.layers.is_some() {
-            for cell in arrivals.into_iter().flatten() {
-                taken |= self.enter_marker(b, cell);
-            }
-        }
-        if let Some(cell) = m.outcome {
-            taken |= self.apply_outcome(b, m, cell);
-        }
-        if r.layers.is_some() {
-            set_sortie(b.st_mut(), z, us, sortie);
-            taken |= self.sonar(b);
-            self.count_turn(b, us);
-            taken |= self.surface_expired(b, us.opponent());
-            self.end_lost_sorties(b);
-        }
-        if r.first_move_losses {
-            self.lose_first_moves(b, m);
-        }
-        let cleared = unmoved_before & !b.st().unmoved;
-        if !cleared.is_empty() && (r.castling.is_some() || self.t.gating) {
-            let unmoved = self.without_orphaned_castlers(b, b.st().unmoved);
+        if unmoved != b.st().unmoved {
             super::effects::set_unmoved(b.st_mut(), z, unmoved);
         }
-        // A ship whose crew was lost on arrival cannot be sailed back.
-        if ban.is_some_and(|(_, to)| b.slot(to).crew.is_empty()) {
-            ban = None;
+        made.arrivals[0] = Some(m.to);
+    }
+
+    /// Layer games: the piece dives under `to`, to stay there as long as its surface turns
+    /// allow.
+    fn make_dive(&self, b: &mut impl Board<W>, m: &Move) {
+        if let Some((piece, state)) = self.lift(b, m.from) {
+            let under = self
+                .kind_layers(piece.kind())
+                .and_then(|k| k.submerge)
+                .map_or(0, |s| s.turns_under(state.surfaced()));
+            let state = state.with_surfaced(0).with_submerged(under);
+            self.put_under(b, m.to, piece, state);
         }
-        let (targets, ep_victim) = self.en_passant_after(b, m);
-        if r.end.checks_to_win > 0 && self.royal_attacked(b, us.opponent()) {
+    }
+
+    /// Layer games: a submerged piece moves under water.
+    fn make_submerged(&self, b: &mut impl Board<W>, m: &Move) {
+        if let Some((piece, state)) = self.take_under(b, m.from) {
+            self.put_under(b, m.to, piece, state);
+        }
+    }
+
+    /// Layer games: a submerged piece surfaces on `to`, capturing what stands there.
+    fn make_surface(&self, b: &mut impl Board<W>, m: &Move, made: &mut Made<W>) {
+        if let Some((piece, state)) = self.take_under(b, m.from) {
+            made.victim = self.lift(b, m.to);
+            self.put(b, m.to, piece, state.with_surfaced(0).with_submerged(0));
+            made.arrivals[0] = Some(m.to);
+        }
+    }
+
+    // The consequences, in the order of `consequences`.
+
+    /// Enemy pieces converted around or beyond a plain move's or a drop's arrival.
+    #[inline]
+    fn conversion(&self, b: &mut impl Board<W>, m: &Move, made: &Made<W>) {
+        if let Some(c) = &self.rules.convert {
+            if matches!(m.kind, MoveKind::Normal | MoveKind::Drop) {
+                self.convert(b, c, m.to, made.us);
+            }
+        }
+    }
+
+    /// A piece from the hand entering on the gate the move opened.
+    #[inline]
+    fn gating(&self, b: &mut impl Board<W>, m: &Move, made: &Made<W>) {
+        if let Some(gate) = m.gate {
+            self.gate_in(b, made.us, gate);
+        }
+    }
+
+    /// The wall the side puts down.
+    #[inline]
+    fn wall(&self, b: &mut impl Board<W>, m: &Move) {
+        if let (Some(cell), Some(w)) = (m.wall, &self.rules.walls) {
+            self.put_wall(b, cell, w.keep_last);
+        }
+    }
+
+    /// A capture's explosion around the arrival.
+    #[inline]
+    fn explosion(&self, b: &mut impl Board<W>, m: &Move, made: &Made<W>) {
+        if let (Some(_), Some(x)) = (made.victim, &self.rules.explosion) {
+            self.explode(b, x, m.to);
+        }
+    }
+
+    /// The captured piece returns to the board under a return rule, or else goes into the
+    /// capturer's hand where captures do.
+    #[inline]
+    fn captured(&self, b: &mut impl Board<W>, made: &mut Made<W>) {
+        if let Some((v, state)) = made.victim {
+            made.taken = true;
+            if !self.return_captured(b, v) {
+                self.put_in_hand(b, made.us, v, state);
+            }
+        }
+    }
+
+    /// Destroying markers take what arrived on them (they exist only in layer games).
+    #[inline]
+    fn destroying_markers(&self, b: &mut impl Board<W>, made: &mut Made<W>) {
+        if self.rules.layers.is_some() {
+            for cell in made.arrivals.into_iter().flatten() {
+                made.taken |= self.enter_marker(b, cell);
+            }
+        }
+    }
+
+    /// The chance event acting on its drawn cell.
+    #[inline]
+    fn chance(&self, b: &mut impl Board<W>, m: &Move, made: &mut Made<W>) {
+        if let Some(cell) = m.outcome {
+            made.taken |= self.apply_outcome(b, m, cell);
+        }
+    }
+
+    /// Layer games, the end of the turn: the mover's sortie, sonars, the mover's turn
+    /// counters, the opponent's expired submerged pieces surfacing, lost sorties ending.
+    #[inline]
+    fn layer_turn(&self, b: &mut impl Board<W>, made: &mut Made<W>) {
+        if self.rules.layers.is_some() {
+            let us = made.us;
+            set_sortie(b.st_mut(), &self.rules.zobrist, us, made.sortie);
+            made.taken |= self.sonar(b);
+            self.count_turn(b, us);
+            made.taken |= self.surface_expired(b, us.opponent());
+            self.end_lost_sorties(b);
+        }
+    }
+
+    /// First-move rights the enemy loses to the mover's kind (`loses_first_move_to:`).
+    #[inline]
+    fn first_move_losses(&self, b: &mut impl Board<W>, m: &Move) {
+        if self.rules.first_move_losses {
+            self.lose_first_moves(b, m);
+        }
+    }
+
+    /// When the steps above cleared unmoved marks, castling rights that lost their partner
+    /// go too.
+    #[inline]
+    fn castling_rights(&self, b: &mut impl Board<W>, made: &Made<W>) {
+        let cleared = made.unmoved_before & !b.st().unmoved;
+        if !cleared.is_empty() && (self.rules.castling.is_some() || self.t.gating) {
+            let unmoved = self.without_orphaned_castlers(b, b.st().unmoved);
+            super::effects::set_unmoved(b.st_mut(), &self.rules.zobrist, unmoved);
+        }
+    }
+
+    /// The en passant targets the move leaves.
+    #[inline]
+    fn en_passant_targets(&self, b: &mut impl Board<W>, m: &Move) {
+        let (targets, victim) = self.en_passant_after(b, m);
+        set_en_passant(b.st_mut(), &self.rules.zobrist, targets, victim);
+    }
+
+    /// A check given counts towards `checks_to_win`.
+    #[inline]
+    fn checks(&self, b: &mut impl Board<W>, made: &Made<W>) {
+        let us = made.us;
+        if self.rules.end.checks_to_win > 0 && self.royal_attacked(b, us.opponent()) {
+            let z = &self.rules.zobrist;
             let st = b.st_mut();
             let n = st.checks[us.index()];
             st.hash ^= z.checks(us, n) ^ z.checks(us, n.saturating_add(1));
             st.checks[us.index()] = n.saturating_add(1);
         }
+    }
+
+    /// The clocks, the undo ban (lapsed when the sailed ship lost its crew on arrival: it
+    /// cannot be sailed back), passes, the royals' facing, and the side to move.
+    #[inline]
+    fn clocks(&self, b: &mut impl Board<W>, m: &Move, made: &Made<W>) {
+        let z = &self.rules.zobrist;
+        let us = made.us;
+        let ban = made.ban.filter(|&(_, to)| !b.slot(to).crew.is_empty());
         let st = b.st_mut();
-        set_en_passant(st, z, targets, ep_victim);
-        st.halfmove = if taken || resets {
+        st.halfmove = if made.taken || made.resets {
             0
         } else {
             st.halfmove.saturating_add(1)
@@ -262,7 +481,7 @@ impl<const W: usize> Engine<'_, W> {
         } else {
             0
         };
-        st.faced = faced;
+        st.faced = made.faced;
         set_side(st, z, us.opponent());
     }
 
