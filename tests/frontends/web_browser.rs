@@ -1,12 +1,33 @@
 //! The playground in a real browser: `tests/web/browser.py` drives headless Chromium
 //! through WebDriver (Python selenium) against `fairy web`, and takes the screenshots of
-//! docs/web/ (written there with `UPDATE_SCREENSHOTS=1`). It fails, never skips, when Chromium, its driver or selenium is missing
-//! (Debian: `chromium chromium-driver`; PyPI: `selenium`).
+//! docs/web/ (written there with `UPDATE_SCREENSHOTS=1`). It fails, never skips, when
+//! Chromium, its driver or selenium is missing (Debian: `chromium chromium-driver`; PyPI:
+//! `selenium`).
+//!
+//! `cargo test` checks the drawn start of a few games, those of the screenshots and one of
+//! the suite's; the long run (`cargo test --release --test frontends web_browser --
+//! --ignored`) checks every bundled game and four of the suite's.
 
 use std::process::Command;
 
 #[test]
 fn the_playground_works_in_chromium() {
+    playground_in_chromium(&["chess", "falcon-chess", "pirateknics", "seachess", "shogi"]);
+}
+
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn long_the_playground_draws_every_game_in_chromium() {
+    // The project's games, and a few of the suite's (the page lists them all).
+    let checked: Vec<&str> = fairy_rules::Variant::bundled_names()
+        .chain(["shogi", "xiangqi", "crazyhouse", "duck"])
+        .collect();
+    playground_in_chromium(&checked);
+}
+
+/// Runs `tests/web/browser.py` against a fresh `fairy web`: every check of the page, the
+/// drawn start position of each game of `checked`, and the screenshots.
+fn playground_in_chromium(checked: &[&str]) {
     for tool in ["/usr/bin/chromium", "/usr/bin/chromedriver"] {
         assert!(
             std::path::Path::new(tool).exists(),
@@ -22,10 +43,6 @@ fn the_playground_works_in_chromium() {
         None => concat!(env!("CARGO_TARGET_TMPDIR"), "/web-screenshots").to_string(),
     };
     std::fs::create_dir_all(&shots).unwrap();
-    // The project's games, and a few of the suite's (the page lists them all).
-    let checked: Vec<&str> = fairy_rules::Variant::bundled_names()
-        .chain(["shogi", "xiangqi", "crazyhouse", "duck"])
-        .collect();
     let output = Command::new("python3")
         .arg("tests/web/browser.py")
         .arg(&url)

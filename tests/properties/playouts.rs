@@ -36,6 +36,23 @@ use crate::support::sorted;
 const CI_GAMES: u32 = 16;
 const CI_PLIES: usize = 60;
 
+/// The games whose positions cost the most to check, dozens of times more than chess's
+/// (chance outcomes, ships, layers, walls: up to hundreds of moves a position, each checked
+/// against the slow reference). `cargo test` plays fewer and shorter playouts of them; the
+/// long run plays them as long as the others.
+const COSTLY: [&str; 5] = ["bermuda", "pirateknics", "seachess", "duck", "amazons"];
+const CI_COSTLY_GAMES: u32 = 4;
+const CI_COSTLY_PLIES: usize = 20;
+
+/// The budget of `cargo test` for the variant `name`: playouts and plies per playout.
+fn short(name: &str) -> (u32, usize) {
+    if COSTLY.contains(&name) {
+        (CI_COSTLY_GAMES, CI_COSTLY_PLIES)
+    } else {
+        (CI_GAMES, CI_PLIES)
+    }
+}
+
 /// The same for the views alone, which are cheap to check: long games reach the positions
 /// where hidden blockers matter.
 const CI_VIEW_GAMES: u32 = 300;
@@ -454,12 +471,17 @@ fn play(
     Ok(())
 }
 
-/// Runs `games` playouts of up to `plies` plies of each named variant; panics with every
-/// variant's shrunk failure. Returns the tally per variant.
-fn run(variants: &[(&str, Variant)], games: u32, plies: usize, checks: Checks) -> Vec<Tally> {
+/// Runs `budget(name)` playouts of up to so many plies of each named variant; panics with
+/// every variant's shrunk failure. Returns the tally per variant.
+fn run(
+    variants: &[(&str, Variant)],
+    budget: impl Fn(&str) -> (u32, usize),
+    checks: Checks,
+) -> Vec<Tally> {
     let mut failures = Vec::new();
     let mut tallies = Vec::new();
     for (i, (name, v)) in variants.iter().enumerate() {
+        let (games, plies) = budget(name);
         let config = Config {
             cases: games,
             rng_seed: RngSeed::Fixed(2026 + i as u64),
@@ -525,7 +547,7 @@ const VIEWS: Checks = Checks {
 fn every_bundled_variant_holds_its_properties_along_random_playouts() {
     let variants = bundled();
     assert!(variants.len() >= 8, "the bundled variants");
-    let tallies = run(&variants, CI_GAMES, CI_PLIES, POSITIONS);
+    let tallies = run(&variants, short, POSITIONS);
     for ((name, _), tally) in variants.iter().zip(&tallies) {
         assert!(
             tally.moves.load(Ordering::Relaxed) > 0,
@@ -550,7 +572,7 @@ fn with_hands() -> Vec<(&'static str, Variant)> {
 #[test]
 fn games_with_pieces_in_hand_hold_their_properties_along_random_playouts() {
     let variants = with_hands();
-    let tallies = run(&variants, CI_GAMES, CI_PLIES, POSITIONS);
+    let tallies = run(&variants, short, POSITIONS);
     for ((name, _), tally) in variants.iter().zip(&tallies) {
         assert!(
             tally.moves.load(Ordering::Relaxed) > 0,
@@ -565,8 +587,7 @@ fn games_with_pieces_in_hand_hold_their_properties_along_random_playouts() {
 /// may not flee, first moves closed in check, lost to a rook and written in the castling
 /// field, standing promotions, and walls put down and moved (the duck) go through the same
 /// checks.
-#[test]
-fn suite_games_with_end_rules_and_explosions_hold_their_properties_along_random_playouts() {
+fn suite_games() -> Vec<(&'static str, Variant)> {
     let names = [
         "antichess",
         "giveaway",
@@ -586,15 +607,20 @@ fn suite_games_with_end_rules_and_explosions_hold_their_properties_along_random_
         "duck",
         "amazons",
     ];
-    let variants: Vec<(&'static str, Variant)> = names
+    names
         .into_iter()
         .map(|name| {
             let v = Variant::from_file(format!("variants/fsf/{name}.yaml"))
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
             (name, v)
         })
-        .collect();
-    let tallies = run(&variants, CI_GAMES, CI_PLIES, POSITIONS);
+        .collect()
+}
+
+#[test]
+fn suite_games_with_end_rules_and_explosions_hold_their_properties_along_random_playouts() {
+    let variants = suite_games();
+    let tallies = run(&variants, short, POSITIONS);
     for ((name, _), tally) in variants.iter().zip(&tallies) {
         assert!(
             tally.moves.load(Ordering::Relaxed) > 0,
@@ -608,7 +634,7 @@ fn views_hide_the_opponents_hidden_parts_and_read_back() {
     let variants = hiding(bundled());
     let names: Vec<&str> = variants.iter().map(|(n, _)| *n).collect();
     assert_eq!(names, ["seachess"], "the bundled games with hidden parts");
-    let tallies = run(&variants, CI_VIEW_GAMES, CI_VIEW_PLIES, VIEWS);
+    let tallies = run(&variants, |_| (CI_VIEW_GAMES, CI_VIEW_PLIES), VIEWS);
     // The playouts reach positions with mines, dives and spent mines to hide.
     assert!(
         tallies[0].hidden.load(Ordering::Relaxed) > 0,
@@ -623,7 +649,7 @@ fn views_hide_the_opponents_hidden_parts_and_read_back() {
 fn long_every_bundled_variant_holds_its_properties() {
     let games = env_or("FAIRY_LONG_GAMES", LONG_GAMES);
     let plies = env_or("FAIRY_LONG_PLIES", LONG_PLIES);
-    run(&bundled(), games, plies, POSITIONS);
+    run(&bundled(), |_| (games, plies), POSITIONS);
 }
 
 #[test]
@@ -631,5 +657,16 @@ fn long_every_bundled_variant_holds_its_properties() {
 fn long_views_hide_and_read_back() {
     let games = env_or("FAIRY_LONG_GAMES", LONG_GAMES);
     let plies = env_or("FAIRY_LONG_PLIES", LONG_PLIES);
-    run(&hiding(bundled()), games, plies, VIEWS);
+    run(&hiding(bundled()), |_| (games, plies), VIEWS);
+}
+
+/// The long run of the suite's games with pieces in hand, end rules, explosions and walls.
+#[test]
+#[ignore = "long: run with --release -- --ignored"]
+fn long_suite_games_hold_their_properties() {
+    let games = env_or("FAIRY_LONG_GAMES", LONG_GAMES);
+    let plies = env_or("FAIRY_LONG_PLIES", LONG_PLIES);
+    let mut variants = with_hands();
+    variants.extend(suite_games());
+    run(&variants, |_| (games, plies), POSITIONS);
 }
