@@ -1,5 +1,6 @@
 //! The games, one module each (Bermuda, Falcon Chess, Flying Dutchman, PiRaTeKnIcS, Seachess,
-//! the Xiangqi and Southeast Asian families), the exact perft counts (our own,
+//! the Xiangqi and Southeast Asian families), the legal-move snapshots of every bundled game
+//! and every definition of `variants/fsf/`, the exact perft counts (our own,
 //! Fairy-Stockfish's suite, and chess against shakmaty) and perft without allocation.
 
 #[path = "../support/mod.rs"]
@@ -11,6 +12,7 @@ mod differential;
 mod falcon;
 mod flying_dutchman;
 mod fsf_perft;
+mod legal_moves;
 mod perft;
 mod pirateknics;
 mod seachess;
