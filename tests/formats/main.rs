@@ -1,0 +1,10 @@
+//! What is read and written: FEN, move text, SAN and the variants' own notations, PGN and
+//! game records, move diagrams, and pictures of positions (text, SVG, PNG).
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod diagram;
+mod notation;
+mod pgn;
+mod show;

@@ -1,0 +1,226 @@
+//! `fairy match`: the engine against a random mover and against Fairy-Max over XBoard.
+//!
+//! The Fairy-Max test needs Debian's `fairymax` (installed by `.ci/run`); without it, it
+//! fails.
+
+use crate::support::cli::{fairy, stdout};
+
+#[test]
+fn the_engine_beats_a_random_mover_with_colours_alternating() {
+    let o = fairy(&[
+        "match",
+        "chess",
+        "--opponent",
+        "random",
+        "--games",
+        "2",
+        "--nodes",
+        "2000",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("game 1: fairy white vs random: win (checkmate), "),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("game 2: fairy black vs random: win (checkmate), "),
+        "{out}"
+    );
+    assert_eq!(
+        lines[2..],
+        [
+            "fairy against random in Chess: +2 =0 -0 of 2 games, score 100.0% (95% CI 100.0% to 100.0%); 0 cut by the move limit (scored as draws); 0 disputed (not scored)",
+            "",
+            "games  wins  draws  losses  disputed  score   95% CI",
+            "    2     2      0       0         0  100.0%  100.0% to 100.0%",
+        ]
+    );
+}
+
+/// A real XBoard engine: moves cross both ways in coordinate notation, in chess and in
+/// Capablanca Chess (10 files, its own piece letters), until the move limit.
+#[test]
+fn games_against_fairy_max_run_over_the_xboard_protocol() {
+    assert!(
+        std::path::Path::new("/usr/games/fairymax").exists(),
+        "Fairy-Max is missing: apt-get install fairymax (.ci/run does)"
+    );
+    for (variant, name) in [("chess", "Chess"), ("capablanca", "Capablanca Chess")] {
+        let o = fairy(&[
+            "match",
+            variant,
+            "--opponent",
+            "xboard:fairymax",
+            "--games",
+            "2",
+            "--movetime",
+            "1000",
+            "--max-plies",
+            "6",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = stdout(&o);
+        assert!(
+            out.contains("game 1: fairy white vs fairymax: draw (move limit), 6 plies\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("game 2: fairy black vs fairymax: draw (move limit), 6 plies\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains(&format!(
+                "fairy against fairymax in {name}: +0 =2 -0 of 2 games, score 50.0%"
+            )),
+            "{out}"
+        );
+    }
+}
+
+/// Falcon Chess against Fairy-Max (XBoard's `falcon`), two whole games at a tenth of a
+/// second a move (not whole seconds: Fairy-Max gets a clock): moves cross in XBoard's
+/// notation, our free castlings that XBoard cannot show are never played, no move is
+/// disputed, and both games are written to a PGN file that `fairy replay` plays through.
+#[test]
+fn falcon_chess_against_fairy_max_has_no_dispute_and_a_readable_record() {
+    let pgn = concat!(env!("CARGO_TARGET_TMPDIR"), "/falcon-fairymax.pgn");
+    let o = fairy(&[
+        "match",
+        "falcon-chess",
+        "--opponent",
+        "xboard:fairymax",
+        "--games",
+        "2",
+        "--movetime",
+        "100",
+        "--max-plies",
+        "300",
+        "--pgn",
+        pgn,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    for (line, side) in lines[..2].iter().zip(["white", "black"]) {
+        let rest = line
+            .strip_prefix(&format!(
+                "game {}: fairy {side} vs fairymax: ",
+                1 + usize::from(side == "black")
+            ))
+            .unwrap_or_else(|| panic!("{out}"));
+        assert!(
+            ["win", "draw", "loss"].iter().any(|r| rest.starts_with(r)),
+            "{out}"
+        );
+    }
+    assert!(
+        lines[2].starts_with("fairy against fairymax in Falcon Chess: ")
+            && lines[2].ends_with("; 0 disputed (not scored)"),
+        "{out}"
+    );
+    let record = std::fs::read_to_string(pgn).unwrap();
+    assert_eq!(record.matches("[Variant \"Falcon Chess\"]").count(), 2);
+    assert_eq!(
+        record.matches("[Black \"Fairy-Max 5.0b\"]").count(),
+        1,
+        "{record}"
+    );
+    assert_eq!(
+        record.matches("[White \"fairy-rules ").count(),
+        1,
+        "{record}"
+    );
+    let results: Vec<&str> = record
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Result \"")?.strip_suffix("\"]"))
+        .collect();
+    assert_eq!(results.len(), 2);
+    assert!(results
+        .iter()
+        .all(|r| ["1-0", "0-1", "1/2-1/2"].contains(r)));
+    assert_eq!(record.matches("[Termination \"").count(), 2);
+    for (n, line) in ["1", "2"].iter().zip(&lines) {
+        let replay = fairy(&["replay", pgn, "--game", n]);
+        assert!(
+            replay.status.success(),
+            "{}",
+            String::from_utf8_lossy(&replay.stderr)
+        );
+        let plies = line.rsplit(", ").next().unwrap().trim_end_matches(" plies");
+        assert!(
+            stdout(&replay).contains(&format!("moves: {plies}\n")),
+            "{}",
+            stdout(&replay)
+        );
+    }
+}
+
+/// A move the opponent plays that is not legal on our board, and a move of ours that it
+/// refuses, are disputes: reported with the position and the move, not scored, written to
+/// the record with the result unknown.
+#[test]
+fn a_move_the_engines_disagree_on_is_a_dispute_not_a_win() {
+    let pgn = concat!(env!("CARGO_TARGET_TMPDIR"), "/disputed.pgn");
+    let o = fairy(&[
+        "match",
+        "chess",
+        "--opponent",
+        "xboard:tests/xboard/illegal-engine.sh",
+        "--games",
+        "2",
+        "--nodes",
+        "1",
+        "--pgn",
+        pgn,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh played a1a1, not legal here (no legal move does that), at rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1, 1 plies",
+            "game 2: fairy black vs illegal-engine.sh: disputed: illegal-engine.sh played a1a1, not legal here (no legal move does that), at rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1, 0 plies",
+            "fairy against illegal-engine.sh in Chess: +0 =0 -0 of 0 games, score - (95% CI -); 0 cut by the move limit (scored as draws); 2 disputed (not scored)",
+            "",
+            "games  wins  draws  losses  disputed  score   95% CI",
+            "    2     0      0       0         2       -  -",
+        ]
+    );
+    let record = std::fs::read_to_string(pgn).unwrap();
+    assert_eq!(record.matches("[Result \"*\"]").count(), 2, "{record}");
+    assert!(record.contains("[Black \"Illegal Mover\"]"), "{record}");
+    let o = fairy(&[
+        "match",
+        "chess",
+        "--opponent",
+        "xboard:tests/xboard/illegal-engine.sh refuse",
+        "--games",
+        "1",
+        "--nodes",
+        "1",
+    ]);
+    assert_eq!(
+        stdout(&o).lines().next(),
+        Some("game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh refused our move b1c3 (Illegal move: b1c3) at rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1, 1 plies")
+    );
+}
+
+#[test]
+fn bad_opponents_are_errors() {
+    let o = fairy(&["match", "chess", "--opponent", "stockfish"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("unknown opponent `stockfish`: give `random` or `xboard:COMMAND`"));
+    let o = fairy(&["match", "chess", "--opponent", "xboard:/no/such/engine"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("cannot start the engine `/no/such/engine`")
+    );
+    let o = fairy(&["match", "seachess", "--opponent", "xboard:fairymax"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("Seachess: chance events and hidden parts cannot be played over XBoard"));
+}

@@ -1,0 +1,11 @@
+//! Playing through the library: games and their end (checkmate, stalemate, the move rule,
+//! repetition, undo), the search and the API it stands on, the problem solver, and
+//! playtesting by self-play.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod game;
+mod playtest;
+mod search;
+mod solve;

@@ -1,0 +1,20 @@
+//! The games, one module each (Bermuda, Falcon Chess, Flying Dutchman, PiRaTeKnIcS, Seachess,
+//! the Xiangqi and Southeast Asian families), the legal-move snapshots of every bundled game
+//! and every definition of `variants/fsf/`, the exact perft counts (our own,
+//! Fairy-Stockfish's suite, and chess against shakmaty) and perft without allocation.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod alloc;
+mod bermuda;
+mod differential;
+mod falcon;
+mod flying_dutchman;
+mod fsf_perft;
+mod legal_moves;
+mod perft;
+mod pirateknics;
+mod seachess;
+mod southeast_asian;
+mod xiangqi;
