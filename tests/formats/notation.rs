@@ -987,3 +987,20 @@ fn a_drawn_cell_follows_the_move_after_an_at_sign() {
     assert_eq!(v.parse_notation(&start, "Pe2-e4"), Ok(m.choice()));
     assert!(v.parse_notation(&start, "Pe2-e4@a1").is_err());
 }
+
+#[test]
+fn a_board_move_is_not_disambiguated_against_a_drop_of_the_same_piece() {
+    // White's queen on d1 and one in hand: a drop is written `Q@b1`, so the board moves to
+    // b1 and d2 need no origin, as python-chess writes them.
+    let zh = crate::support::fsf("crazyhouse");
+    let pos = zh
+        .parse_fen("rnb1k1nr/p1p4p/6pb/1p2p3/1P2p3/8/PPP1PPPP/R2QKB1R[Qbnnp] w KQkq - 0 9")
+        .unwrap();
+    for (text, san) in [("d1b1", "Qb1"), ("d1d2", "Qd2")] {
+        let m = zh.parse_move(&pos, text).unwrap();
+        assert_eq!(zh.san(&pos, m), san);
+        assert_eq!(zh.parse_san(&pos, san).unwrap(), m);
+    }
+    let drop = zh.parse_san(&pos, "Q@b1").unwrap();
+    assert_eq!(zh.san(&pos, drop), "Q@b1");
+}

@@ -78,7 +78,8 @@ impl Ruleset {
                 o.piece == m.piece
                     && o.to == m.to
                     && o.from != m.from
-                    && !matches!(o.kind, MoveKind::Castle { .. })
+                    // A drop is written `Q@d2`: no board move is mistaken for it.
+                    && !matches!(o.kind, MoveKind::Castle { .. } | MoveKind::Drop)
             })
             .collect();
         let same_file = rivals.iter().any(|o| split_name(&t.name(o.from)).0 == file);
@@ -154,8 +155,13 @@ impl Ruleset {
             text.len(),
         )
         .map_err(MoveError::Limit)?;
-        // A chance event's drawn cell after `@`, as in the engine's text.
-        if let Some((body, cell)) = text.trim().rsplit_once('@') {
+        // A chance event's drawn cell after `@`, as in the engine's text (elsewhere `@` is a
+        // drop's).
+        if let Some((body, cell)) = text
+            .trim()
+            .rsplit_once('@')
+            .filter(|_| self.chance.is_some())
+        {
             if let Some(cell) = self.topology.parse_cell(cell) {
                 return self.parse_san(pos, body).map(|m| m.with_outcome(cell));
             }
