@@ -401,7 +401,8 @@ fn no_response_can_be_framed_and_the_page_posts_json() {
             "{head}"
         );
     }
-    let (_, script) = s.request("GET", "/app.js", b"");
+    // The page's one call to the server lives in the module the others import.
+    let (_, script) = s.request("GET", "/page.js", b"");
     assert!(
         script.contains(r#"fetch("/api", {"#)
             && script.contains(r#"headers: { "Content-Type": "application/json" }"#),
