@@ -41,6 +41,11 @@
 //! (`fairy_rules::notation`, `fairy_rules::search`, ...) remain as re-exports.
 #![warn(missing_docs)]
 
+/// The README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
+
 pub mod engine;
 pub mod formats;
 pub mod frontends;
@@ -51,8 +56,8 @@ pub mod rules;
 pub mod types;
 
 pub use engine::{
-    Divide, Gate, Move, MoveKind, Outcome, ParameterError, ParameterValue, PerftBuffers, Position,
-    Reason, UndoStack, Unseen,
+    Divide, Gate, Move, MoveKind, Outcome, ParameterError, ParameterValue, PerftBuffers, PlayError,
+    Position, Reason, UndoStack, Unseen,
 };
 pub use formats::notation;
 pub use formats::notation::{FenError, FenField, MoveError};

@@ -23,6 +23,29 @@ use super::{dispatch, with_engine, Divide, Move, Outcome, Position};
 use crate::rules::position::{on_pos, AnyPos};
 use crate::rules::tables::AnyTables;
 
+/// Why [`Ruleset::play`] refused a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The position was made by another rule set (another variant, or a definition of
+    /// another text): its [`Position::fingerprint`] is not the rule set's.
+    #[error(
+        "the position belongs to another rule set (fingerprint {found:016x}, not {expected:016x})"
+    )]
+    ForeignPosition {
+        /// The rule set's fingerprint.
+        expected: u64,
+        /// The position's.
+        found: u64,
+    },
+    /// The game in the position is over; no move is legal.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
+    /// The move is not among the position's legal moves (or its chance outcome is one its
+    /// event cannot draw).
+    #[error("the move is not among the legal moves")]
+    Illegal(Move),
+}
+
 /// The saved state of moves made with [`Ruleset::make`], to unmake them. Create one per
 /// line of play (per search thread) and reuse it: it allocates only while it grows.
 #[derive(Debug, Clone, Default)]
@@ -118,7 +141,7 @@ impl PerftBuffers {
 impl Ruleset {
     /// An empty board of this variant's size, White to move.
     pub(crate) fn empty_position(&self) -> Position {
-        Position::empty(&self.tables, self.topology.cell_count())
+        Position::empty(&self.tables, self.topology.cell_count(), self.fingerprint)
     }
 
     /// The position a placement sets up: its pieces unmoved where that matters (a piece on a
@@ -389,8 +412,47 @@ impl Ruleset {
         dispatch!(self, &pos.0, e, p => e.royal_attacked(p, p.st.side))
     }
 
+    /// The position after the legal move `m`, a copy of `pos` made and changed: the checked
+    /// way to play a move from outside (a user, a file, another program).
+    ///
+    /// A move whose chance event has no outcome yet ([`Ruleset::chance_cells`] not empty,
+    /// [`Move::outcome`] `None`) is made without the event; give the outcome, or play it in
+    /// a [`crate::Game`], which draws one.
+    ///
+    /// ```
+    /// use fairy_rules::{PlayError, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let start = chess.start_position();
+    /// let e4 = chess.parse_move(&start, "e2e4")?;
+    /// let after = chess.play(&start, e4)?;
+    /// assert_eq!(chess.play(&after, e4), Err(PlayError::Illegal(e4))); // Black to move
+    /// let shogi = Variant::bundled("shogi")?;
+    /// assert!(matches!(shogi.play(&start, e4), Err(PlayError::ForeignPosition { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PlayError::ForeignPosition`] when `pos` belongs to another rule set,
+    /// [`PlayError::GameOver`] when its game has ended ([`Ruleset::outcome`]),
+    /// [`PlayError::Illegal`] when `m` is not a legal move of `pos` ([`Ruleset::is_legal`]).
+    pub fn play(&self, pos: &Position, m: Move) -> Result<Position, PlayError> {
+        if !self.owns(pos) {
+            return Err(PlayError::ForeignPosition {
+                expected: self.fingerprint,
+                found: pos.fingerprint(),
+            });
+        }
+        if let Some(outcome) = self.outcome(pos) {
+            return Err(PlayError::GameOver(outcome));
+        }
+        if !self.is_legal(pos, m) {
+            return Err(PlayError::Illegal(m));
+        }
+        Ok(self.play_unchecked(pos, m))
+    }
+
     /// The position after `m`, which must be legal (or at least pseudo-legal) in `pos`: a
-    /// copy made and changed. Checks nothing; use [`Ruleset::is_legal`] or
+    /// copy made and changed. Checks nothing; use [`Ruleset::play`] or
     /// [`crate::Game::play`] for moves from outside.
     pub fn play_unchecked(&self, pos: &Position, m: Move) -> Position {
         let mut next = pos.clone();

@@ -31,7 +31,7 @@ mod unmoved;
 mod view;
 
 pub use crate::rules::position::Position;
-pub use api::{PerftBuffers, UndoStack};
+pub use api::{PerftBuffers, PlayError, UndoStack};
 pub use moves::{Gate, Move, MoveKind};
 pub use outcome::{Outcome, Reason};
 pub use parameters::{ParameterError, ParameterValue};
@@ -52,7 +52,8 @@ pub(crate) struct Engine<'a, const W: usize> {
 /// `$pos` (a `&Position` or `&mut Position`), at their common width.
 ///
 /// # Panics
-/// When the position belongs to a variant with another board size.
+/// When the position belongs to a variant with another board size; in debug builds, also
+/// when it belongs to another rule set of the same size (its fingerprint differs).
 macro_rules! dispatch {
     ($rules:expr, $pos:expr, $e:ident, $p:ident => $body:expr) => {{
         use $crate::rules::position::AnyPos;
@@ -60,14 +61,17 @@ macro_rules! dispatch {
         let rules: &$crate::rules::Ruleset = $rules;
         match (&rules.tables, $pos) {
             (AnyTables::N64(t), AnyPos::N64($p)) => {
+                debug_assert_eq!($p.fingerprint, rules.fingerprint, "the position belongs to another rule set");
                 let $e = $crate::engine::Engine { rules, t };
                 $body
             }
             (AnyTables::N128(t), AnyPos::N128($p)) => {
+                debug_assert_eq!($p.fingerprint, rules.fingerprint, "the position belongs to another rule set");
                 let $e = $crate::engine::Engine { rules, t };
                 $body
             }
             (AnyTables::N256(t), AnyPos::N256($p)) => {
+                debug_assert_eq!($p.fingerprint, rules.fingerprint, "the position belongs to another rule set");
                 let $e = $crate::engine::Engine { rules, t };
                 $body
             }

@@ -484,47 +484,71 @@ pub fn move_text(rules: &Ruleset, m: Move) -> String {
     text
 }
 
+/// Why [`parse_move`] read no move from XBoard's text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CecpMoveError {
+    /// A drop whose `@` is not followed by a square alone.
+    #[error("not a drop on a square")]
+    DropSquare,
+    /// A drop whose `@` is not preceded by one letter.
+    #[error("not a drop of one piece")]
+    DropPiece,
+    /// A letter no piece of the variant has.
+    #[error("no piece has the letter {0}")]
+    UnknownLetter(char),
+    /// Text that does not begin with two squares of the board.
+    #[error("not a move from a square to a square")]
+    NotSquares,
+    /// More than one letter after the squares.
+    #[error("too long")]
+    TooLong,
+    /// Well formed, but no legal move of the position is written so.
+    #[error("no legal move does that")]
+    NoLegalMove,
+}
+
 /// The legal move XBoard means by `text` (`e2e4`, `e7e8q`, `P@e4`, `b1c3h` gating a piece;
 /// a move that could be a king's step or a castling is the step).
 ///
 /// # Errors
-/// Why not: malformed, or no legal move goes there.
-pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, String> {
+/// A [`CecpMoveError`]: malformed, or no legal move goes there.
+pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, CecpMoveError> {
     if let Some((letter, at)) = text.split_once('@') {
         let to = parse_square(rules, at)
             .filter(|(_, rest)| rest.is_empty())
             .map(|(cell, _)| cell)
-            .ok_or("not a drop on a square")?;
+            .ok_or(CecpMoveError::DropSquare)?;
         let mut letters = letter.chars();
         let (Some(letter), None) = (letters.next(), letters.next()) else {
-            return Err("not a drop of one piece".into());
+            return Err(CecpMoveError::DropPiece);
         };
         let kind = rules
             .kind_of_letter(letter.to_ascii_uppercase())
-            .ok_or(format!("no piece has the letter {letter}"))?;
+            .ok_or(CecpMoveError::UnknownLetter(letter))?;
         return rules
             .legal_moves(pos)
             .into_iter()
             .find(|m| {
                 m.kind == crate::engine::MoveKind::Drop && m.to == to && m.piece.kind() == kind
             })
-            .ok_or_else(|| "no legal drop does that".into());
+            .ok_or(CecpMoveError::NoLegalMove);
     }
     let Some((from, to, rest)) = parse_square(rules, text)
         .and_then(|(from, rest)| parse_square(rules, rest).map(|(to, rest)| (from, to, rest)))
     else {
-        return Err("not a move from a square to a square".into());
+        return Err(CecpMoveError::NotSquares);
     };
     let mut after = rest.strip_prefix('=').unwrap_or(rest).chars();
     let suffix = match (after.next(), after.next()) {
         (None, _) => None,
         (Some(c), None) => Some(c.to_ascii_lowercase()),
-        _ => return Err("too long".into()),
+        _ => return Err(CecpMoveError::TooLong),
     };
     if let Some(c) = suffix.filter(|&c| c != '+') {
         rules
             .kind_of_letter(c.to_ascii_uppercase())
-            .ok_or(format!("no piece has the letter {c}"))?;
+            .ok_or(CecpMoveError::UnknownLetter(c))?;
     }
     let brings = |m: &Move| m.promotion.or(m.gate.map(|g| g.kind));
     let mut candidates: Vec<Move> = rules
@@ -538,7 +562,7 @@ pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, S
     candidates
         .first()
         .copied()
-        .ok_or_else(|| "no legal move does that".into())
+        .ok_or(CecpMoveError::NoLegalMove)
 }
 
 /// The `highlight` board for a piece on `from`: its legal targets marked as legal for

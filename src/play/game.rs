@@ -3,10 +3,10 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::engine::{Move, Outcome, ParameterError, Position, Reason, UndoStack};
+use crate::engine::{Move, Outcome, ParameterError, PlayError, Position, Reason, UndoStack};
 use crate::formats::notation::{FenError, MoveError};
 use crate::load::variant::Variant;
-use crate::rules::MAX_PARAMETERS;
+use crate::rules::{Ruleset, MAX_PARAMETERS};
 
 /// A game: the start position, the moves played and the positions they led to. What it
 /// keeps grows linearly with the moves played; [`Game::undo`] takes them back one by one.
@@ -47,7 +47,7 @@ impl Game {
     /// seeded with 0; see [`Game::with_seed`].
     pub fn new(variant: Variant) -> Game {
         let start = variant.start_position();
-        Game::from_position(variant, start)
+        Game::start_at(variant, start)
     }
 
     /// A game from a FEN.
@@ -56,12 +56,36 @@ impl Game {
     /// A [`FenError`] naming the field that is wrong.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, FenError> {
         let pos = variant.parse_fen(fen)?;
-        Ok(Game::from_position(variant, pos))
+        Ok(Game::start_at(variant, pos))
     }
 
-    fn from_position(variant: Variant, start: Position) -> Game {
+    /// A game from a position of the variant (from [`crate::Ruleset::parse_fen`],
+    /// [`crate::Ruleset::play`], or another game).
+    ///
+    /// ```
+    /// use fairy_rules::{Game, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let after = chess.play(&chess.start_position(), chess.parse_move(&chess.start_position(), "e2e4")?)?;
+    /// let game = Game::from_position(chess, after)?;
+    /// assert_eq!(game.legal_moves().len(), 20);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PlayError::ForeignPosition`] when the position belongs to another rule set.
+    pub fn from_position(variant: Variant, start: Position) -> Result<Game, PlayError> {
+        if !variant.owns(&start) {
+            return Err(PlayError::ForeignPosition {
+                expected: variant.fingerprint(),
+                found: start.fingerprint(),
+            });
+        }
+        Ok(Game::start_at(variant, start))
+    }
+
+    fn start_at(variant: Variant, start: Position) -> Game {
         let hashes = vec![start.hash()];
-        let given = crate::rules::Ruleset::params(&start);
+        let given = Ruleset::params(&start);
         let mut game = Game {
             variant,
             position: start.clone(),
@@ -100,7 +124,7 @@ impl Game {
         let mut scratch = self.start.clone();
         self.variant.store(&mut scratch, self.given);
         self.variant.set_parameters(&mut scratch, text)?;
-        self.given = crate::rules::Ruleset::params(&scratch);
+        self.given = Ruleset::params(&scratch);
         self.draw_parameters();
         Ok(())
     }
@@ -153,11 +177,44 @@ impl Game {
     /// the cell its chance event drew (given after `@`, or drawn by the game's generator).
     ///
     /// # Errors
-    /// A [`MoveError`] if the text is malformed or the move is illegal (also after the game
-    /// has ended); the game is unchanged.
+    /// A [`MoveError`]: [`MoveError::GameOver`] once the game has ended, else
+    /// [`MoveError::Malformed`], [`MoveError::Ambiguous`] or [`MoveError::Illegal`] as the
+    /// text reads; the game is unchanged.
     pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
-        self.check_not_over(text)?;
-        let m = self.variant.parse_move(&self.position, text)?;
+        self.play_read(text, Ruleset::parse_move)
+    }
+
+    /// Plays a move written in SAN (`Nf3`, `exd5`, `O-O`, `P@e4`, `e8=Q+`), or in the
+    /// move text [`Game::play`] reads, or in the variant's own notation when it has one
+    /// ([`crate::Ruleset::read_move`]); returns it as played.
+    ///
+    /// ```
+    /// use fairy_rules::{Game, MoveError, Variant};
+    /// let mut game = Game::new(Variant::bundled("chess")?);
+    /// game.push_san("Nf3")?;
+    /// game.push_san("d5")?;
+    /// game.push_san("Nc3")?;
+    /// game.push_san("Nf6")?;
+    /// game.push_san("e4")?;
+    /// let err = game.push_san("Nd7").unwrap_err(); // the knights on b8 and f6
+    /// assert!(matches!(err, MoveError::Ambiguous { candidates, .. } if candidates == ["Nbd7", "Nfd7"]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Game::play`].
+    pub fn push_san(&mut self, text: &str) -> Result<Move, MoveError> {
+        self.play_read(text, Ruleset::read_move)
+    }
+
+    /// Plays the move `read` finds in `text`, unless the game is over.
+    fn play_read(
+        &mut self,
+        text: &str,
+        read: fn(&Ruleset, &Position, &str) -> Result<Move, MoveError>,
+    ) -> Result<Move, MoveError> {
+        self.check_not_over()?;
+        let m = read(&self.variant, &self.position, text)?;
         let m = self.draw(m);
         self.push(m);
         Ok(m)
@@ -177,9 +234,10 @@ impl Game {
     /// Plays a move given as a value (its chance outcome drawn if it has none).
     ///
     /// # Errors
-    /// [`MoveError::Illegal`] if it is not one of the legal moves or its outcome cannot be
-    /// drawn; the game is unchanged.
+    /// [`MoveError::GameOver`] once the game has ended; [`MoveError::Illegal`] if it is not
+    /// one of the legal moves or its outcome cannot be drawn; the game is unchanged.
     pub fn play_move(&mut self, m: Move) -> Result<(), MoveError> {
+        self.check_not_over()?;
         let choice = m.choice();
         if !self.variant.is_legal(&self.position, choice) {
             let topo = &self.variant.topology;
@@ -196,7 +254,6 @@ impl Game {
             });
         }
         let text = self.variant.move_text(m);
-        self.check_not_over(&text)?;
         if let Some(cell) = m.outcome {
             if !self.variant.chance_cells(&self.position, choice).has(cell) {
                 return Err(MoveError::Illegal {
@@ -210,12 +267,9 @@ impl Game {
         Ok(())
     }
 
-    pub(crate) fn check_not_over(&self, text: &str) -> Result<(), MoveError> {
+    pub(crate) fn check_not_over(&self) -> Result<(), MoveError> {
         match self.outcome() {
-            Some(o) => Err(MoveError::Illegal {
-                text: text.to_string(),
-                reason: format!("the game is over: {o}"),
-            }),
+            Some(o) => Err(MoveError::GameOver(o)),
             None => Ok(()),
         }
     }

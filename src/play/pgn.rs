@@ -248,6 +248,9 @@ fn play(game: &mut Game, written: &PgnMove) -> Result<(), RecordError> {
 fn reason_of(e: MoveError) -> String {
     match e {
         MoveError::Malformed { reason, .. } | MoveError::Illegal { reason, .. } => reason,
+        MoveError::Ambiguous { candidates, .. } => {
+            format!("it could be {}", candidates.join(" or "))
+        }
         other => other.to_string(),
     }
 }

@@ -493,6 +493,8 @@ pub struct Ruleset {
     /// The move and attack tables, at the cell-set width of the board.
     pub(crate) tables: AnyTables,
     pub(crate) zobrist: Zobrist,
+    /// Its identity ([`Ruleset::fingerprint`]), which every position it makes carries.
+    pub(crate) fingerprint: u64,
     pub(crate) royal_kinds: KindSet,
     pub(crate) en_passant_kinds: KindSet,
     /// Legal moves pass through the move filters (`engine/movegen/filters.rs`): forced
@@ -505,6 +507,20 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
+    /// The rule set's identity: a hash of the text of its definition and of the files it
+    /// extends, so two rule sets compiled from the same text share it (within one build of
+    /// the library). Every position the rule set makes carries it
+    /// ([`Position::fingerprint`]); [`Ruleset::play`] refuses a position with another, and the
+    /// other methods taking a position check it in debug builds.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
+    /// Whether `pos` belongs to this rule set (carries its [`Ruleset::fingerprint`]).
+    pub fn owns(&self, pos: &Position) -> bool {
+        pos.fingerprint() == self.fingerprint
+    }
+
     /// The limits the rule set was loaded with: [`Ruleset::parse_fen`] and
     /// [`Ruleset::parse_move`] refuse text longer than they allow.
     pub fn limits(&self) -> &crate::types::limits::Limits {

@@ -168,15 +168,18 @@ pub(crate) struct Pos<const W: usize> {
     /// count it changes, so games without hands do not copy it at every move.
     pub(crate) hand: Hand,
     pub(crate) slots: Box<[Slot]>,
+    /// The fingerprint of the rule set the position belongs to ([`Position::fingerprint`]).
+    pub(crate) fingerprint: u64,
 }
 
 impl<const W: usize> Pos<W> {
-    pub(crate) fn empty(cells: usize) -> Pos<W> {
+    pub(crate) fn empty(cells: usize, fingerprint: u64) -> Pos<W> {
         Pos {
             sets: Sets([[Bits::EMPTY; MAX_KINDS]; 2]),
             st: St::empty(),
             hand: [[0; MAX_KINDS]; 2],
             slots: vec![Slot::default(); cells].into_boxed_slice(),
+            fingerprint,
         }
     }
 }
@@ -244,13 +247,22 @@ impl std::fmt::Debug for Position {
 }
 
 impl Position {
-    /// The empty board of `cells` cells, at the width of `tables`: no piece, White to move.
-    pub(crate) fn empty(tables: &AnyTables, cells: usize) -> Position {
+    /// The empty board of `cells` cells, at the width of `tables`, belonging to the rule set
+    /// of `fingerprint`: no piece, White to move.
+    pub(crate) fn empty(tables: &AnyTables, cells: usize, fingerprint: u64) -> Position {
         Position(match tables {
-            AnyTables::N64(_) => AnyPos::N64(Pos::empty(cells)),
-            AnyTables::N128(_) => AnyPos::from(Pos::<2>::empty(cells)),
-            AnyTables::N256(_) => AnyPos::from(Pos::<4>::empty(cells)),
+            AnyTables::N64(_) => AnyPos::N64(Pos::empty(cells, fingerprint)),
+            AnyTables::N128(_) => AnyPos::from(Pos::<2>::empty(cells, fingerprint)),
+            AnyTables::N256(_) => AnyPos::from(Pos::<4>::empty(cells, fingerprint)),
         })
+    }
+
+    /// The fingerprint of the rule set this position belongs to: equal to
+    /// [`crate::rules::Ruleset::fingerprint`] of the rule set that made it. Every position of a
+    /// game carries it, so that a rule set can tell a position of another variant (one with the
+    /// same board size would otherwise read as its own).
+    pub fn fingerprint(&self) -> u64 {
+        on_pos!(&self.0, p => p.fingerprint)
     }
 
     fn slot(&self, cell: Cell) -> Slot {

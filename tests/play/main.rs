@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod checked;
 mod game;
 mod playtest;
 mod search;

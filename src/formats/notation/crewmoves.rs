@@ -156,9 +156,9 @@ impl Ruleset {
             many => {
                 let mut candidates: Vec<String> = many.iter().map(|&m| self.move_text(m)).collect();
                 candidates.sort();
-                Err(MoveError::Illegal {
+                Err(MoveError::Ambiguous {
                     text: text.to_string(),
-                    reason: format!("it is ambiguous: {}", candidates.join(", ")),
+                    candidates,
                 })
             }
         }

@@ -293,9 +293,7 @@ impl Ruleset {
             holds,
             f.get(PLACEMENT).unwrap_or(""),
         )
-        .map_err(|(span, message, _)| {
-            f.error(PLACEMENT, FenField::Placement, Some(span), message)
-        })?;
+        .map_err(|e| f.error(PLACEMENT, FenField::Placement, Some(e.span), e.message))?;
         let mut pos = self.empty_position();
         self.place(&mut pos, &placement);
         let side = match f.get(SIDE).unwrap_or("w") {

@@ -16,7 +16,7 @@
 //!   wall's cell, `e2e4,e4h5`, as Fairy-Stockfish writes it; the wall's cell alone is
 //!   read too (`e2e4,h5`). A pass has no wall.
 
-use crate::engine::{Move, MoveKind, Position};
+use crate::engine::{Move, MoveKind, Outcome, Position};
 use crate::rules::{Color, Ruleset};
 use crate::types::bitboard::Cell;
 
@@ -32,6 +32,14 @@ pub enum MoveError {
         /// What is wrong with it.
         reason: String,
     },
+    /// The text reads as several legal moves.
+    #[error("`{text}` is ambiguous: it could be {}", candidates.join(" or "))]
+    Ambiguous {
+        /// The text given.
+        text: String,
+        /// The moves it could be, each written so that it reads as that move alone, sorted.
+        candidates: Vec<String>,
+    },
     /// The text is a move, but not a legal one in this position.
     #[error("`{text}` is not legal here: {reason}")]
     Illegal {
@@ -40,6 +48,9 @@ pub enum MoveError {
         /// Why, as far as can be told.
         reason: String,
     },
+    /// The game has ended ([`crate::Game::outcome`]): no move is legal.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
     /// The text is longer than [`crate::Limits::move_text_bytes`]; it was not read.
     #[error(transparent)]
     Limit(crate::types::limits::LimitExceeded),
@@ -382,11 +393,9 @@ impl Ruleset {
                             })
                             .collect();
                         if castles.len() > 1 {
-                            let options: Vec<String> = castles.iter().map(|&&m| self.move_text(m)).collect();
-                            return Err(MoveError::Illegal {
-                                text: text.to_string(),
-                                reason: format!("it could be any of {}; write the one meant", options.join(", ")),
-                            });
+                            let mut candidates: Vec<String> = castles.iter().map(|&&m| self.move_text(m)).collect();
+                            candidates.sort();
+                            return Err(MoveError::Ambiguous { text: text.to_string(), candidates });
                         }
                         Ok(castles.first().copied())
                     },

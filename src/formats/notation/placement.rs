@@ -9,8 +9,27 @@ use crate::types::bitboard::Cell;
 
 pub(crate) use crate::rules::placement::Placement;
 
-/// A placement error: byte range in the field, message, help.
-pub(crate) type PlacementError = (Range<usize>, String, String);
+/// Why a FEN's board field (or a definition's `setup`) could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub(crate) struct PlacementError {
+    /// The bytes of the field at fault.
+    pub(crate) span: Range<usize>,
+    /// What is wrong.
+    pub(crate) message: String,
+    /// How to write it instead.
+    pub(crate) help: String,
+}
+
+impl PlacementError {
+    fn new(span: Range<usize>, message: String, help: String) -> Self {
+        PlacementError {
+            span,
+            message,
+            help,
+        }
+    }
+}
 
 /// What a variant's board field may hold besides pieces.
 #[derive(Clone, Copy)]
@@ -78,7 +97,7 @@ pub(crate) fn parse_placement(
         } else {
             text.len().saturating_sub(1)..text.len()
         };
-        return Err((
+        return Err(PlacementError::new(
             at,
             format!(
                 "the board has {height} ranks but {} are written",
@@ -90,7 +109,7 @@ pub(crate) fn parse_placement(
     let mut placed = Placement::default();
     let piece_at = |c: char, i: usize| -> Result<Piece, PlacementError> {
         let Some(kind) = kind_of(c.to_ascii_uppercase()) else {
-            return Err((
+            return Err(PlacementError::new(
                 i..i + 1,
                 format!("no piece has the letter `{}`", c.to_ascii_uppercase()),
                 "define the piece under `pieces:` or fix the letter".into(),
@@ -122,7 +141,7 @@ pub(crate) fn parse_placement(
                 }
                 let n: usize = part[i..end].parse().unwrap_or(usize::MAX);
                 if n == 0 {
-                    return Err((
+                    return Err(PlacementError::new(
                         start + i..start + end,
                         "an empty-cell count of 0".into(),
                         "leave the count out".into(),
@@ -130,7 +149,7 @@ pub(crate) fn parse_placement(
                 }
                 col = col.saturating_add(n);
                 if col > cells.len() {
-                    return Err((
+                    return Err(PlacementError::new(
                         start + i..start + end,
                         format!(
                             "rank {} has {} cells ({}) but this count goes past its end",
@@ -153,7 +172,7 @@ pub(crate) fn parse_placement(
                     body.push((start + j, d));
                 }
                 if !closed {
-                    return Err((
+                    return Err(PlacementError::new(
                         start + i..start + part.len(),
                         "this layered cell is not closed".into(),
                         "end it with `}`".into(),
@@ -185,7 +204,7 @@ pub(crate) fn parse_placement(
             } else if c.is_ascii_alphabetic() {
                 let piece = piece_at(c, start + i)?;
                 if !containers.is_empty() {
-                    return Err((
+                    return Err(PlacementError::new(
                         start + i..start + i + 1,
                         "a piece must stand aboard a container".into(),
                         format!(
@@ -197,7 +216,7 @@ pub(crate) fn parse_placement(
                 let moved = chars.next_if(|&(_, d)| d == '\'').map(|(j, _)| start + j);
                 let promoted = chars.next_if(|&(_, d)| d == '~').map(|(j, _)| start + j);
                 if let Some(at) = promoted.filter(|_| !hand.is_some_and(|h| h.demote)) {
-                    return Err((
+                    return Err(PlacementError::new(
                         at..at + 1,
                         "`~` marks a promoted piece, and this variant does not remember them"
                             .into(),
@@ -213,14 +232,14 @@ pub(crate) fn parse_placement(
                 }
                 col += 1;
             } else if c == '*' {
-                return Err((
+                return Err(PlacementError::new(
                     start + i..start + i + 1,
                     "`*` is a wall, and this variant has none".into(),
                     "walls stand only in a variant with `walls:`; use piece letters and digits"
                         .into(),
                 ));
             } else {
-                return Err((
+                return Err(PlacementError::new(
                     start + i..start + i + c.len_utf8(),
                     format!("`{c}` cannot stand in a board field"),
                     "use piece letters, digits for empty cells and `/` between ranks".into(),
@@ -233,7 +252,7 @@ pub(crate) fn parse_placement(
             } else {
                 start..start + part.len()
             };
-            return Err((
+            return Err(PlacementError::new(
                 span,
                 format!(
                     "rank {} has {} cells ({}) but {col} are written",
@@ -251,7 +270,7 @@ pub(crate) fn parse_placement(
                 break;
             }
             if !c.is_ascii_alphabetic() {
-                return Err((
+                return Err(PlacementError::new(
                     at + i..at + i + c.len_utf8(),
                     format!("`{c}` cannot stand in the pocket"),
                     "write the letters of the pieces in hand, upper case for White's".into(),
@@ -274,14 +293,14 @@ fn split_pocket(
 ) -> Result<(&str, Pocket<'_>), PlacementError> {
     if let Some(open) = text.find('[') {
         if !hand {
-            return Err((
+            return Err(PlacementError::new(
                 open..text.len(),
                 "this variant has no pieces in hand".into(),
                 "remove the pocket in brackets".into(),
             ));
         }
         let Some(inner) = text[open + 1..].strip_suffix(']') else {
-            return Err((
+            return Err(PlacementError::new(
                 open..text.len(),
                 "the pocket is not closed".into(),
                 "end the board field with `]`, as in `[Qn]`".into(),
@@ -343,7 +362,7 @@ impl Crew {
                 return Ok(());
             }
             if !d.is_ascii_alphabetic() {
-                return Err((
+                return Err(PlacementError::new(
                     j..j + d.len_utf8(),
                     format!("`{d}` cannot stand in a {}", container.name),
                     format!(
@@ -355,7 +374,7 @@ impl Crew {
             let piece = piece_at(d, j)?;
             crew += 1;
             if crew > container.capacity {
-                return Err((
+                return Err(PlacementError::new(
                     j..j + 1,
                     format!(
                         "a {} holds at most {} pieces",
@@ -366,7 +385,7 @@ impl Crew {
             }
             placed.pieces.extend(self.cell.map(|cell| (cell, piece)));
         }
-        Err((
+        Err(PlacementError::new(
             self.at..self.end,
             format!("this {} is not closed", container.name),
             format!("end it with `{}`", container.close),
@@ -393,7 +412,7 @@ impl Layered<'_> {
     ) -> Result<(), PlacementError> {
         let (cell, markers) = (self.cell, self.markers);
         let bad = |i: usize, message: String| -> PlacementError {
-            (
+            PlacementError::new(
                 i..i + 1,
                 message,
                 "write `{` surface piece, `_` submerged piece, `*` marker `}`, e.g. `{C_s*M}`"
@@ -441,7 +460,7 @@ impl Layered<'_> {
                 return Err(bad(i, "`*` must be followed by a marker letter".into()));
             };
             let Some(ty) = markers.iter().position(|&m| m == c.to_ascii_uppercase()) else {
-                return Err((
+                return Err(PlacementError::new(
                     j..j + 1,
                     format!("no marker type has the letter `{}`", c.to_ascii_uppercase()),
                     "define it under `markers:` or fix the letter".into(),

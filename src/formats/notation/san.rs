@@ -245,17 +245,15 @@ impl Ruleset {
                 },
                 other => other,
             }),
-            several => Err(MoveError::Illegal {
-                text: text.into(),
-                reason: format!(
-                    "it could be {}",
-                    several
-                        .iter()
-                        .map(|&m| self.san(pos, m))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                ),
-            }),
+            several => {
+                let mut candidates: Vec<String> =
+                    several.iter().map(|&m| self.san(pos, m)).collect();
+                candidates.sort();
+                Err(MoveError::Ambiguous {
+                    text: text.into(),
+                    candidates,
+                })
+            }
         }
     }
 
@@ -305,16 +303,13 @@ impl Ruleset {
                 text: original.into(),
                 reason: "castling that way is not legal here".into(),
             }),
-            _ => Err(MoveError::Illegal {
+            // The king may stop on several cells: the one meant follows a colon.
+            _ => Err(MoveError::Ambiguous {
                 text: original.into(),
-                reason: format!(
-                    "the king may stop on {}: write it after a colon (O-O:g1)",
-                    castles
-                        .iter()
-                        .map(|m| t.name(m.to))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                candidates: castles
+                    .iter()
+                    .map(|m| format!("{side}:{}", t.name(m.to)))
+                    .collect(),
             }),
         }
     }

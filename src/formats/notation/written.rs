@@ -229,9 +229,9 @@ impl Ruleset {
                     .map(|(m, w)| format!("{} ({})", w.text(), self.move_text(*m)))
                     .collect();
                 names.sort();
-                Err(MoveError::Illegal {
+                Err(MoveError::Ambiguous {
                     text: text.to_string(),
-                    reason: format!("it is ambiguous: {}", names.join(", ")),
+                    candidates: names,
                 })
             }
         }

@@ -484,6 +484,7 @@ impl XBoard {
         match reply {
             Reply::Move(text) => {
                 let played = cecp::parse_move(variant, game.position(), &text)
+                    .map_err(|e| e.to_string())
                     .and_then(|m| game.play_move(m).map_err(|e| e.to_string()));
                 played.err().map(|e| {
                     End::Disputed(format!(

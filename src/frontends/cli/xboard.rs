@@ -370,7 +370,9 @@ impl Engine {
         let variant = self.game.variant().clone();
         let found = match self.game.outcome() {
             Some(o) => Err(format!("the game is over: {o}")),
-            None => cecp::parse_move(&variant, self.game.position(), text),
+            None => {
+                cecp::parse_move(&variant, self.game.position(), text).map_err(|e| e.to_string())
+            }
         };
         match found.and_then(|m| self.game.play_move(m).map_err(|e| e.to_string())) {
             Ok(()) => {

@@ -160,8 +160,9 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         !derived.royal_kinds.is_empty(),
     );
     let (placement, setup) = placement?;
+    let fingerprint = fingerprint(&cx.sources.iter().map(|s| &*s.text).collect::<Vec<_>>());
     // Before its setup is placed, a rule set starts from the empty board.
-    let empty = Position::empty(&tables, topology.cell_count());
+    let empty = Position::empty(&tables, topology.cell_count(), fingerprint);
     let before_start = Ruleset {
         move_filter: derived.move_filter,
         standing_promotions: derived.standing_promotions,
@@ -205,6 +206,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         limits: *cx.limits,
         tables,
         zobrist: Zobrist::new(topology.cell_count()),
+        fingerprint,
         topology,
     };
     let rules = start::with_start(before_start, &placement);
@@ -216,6 +218,15 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     }
     start::start_reads_back(&rules, setup, cx);
     Some(rules)
+}
+
+/// The identity of a rule set compiled from `texts` (its definition, then the files it
+/// extends): equal texts give equal rule sets.
+fn fingerprint(texts: &[&str]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    texts.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// Reports each key a definition must have (`name`, `board`, `setup`) that it lacks, unless

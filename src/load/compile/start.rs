@@ -111,7 +111,7 @@ fn placement(
             .with_help("the setup is the start: remove the `'`")
         }
         Ok(p) => return Some(p),
-        Err((span, message, help)) => DslError::new(span, message).with_help(help),
+        Err(e) => DslError::new(e.span, e.message).with_help(e.help),
     };
     cx.dsl(setup, "fairy::bad-setup", error);
     None
