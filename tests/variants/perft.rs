@@ -148,6 +148,7 @@ fn falcon_chess() {
     }
 }
 
+#[cfg(feature = "parallel")]
 #[test]
 fn threads_count_the_same_nodes() {
     let v = Variant::from_file("variants/falcon-chess.yaml").unwrap();
