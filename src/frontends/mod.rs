@@ -1,6 +1,7 @@
 //! The doors other programs use: XBoard's protocol ([`cecp`]), the JSON-lines protocol
-//! ([`protocol`]) and the web playground ([`web`]). The `fairy` command line is the binary
-//! in `cli/`, built on the library's public API.
+//! (`protocol`, with the `protocol` feature) and the web playground (`web`, with the `web`
+//! feature). The `fairy` command line is the binary in `cli/` (the `cli` feature), built on
+//! the library's public API.
 
 pub mod cecp;
 #[cfg(feature = "protocol")]
