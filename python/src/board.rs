@@ -41,8 +41,8 @@ impl Outcome {
             None => "None",
         };
         format!(
-            "Outcome(termination={:?}, winner={winner})",
-            self.termination
+            "Outcome(termination={}, winner={winner})",
+            crate::quote(&self.termination)
         )
     }
 }
@@ -162,6 +162,7 @@ impl Board {
     /// `d2d4@e5`, in the games that have one).
     fn push_uci(&mut self, uci: &str) -> PyResult<String> {
         Ok(guard(|| {
+            core::going_on(&self.game, uci)?;
             let m = self.read(uci)?;
             self.play(m, uci)
         })?)
@@ -171,6 +172,7 @@ impl Board {
     /// too) and returns it in UCI. Raises `IllegalMove`, `AmbiguousMove` or `InvalidMove`.
     fn push_san(&mut self, san: &str) -> PyResult<String> {
         Ok(guard(|| {
+            core::going_on(&self.game, san)?;
             let m = core::read_san(&self.variant, self.game.position(), san)?;
             self.play(m, san)
         })?)
@@ -289,7 +291,11 @@ impl Board {
     }
 
     fn __repr__(&self) -> PyResult<String> {
-        Ok(format!("Board({:?}, {:?})", self.name, self.fen()?))
+        Ok(format!(
+            "Board({}, {})",
+            crate::quote(&self.name),
+            crate::quote(&self.fen()?)
+        ))
     }
 
     fn __str__(&self) -> PyResult<String> {

@@ -369,21 +369,21 @@ pub fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
         let v = core::variant(variant)?;
         Ok(match core::position(&v, fen) {
             Ok(_) => 1,
-            Err(Failure::Fen(e, _)) => fen_code(&e, fen),
+            Err(Failure::Fen(e, _)) => fen_code(&v, &e, fen),
             Err(other) => return Err(other),
         })
     })?)
 }
 
 /// The validation code of a FEN error.
-fn fen_code(e: &FenError, fen: &str) -> i32 {
+fn fen_code(v: &Variant, e: &FenError, fen: &str) -> i32 {
     match e {
         FenError::Empty => 0,
         FenError::TooManyFields { .. } | FenError::Limit(_) => -11,
         FenError::Position { .. } => -9,
         FenError::Parameters(_) => -11,
         FenError::Field { field, span, .. } => match field {
-            FenField::Placement => placement_code(fen, span.clone()),
+            FenField::Placement => placement_code(v, fen, span.clone()),
             FenField::SideToMove => -6,
             FenField::Castling => -5,
             FenField::EnPassant | FenField::LastContainerMove => -4,
@@ -397,17 +397,20 @@ fn fen_code(e: &FenError, fen: &str) -> i32 {
 }
 
 /// The code of a placement error at `span` of `fen`: in the hand's brackets
-/// `FEN_INVALID_POCKET_INFO`, on a letter `FEN_INVALID_CHAR`, else
-/// `FEN_INVALID_BOARD_GEOMETRY`.
-fn placement_code(fen: &str, span: std::ops::Range<usize>) -> i32 {
-    let placement_end = fen.find(char::is_whitespace).unwrap_or(fen.len());
-    let in_hand = fen[..placement_end.min(fen.len())]
-        .find('[')
-        .is_some_and(|open| span.start > open);
-    let part = fen.get(span).unwrap_or("");
+/// `FEN_INVALID_POCKET_INFO`; on one character that is no piece's letter, digit nor `/` (a
+/// letter the variant lacks, a sign out of place) `FEN_INVALID_CHAR`; else (ranks or cells
+/// miscounted) `FEN_INVALID_BOARD_GEOMETRY`.
+fn placement_code(v: &Variant, fen: &str, span: std::ops::Range<usize>) -> i32 {
+    let placement = fen.split_whitespace().next().unwrap_or("");
+    let in_hand = placement.find('[').is_some_and(|open| span.start > open);
+    let mut part = fen.get(span).unwrap_or("").chars();
+    let one_sign = match (part.next(), part.next()) {
+        (Some(c), None) => !c.is_ascii_digit() && c != '/' && !core::is_piece_letter(v, c),
+        _ => false,
+    };
     if in_hand {
         -7
-    } else if !part.is_empty() && part.chars().all(|c| c.is_alphabetic()) {
+    } else if one_sign {
         -10
     } else {
         -8

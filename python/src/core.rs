@@ -159,14 +159,16 @@ pub fn compile_text(text: &str) -> Result<Variant, Failure> {
     }
 }
 
-/// Loads a definition, YAML text or the path of a YAML file, and registers it under its
+/// Loads a definition, YAML text or the path of a YAML file (one line naming a file, or
+/// ending in `.yaml` or `.yml`), and registers it under its
 /// file's stem or, for text, its name in lower case with hyphens (`King of the Hill`:
 /// `king-of-the-hill`); returns that name. A loaded definition takes the place of one of
 /// the same name.
 pub fn load_definition(text_or_path: &str) -> Result<(String, Variant), Failure> {
     let path = Path::new(text_or_path);
-    let is_file = !text_or_path.contains('\n') && path.is_file();
-    let (name, v) = if is_file {
+    let one_line = !text_or_path.contains('\n');
+    let named_yaml = text_or_path.ends_with(".yaml") || text_or_path.ends_with(".yml");
+    let (name, v) = if one_line && (named_yaml || path.is_file()) {
         let v = Variant::from_file(path).map_err(load_failure)?;
         let stem = path
             .file_stem()
@@ -231,6 +233,11 @@ pub fn problems(e: &DefinitionError) -> Vec<Found> {
         .collect()
 }
 
+/// Whether `c` is the FEN letter of one of the variant's pieces (either case).
+pub fn is_piece_letter(v: &Variant, c: char) -> bool {
+    c.is_alphabetic() && v.kind_of_letter(c).is_some()
+}
+
 /// Whether captured pieces go to the capturer's hand.
 pub fn captures_to_hand(v: &Variant) -> bool {
     v.hand.as_ref().is_some_and(|h| h.captures_to_hand)
@@ -262,20 +269,27 @@ pub fn new_game(v: &Variant, fen: Option<&str>, seed: u64) -> Result<Game, Failu
 pub fn game_after(v: &Variant, fen: &str, moves: &[String]) -> Result<Game, Failure> {
     let mut game = new_game(v, Some(fen), 0)?;
     for text in moves {
+        going_on(&game, text)?;
         let m = read_uci(v, game.position(), text)?;
         play(&mut game, m, text)?;
     }
     Ok(game)
 }
 
-/// Plays `m` (read from `text`) in `game`.
-pub fn play(game: &mut Game, m: Move, text: &str) -> Result<(), Failure> {
-    if let Some(outcome) = game.outcome() {
-        return Err(Failure::GameOver {
+/// [`Failure::GameOver`] for the move `text` when `game` is over.
+pub fn going_on(game: &Game, text: &str) -> Result<(), Failure> {
+    match game.outcome() {
+        Some(outcome) => Err(Failure::GameOver {
             text: text.to_string(),
             outcome,
-        });
+        }),
+        None => Ok(()),
     }
+}
+
+/// Plays `m` (read from `text`) in `game`.
+pub fn play(game: &mut Game, m: Move, text: &str) -> Result<(), Failure> {
+    going_on(game, text)?;
     game.play_move(m).map_err(Failure::Move)
 }
 

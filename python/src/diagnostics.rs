@@ -45,8 +45,12 @@ impl Diagnostic {
 
     fn __repr__(&self) -> String {
         format!(
-            "Diagnostic(code={:?}, severity={:?}, line={}, column={}, message={:?})",
-            self.code, self.severity, self.line, self.column, self.message
+            "Diagnostic(code={}, severity={}, line={}, column={}, message={})",
+            crate::quote(&self.code),
+            crate::quote(&self.severity),
+            self.line,
+            self.column,
+            crate::quote(&self.message)
         )
     }
 }

@@ -39,7 +39,7 @@ pub struct SearchResult {
 #[pymethods]
 impl SearchResult {
     fn __repr__(&self) -> String {
-        let quote = |s: &String| format!("'{s}'");
+        let quote = |s: &String| crate::quote(s);
         let pv: Vec<String> = self.pv.iter().map(quote).collect();
         format!(
             "SearchResult(best_move={}, score={}, mate={}, depth={}, nodes={}, pv=[{}])",
@@ -128,6 +128,6 @@ impl Engine {
     }
 
     fn __repr__(&self) -> String {
-        format!("Engine({:?})", self.name)
+        format!("Engine({})", crate::quote(&self.name))
     }
 }

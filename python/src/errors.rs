@@ -197,6 +197,7 @@ fn fen_error(py: Python<'_>, e: &FenError, fen: &str) -> PyErr {
             };
             (reason.clone(), Some(place))
         }
+        FenError::Position { reason } => (reason.clone(), None),
         other => (other.to_string(), None),
     };
     let field = e.field().map(|f| f.name().to_string());

@@ -22,6 +22,12 @@ mod engine;
 mod errors;
 mod variant;
 
+/// `text` as Python writes a string's `repr`, for the values' `__repr__`: in single quotes,
+/// with backslashes and single quotes escaped.
+pub(crate) fn quote(text: &str) -> String {
+    format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'"))
+}
+
 /// The native module, re-exported by `fairy_rules/__init__.py`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {

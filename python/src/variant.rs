@@ -118,6 +118,6 @@ impl PyVariant {
     }
 
     fn __repr__(&self) -> String {
-        format!("Variant({:?})", self.name)
+        format!("Variant({})", crate::quote(&self.name))
     }
 }
