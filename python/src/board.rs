@@ -70,7 +70,7 @@ impl Outcome {
 /// insufficient material, the move rule and repetition, which end it at once (in
 /// python-chess they are claimed). Once it is over `legal_moves` is empty and `push` raises
 /// `GameOver`.
-#[pyclass(module = "fairy_rules", skip_from_py_object)]
+#[pyclass(module = "fairy_rules", subclass, skip_from_py_object)]
 #[derive(Clone)]
 pub struct Board {
     pub(crate) variant: Variant,

@@ -79,7 +79,9 @@ def play(name, board_class, seed):
         where = f"{name} game {seed} ply {ply}: {ours.fen()}"
         assert sorted(ours.legal_moves) == [m.uci() for m in legal], where
         if not legal:
+            # The game is over in both, with the same winner.
             assert outcome is not None, where
+            assert outcome.winner == theirs.outcome().winner, where
             return ply
         assert outcome is None, where
         sans = {m.uci(): their_san(theirs, m) for m in legal}
@@ -97,3 +99,40 @@ def test_random_games_agree_with_python_chess(name, board_class):
     plies = sum(play(name, board_class, seed) for seed in range(GAMES))
     # The games are long enough to test something.
     assert plies > GAMES * 10
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        # White's king reaches the goal where Black's cannot follow: White wins at once.
+        "8/6K1/k7/8/8/8/8/8 w - - 0 1",
+        # Black may follow onto the goal: a draw if it does.
+        "8/k5K1/8/8/8/8/8/8 w - - 0 1",
+        # Black's king could reach the goal only on squares White's rook attacks.
+        "3R4/1k4K1/8/8/8/8/8/8 w - - 0 1",
+        # Black reaches the goal first.
+        "8/1k6/8/8/8/8/8/6K1 b - - 0 1",
+    ],
+)
+def test_racing_kings_ends_agree_with_python_chess(fen):
+    """The random games above never end a race; these positions do, after each legal move
+    and each reply."""
+    theirs = chess.variant.RacingKingsBoard(fen)
+    for move in theirs.legal_moves:
+        ours = fr.Board("racingkings", fen)
+        theirs.push(move)
+        ours.push(move.uci())
+        replies = sorted(m.uci() for m in theirs.legal_moves)
+        assert sorted(ours.legal_moves) == replies, (fen, move)
+        assert (ours.outcome() is None) == (theirs.outcome() is None), (fen, move)
+        if ours.outcome() is not None:
+            assert ours.outcome().winner == theirs.outcome().winner, (fen, move)
+        for reply in replies:
+            after = ours.copy()
+            after.push(reply)
+            theirs.push(chess.Move.from_uci(reply))
+            assert (after.outcome() is None) == (theirs.outcome() is None), (fen, move, reply)
+            if after.outcome() is not None:
+                assert after.outcome().winner == theirs.outcome().winner, (fen, move, reply)
+            theirs.pop()
+        theirs.pop()
