@@ -124,7 +124,7 @@ pub fn load_variant_config(config: &str) -> PyResult<String> {
 pub fn start_fen(variant: &str) -> PyResult<String> {
     Ok(guard(|| {
         let v = core::variant(variant)?;
-        Ok(core::fen(&v, &v.start_position()))
+        Ok(core::start_fen(&v))
     })?)
 }
 

@@ -1,7 +1,9 @@
-//! Every call into the library, in small functions: the registry of variants, positions
-//! from FEN, games from a FEN and moves, move text in Fairy-Stockfish's UCI form, SAN, game
-//! ends, perft, search and diagnostics. The Python classes and functions call these and
-//! nothing else of the library, so that a change of its API is met here.
+//! Every call into the library that does something, in small functions: the registry of
+//! variants, positions from FEN, games from a FEN and moves, move text in Fairy-Stockfish's
+//! UCI form, SAN, game ends, perft, search and diagnostics. The other modules call these; of
+//! the library they use only plain accessors (a game's position and moves, a variant's name)
+//! and, in `errors.rs` alone, its error types. A change of the library's API is met here and
+//! there.
 
 use std::collections::{BTreeSet, HashMap};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -307,6 +309,11 @@ pub fn position_moves(v: &Variant, pos: &Position) -> Vec<Move> {
 /// The legal moves of a game: none once it is over.
 pub fn game_moves(game: &Game) -> Vec<Move> {
     game.legal_moves()
+}
+
+/// The FEN of the variant's start position.
+pub fn start_fen(v: &Variant) -> String {
+    v.fen(&v.start_position())
 }
 
 /// The FEN of a position.

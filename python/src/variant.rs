@@ -70,9 +70,7 @@ impl PyVariant {
     /// The FEN of its start position.
     #[getter]
     fn start_fen(&self) -> PyResult<String> {
-        Ok(guard(|| {
-            Ok(core::fen(&self.variant, &self.variant.start_position()))
-        })?)
+        Ok(guard(|| Ok(core::start_fen(&self.variant)))?)
     }
 
     /// Whether captured pieces go to the capturer's hand.
