@@ -752,6 +752,51 @@ fn is_legal_accepts_the_legal_moves_and_refuses_the_others() {
     }
 }
 
+/// In games with pieces in hand, gates and walls, every legal move is legal too, drops
+/// (which come from the hand, not from their cell) included, and a game plays each given as
+/// a value. The positions, each with the number of its drops.
+#[test]
+fn is_legal_accepts_drops_gates_and_walls() {
+    for (name, fen, drops) in [
+        (
+            "crazyhouse",
+            "rnbk1r2/2qp2pp/p6n/2p1p3/2P2P2/PpN1PN2/1P1P2PP/R1B1KB1R[BPq] b - - 0 15",
+            35,
+        ),
+        (
+            "shogi",
+            "lnsgkgsnl/1r5B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] w - - 0 2",
+            42,
+        ),
+        (
+            "placement",
+            "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1",
+            40,
+        ),
+        (
+            "seirawan",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1",
+            0,
+        ),
+        ("duck", CHESS_START, 0),
+    ] {
+        let v = crate::support::fsf(name);
+        let pos = position(&v, fen);
+        let legal = v.legal_moves(&pos);
+        assert!(!legal.is_empty(), "{name}: {fen}");
+        for &m in &legal {
+            assert!(v.is_legal(&pos, m), "{name}: {fen}: {}", v.move_text(m));
+            let mut game = fairy_rules::Game::from_fen(v.clone(), fen).unwrap();
+            assert_eq!(game.play_move(m), Ok(()), "{name}: {}", v.move_text(m));
+        }
+        let dropped = legal
+            .iter()
+            .filter(|m| m.kind == fairy_rules::MoveKind::Drop)
+            .count();
+        assert_eq!(dropped, drops, "{name}");
+    }
+}
+
 /// The seachess positions above read back as written (so the tests see what they mean).
 #[test]
 fn seachess_positions_round_trip() {
