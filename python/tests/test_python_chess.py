@@ -2,14 +2,13 @@
 lichess variants python-chess plays; at every ply the legal moves, the SAN of each, check and
 the FEN must agree.
 
-Where python-chess follows lichess and fairy-rules Fairy-Stockfish, python-chess's text is
-put in Fairy-Stockfish's form before comparing (each a convention, not a bug):
+A move that decides the game by a variant's rule (the atomic blast that takes the king, the
+third check, the king on the hill, the antichess move that leaves the opponent without pieces
+or moves) is marked ``#`` in both. Where python-chess and Fairy-Stockfish differ by a
+convention, fairy-rules follows Fairy-Stockfish and python-chess's text is put in that form
+before comparing:
 
 - a pawn drop's SAN: python-chess writes ``@e4``, Fairy-Stockfish and fairy-rules ``P@e4``;
-- ``#`` marks checkmate only: python-chess also writes it on a move that ends a variant's
-  game (the atomic blast that takes the king, the third check, the king on the hill, the
-  antichess move that leaves the opponent without pieces or moves), where Fairy-Stockfish
-  and fairy-rules write ``+`` for a check and nothing otherwise;
 - a drop resets the halfmove clock in Fairy-Stockfish and fairy-rules (it cannot be taken
   back), not in python-chess: in crazyhouse the clock is left out of the FENs compared.
 """
@@ -46,14 +45,6 @@ def their_san(board, move):
     san = board.san(move)
     if san.startswith("@"):
         san = "P" + san
-    if san.endswith("#"):
-        board.push(move)
-        # In python-chess a game's end leaves no legal moves: a check then looks like mate.
-        mate = board.is_checkmate() and not board.is_variant_end()
-        check = board.is_check()
-        board.pop()
-        if not mate:
-            san = san[:-1] + ("+" if check else "")
     return san
 
 

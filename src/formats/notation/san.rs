@@ -3,7 +3,9 @@
 //!
 //! - A piece move is the piece's letter, the least disambiguation (the origin's file, else
 //!   its rank, else both), `x` for a capture, the destination, `=Q` for a promotion, and `+`
-//!   for check or `#` for checkmate: `Nbd7`, `Qxe5+`, `exd6`, `e8=Q#`. The piece lettered
+//!   for check or `#` for a move that wins the game, by checkmate or by the variant's rules
+//!   (a third check, the king on the hill), as python-chess writes it: `Nbd7`, `Qxe5+`,
+//!   `exd6`, `e8=Q#`, `Ke4#`. The piece lettered
 //!   `P` is written without its letter, and its captures with the origin's file.
 //! - Castling is `O-O` toward the higher files and `O-O-O` toward file a, whatever the
 //!   board's width (as Fairy-Stockfish writes Capablanca's). Where the king may stop on
@@ -32,11 +34,10 @@ impl Ruleset {
     pub fn san(&self, pos: &Position, m: Move) -> String {
         let body = self.san_core(m, &self.legal_moves(pos));
         let after = self.play_unchecked(pos, m);
+        // A move that decides the game, by checkmate or by a rule of the variant (a king
+        // exploded, a third check, the hill reached), is marked as python-chess marks it.
         let suffix = match self.outcome(&after) {
-            Some(Outcome::Win {
-                reason: Reason::Checkmate,
-                ..
-            }) => "#",
+            Some(Outcome::Win { .. }) => "#",
             _ if self.in_check(&after) => "+",
             _ => "",
         };
