@@ -344,14 +344,19 @@ impl Ruleset {
     }
 
     /// Whether `m` is a legal move of `pos`: for a move from outside (a transposition
-    /// table, a user). Only the moves of the piece on `m.from` are generated. A chance
-    /// outcome, when given, must be one the move's chance event can draw.
+    /// table, a user). Only the moves of the piece on `m.from` are generated (every move for
+    /// a drop, which the generator gives only then). A chance outcome, when given, must be
+    /// one the move's chance event can draw.
     pub fn is_legal(&self, pos: &Position, m: Move) -> bool {
         dispatch!(self, &pos.0, e, p => {
             if m.from.index() >= self.topology.cell_count() {
                 return false;
             }
-            let gen = Gen { legal: true, noisy: false, from: Bits::from_cell(m.from) };
+            let from = match m.kind {
+                super::MoveKind::Drop => Bits::ALL,
+                _ => Bits::from_cell(m.from),
+            };
+            let gen = Gen { legal: true, noisy: false, from };
             let mut moves = Vec::new();
             e.generate(p, gen, &mut List(&mut moves));
             let choice = m.choice();
