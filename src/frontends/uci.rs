@@ -1,0 +1,954 @@
+//! A variant as a UCI engine (the Universal Chess Interface) sees it, in Fairy-Stockfish's
+//! conventions for variants: command lines read into [`Command`]s, move text to and from
+//! [`Move`]s, the `info` line of a search, the option list, and a [`Session`] that holds the
+//! variants offered, the options set and the position. Searching and the threads it needs
+//! are the caller's (`fairy uci`).
+//!
+//! Move text, as Fairy-Stockfish writes it (`go perft 1` lists it):
+//! - from and to squares, file letter and rank number (`e2e4`, `a10a9` past rank 9);
+//! - a promotion adds the new piece's letter in lower case (`e7e8q`), or `+` when the new
+//!   piece is a promoted one (shogi's `b2g7+`), or `-` when a promoted piece turns back into
+//!   an unpromoted one (Kyoto shogi's `a1a2-`);
+//! - a drop is the piece's upper-case letter, `@` and the square (`P@e4`), with `+` before a
+//!   piece dropped promoted side up (`+P@e1`);
+//! - gating adds the gated piece's letter (`b1c3h`; castling `e1g1h`, or from the partner's
+//!   square to the king's when the gate is the partner's, `h1e1h`);
+//! - castling is the king's move to its square (`e1g1`), or, with `UCI_Chess960` on or
+//!   where the king could also step there, the king onto its partner (`e1h1`);
+//! - a pass is the royal piece's square twice (`e2e2`); a wall follows a comma (`e2e4,e4h5`);
+//! - moves Fairy-Stockfish has no form for (containers, layers) are written in the library's
+//!   own move text ([`Ruleset::move_text`]).
+//!
+//! Variants whose moves are not the same for both sides' eyes, with chance events or hidden
+//! parts, are not offered: UCI gives an engine the whole position and no dice.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::engine::{Move, MoveKind, Position};
+use crate::load::variant::{LoadError, Variant};
+use crate::play::game::Game;
+use crate::play::search::{SearchLimits, SearchResult, MOVE_OVERHEAD};
+use crate::rules::Ruleset;
+use crate::types::piece::Color;
+
+/// Fairy-Stockfish's variant names (those of its `UCI_Variant` option in version 11.1): a
+/// definition whose id, without its hyphens, is one of them is offered under that name.
+const FSF_VARIANTS: [&str; 77] = [
+    "3check",
+    "5check",
+    "ai-wok",
+    "almost",
+    "amazon",
+    "antichess",
+    "asean",
+    "breakthrough",
+    "bughouse",
+    "cambodian",
+    "capablanca",
+    "capahouse",
+    "caparandom",
+    "centaur",
+    "chancellor",
+    "chess",
+    "chessgi",
+    "chigorin",
+    "clobber",
+    "clobber10",
+    "codrus",
+    "courier",
+    "crazyhouse",
+    "dobutsu",
+    "embassy",
+    "euroshogi",
+    "extinction",
+    "fairy",
+    "fischerandom",
+    "gardner",
+    "giveaway",
+    "gorogoro",
+    "gothic",
+    "grand",
+    "hoppelpoppel",
+    "horde",
+    "janggi",
+    "janggicasual",
+    "janggimodern",
+    "janggitraditional",
+    "janus",
+    "jesonmor",
+    "judkins",
+    "karouk",
+    "kinglet",
+    "kingofthehill",
+    "knightmate",
+    "koedem",
+    "kyotoshogi",
+    "loop",
+    "losalamos",
+    "losers",
+    "makpong",
+    "makruk",
+    "manchu",
+    "micro",
+    "mini",
+    "minishogi",
+    "minixiangqi",
+    "modern",
+    "newzealand",
+    "nocastle",
+    "normal",
+    "placement",
+    "pocketknight",
+    "racingkings",
+    "seirawan",
+    "shako",
+    "shatar",
+    "shatranj",
+    "shogi",
+    "shouse",
+    "sittuyin",
+    "suicide",
+    "supply",
+    "threekings",
+    "xiangqi",
+];
+
+/// The variant a new session plays, as UCI's default.
+pub const DEFAULT_VARIANT: &str = "chess";
+
+/// The largest transposition table the `Hash` option allows, in MiB.
+pub const MAX_HASH: usize = 4096;
+
+/// The transposition table's size until `Hash` is set, in MiB.
+pub const DEFAULT_HASH: usize = 16;
+
+/// The longest command line read, in bytes: a `position` command with a game of a few
+/// thousand moves. A longer one is refused unread.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The deepest `go perft` counted: deeper ones would hold the session for hours.
+pub const MAX_PERFT: u32 = 8;
+
+/// The name under which the definition `id` (a bundled name or a file's stem) is offered:
+/// Fairy-Stockfish's name when `id` without its hyphens is one (`king-of-the-hill` is
+/// `kingofthehill`), else `id`.
+pub fn uci_name(id: &str) -> String {
+    let joined: String = id.chars().filter(|&c| c != '-').collect();
+    match FSF_VARIANTS.contains(&joined.as_str()) && !FSF_VARIANTS.contains(&id) {
+        true => joined,
+        false => id.to_string(),
+    }
+}
+
+/// Why a variant cannot be played over UCI, if it cannot: chance events, or parts hidden
+/// from a side (UCI gives the engine the whole position).
+pub fn refusal(rules: &Ruleset) -> Option<String> {
+    let why = if rules.chance.is_some() {
+        "its chance events"
+    } else if rules.has_hidden_information() {
+        "its hidden parts"
+    } else {
+        return None;
+    };
+    Some(format!("{}: UCI cannot play {why}", rules.name))
+}
+
+/// A command line from the GUI.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `uci`: identify, list the options, `uciok`.
+    Uci,
+    /// `debug on|off`: accepted, changes nothing.
+    Debug,
+    /// `isready`: answer `readyok`, even while searching.
+    IsReady,
+    /// `setoption name NAME [value VALUE]`; the name as written, the value empty when none.
+    SetOption {
+        /// The option's name (UCI compares names without regard to case).
+        name: String,
+        /// Its value, spaces kept inside.
+        value: String,
+    },
+    /// `register ...`: accepted, nothing to register.
+    Register,
+    /// `ucinewgame`: the next position belongs to another game.
+    UciNewGame,
+    /// `position startpos|fen FEN [moves M...]`.
+    Position {
+        /// The FEN, `None` for the start position.
+        fen: Option<String>,
+        /// The moves from it, in UCI move text.
+        moves: Vec<String>,
+    },
+    /// `go ...`: search, or count (`perft`).
+    Go(Go),
+    /// `stop`: end the search and give its move.
+    Stop,
+    /// `ponderhit`: the move pondered on was played; the search goes on on the clock.
+    PonderHit,
+    /// `quit`.
+    Quit,
+}
+
+/// The parameters of `go`; times in milliseconds as UCI gives them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Go {
+    /// `depth`: plies.
+    pub depth: Option<u32>,
+    /// `nodes`: positions to visit at most.
+    pub nodes: Option<u64>,
+    /// `movetime`: time for this move.
+    pub movetime: Option<Duration>,
+    /// `wtime`, `btime`: time left on each side's clock (a negative time counts as none).
+    pub time: [Option<Duration>; 2],
+    /// `winc`, `binc`: each side's increment per move.
+    pub increment: [Option<Duration>; 2],
+    /// `movestogo`: moves to the next time control.
+    pub moves_to_go: Option<u32>,
+    /// `mate N`: look for a mate in N moves (searched as 2N plies).
+    pub mate: Option<u32>,
+    /// `infinite`: until `stop`.
+    pub infinite: bool,
+    /// `ponder`: on the opponent's time, until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// `perft N`: count the leaves N plies down instead of searching, per root move.
+    pub perft: Option<u32>,
+    /// `searchmoves`: given, and not followed (every move is searched).
+    pub searchmoves: bool,
+}
+
+impl Go {
+    /// The limits of a search for `side` to move: the depth (or the mate's plies), the nodes,
+    /// and the time: `movetime` less [`MOVE_OVERHEAD`], else a share of the side's clock
+    /// ([`SearchLimits::clock_share`]); none for `infinite` or `ponder`. Without any limit
+    /// the search goes on until stopped. The stop flag is left to the caller.
+    pub fn limits(&self, side: Color) -> SearchLimits {
+        let i = side.index();
+        let time = if self.infinite || self.ponder {
+            None
+        } else if let Some(t) = self.movetime {
+            Some(t.saturating_sub(MOVE_OVERHEAD.min(t / 2)))
+        } else {
+            self.time[i].map(|left| {
+                SearchLimits::clock_share(
+                    left,
+                    self.increment[i].unwrap_or_default(),
+                    self.moves_to_go,
+                )
+            })
+        };
+        let depth = match (self.depth, self.mate) {
+            (Some(d), _) => Some(d),
+            (None, Some(m)) => Some(m.saturating_mul(2).max(1)),
+            (None, None) => None,
+        };
+        SearchLimits {
+            depth,
+            nodes: self.nodes,
+            time,
+            stop: None,
+        }
+    }
+}
+
+/// Reads a command line; `Ok(None)` for a blank one.
+///
+/// # Errors
+/// An `info string` line's text for a line too long, an unknown command, or a command
+/// whose parameters do not read (a number out of range, `position` without a start).
+pub fn read_command(line: &str) -> Result<Option<Command>, String> {
+    if line.len() > MAX_LINE {
+        return Err(format!("a line longer than {MAX_LINE} bytes is not read"));
+    }
+    let mut words = line.split_whitespace();
+    let Some(word) = words.next() else {
+        return Ok(None);
+    };
+    let rest: Vec<&str> = words.collect();
+    let command = match word {
+        "uci" => Command::Uci,
+        "debug" => Command::Debug,
+        "isready" => Command::IsReady,
+        "setoption" => set_option(&rest)?,
+        "register" => Command::Register,
+        "ucinewgame" => Command::UciNewGame,
+        "position" => position(&rest)?,
+        "go" => Command::Go(go(&rest)?),
+        "stop" => Command::Stop,
+        "ponderhit" => Command::PonderHit,
+        "quit" => Command::Quit,
+        _ => return Err(format!("unknown command: {}", clip(line.trim()))),
+    };
+    Ok(Some(command))
+}
+
+/// At most 80 characters of `text`, for a message.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(80) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+/// `name NAME [value VALUE]`.
+fn set_option(words: &[&str]) -> Result<Command, String> {
+    let ["name", rest @ ..] = words else {
+        return Err("setoption: `name` must come first".into());
+    };
+    let at = rest.iter().position(|&w| w == "value");
+    let (name, value) = match at {
+        Some(at) => (&rest[..at], &rest[at + 1..]),
+        None => (rest, &[][..]),
+    };
+    if name.is_empty() {
+        return Err("setoption: no option named".into());
+    }
+    Ok(Command::SetOption {
+        name: name.join(" "),
+        value: value.join(" "),
+    })
+}
+
+/// `startpos|fen FEN [moves M...]`.
+fn position(words: &[&str]) -> Result<Command, String> {
+    let at = words.iter().position(|&w| w == "moves");
+    let (start, moves) = match at {
+        Some(at) => (&words[..at], &words[at + 1..]),
+        None => (words, &[][..]),
+    };
+    let fen = match start {
+        ["startpos"] => None,
+        ["fen", fields @ ..] if !fields.is_empty() => Some(fields.join(" ")),
+        _ => return Err("position: give `startpos` or `fen FEN`, then `moves` if any".into()),
+    };
+    Ok(Command::Position {
+        fen,
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    })
+}
+
+/// The words after `go`.
+fn go(words: &[&str]) -> Result<Go, String> {
+    let mut go = Go::default();
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i];
+        i += 1;
+        let mut value = || -> Result<i64, String> {
+            let text = words
+                .get(i)
+                .ok_or_else(|| format!("go: `{word}` needs a number"))?;
+            i += 1;
+            text.parse()
+                .map_err(|_| format!("go: `{word} {}` is not a whole number", clip(text)))
+        };
+        // Times below zero (a GUI's clock run out) count as none left.
+        let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
+        let positive =
+            |v: i64| u32::try_from(v).map_err(|_| format!("go: `{word} {v}` is out of range"));
+        match word {
+            "depth" => go.depth = Some(positive(value()?)?),
+            "nodes" => {
+                let v = value()?;
+                go.nodes =
+                    Some(u64::try_from(v).map_err(|_| format!("go: `nodes {v}` is out of range"))?)
+            }
+            "movetime" => go.movetime = Some(ms(value()?)),
+            "wtime" => go.time[0] = Some(ms(value()?)),
+            "btime" => go.time[1] = Some(ms(value()?)),
+            "winc" => go.increment[0] = Some(ms(value()?)),
+            "binc" => go.increment[1] = Some(ms(value()?)),
+            "movestogo" => go.moves_to_go = Some(positive(value()?)?),
+            "mate" => go.mate = Some(positive(value()?)?),
+            "perft" => go.perft = Some(positive(value()?)?),
+            "infinite" => go.infinite = true,
+            "ponder" => go.ponder = true,
+            "searchmoves" => {
+                go.searchmoves = true;
+                // The moves run to the next keyword.
+                while i < words.len() && !GO_WORDS.contains(&words[i]) {
+                    i += 1;
+                }
+            }
+            _ => return Err(format!("go: unknown parameter `{}`", clip(word))),
+        }
+    }
+    Ok(go)
+}
+
+/// The keywords of `go`.
+const GO_WORDS: [&str; 13] = [
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "mate",
+    "perft",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
+/// The letter of `kind` in move text, in lower case.
+fn letter(rules: &Ruleset, kind: crate::types::piece::Kind) -> char {
+    rules.piece_type(kind).letter.to_ascii_lowercase()
+}
+
+/// The suffix of a promotion of `m`'s piece to `to`: `+` into a promoted piece, `-` from a
+/// promoted piece back to an unpromoted one, else the new piece's letter.
+fn promotion_suffix(rules: &Ruleset, m: Move, to: crate::types::piece::Kind) -> char {
+    if rules.piece_type(to).promoted {
+        '+'
+    } else if rules.piece_type(m.piece.kind()).promoted {
+        '-'
+    } else {
+        letter(rules, to)
+    }
+}
+
+/// Whether the king of a castling from `from` to `to` could step there by its own movement:
+/// then the castling is written onto its partner, as Fairy-Stockfish does when the two
+/// would read alike.
+fn king_could_step(rules: &Ruleset, m: Move) -> bool {
+    Color::BOTH
+        .into_iter()
+        .any(|c| rules.could_move(m.piece.kind(), c, m.from, m.to))
+}
+
+/// A move in UCI's move text as Fairy-Stockfish writes it (see the module documentation);
+/// `chess960` writes castling as the king onto its partner.
+pub fn move_text(rules: &Ruleset, m: Move, chess960: bool) -> String {
+    let t = &rules.topology;
+    match m.kind {
+        MoveKind::Drop => {
+            let turned = if m.promotion.is_some() { "+" } else { "" };
+            let letter = rules.piece_type(m.piece.kind()).letter;
+            format!("{turned}{letter}@{}", t.name(m.to))
+        }
+        MoveKind::Normal
+        | MoveKind::EnPassant { .. }
+        | MoveKind::Castle { .. }
+        | MoveKind::Pass => {
+            let to = match m.kind {
+                MoveKind::Castle { partner_from, .. } if chess960 || king_could_step(rules, m) => {
+                    partner_from
+                }
+                _ => m.to,
+            };
+            let mut s = match m.gate {
+                // A castling's gate on the partner's square: from there to the king's.
+                Some(g) if g.cell != m.from => format!("{}{}", t.name(g.cell), t.name(m.from)),
+                _ => format!("{}{}", t.name(m.from), t.name(to)),
+            };
+            if let Some(k) = m.promotion {
+                s.push(promotion_suffix(rules, m, k));
+            }
+            if let Some(g) = m.gate {
+                s.push(letter(rules, g.kind));
+            }
+            if let Some(w) = m.wall {
+                s.push(',');
+                s.push_str(&t.name(m.to));
+                s.push_str(&t.name(w));
+            }
+            s
+        }
+        _ => rules.move_text(m),
+    }
+}
+
+/// The other way a castling may be written: onto its partner where [`move_text`] writes
+/// the king's square and the reverse, unless the king could step there (then the king's
+/// square means the step).
+fn other_castling_text(rules: &Ruleset, m: Move, chess960: bool) -> Option<String> {
+    let MoveKind::Castle { .. } = m.kind else {
+        return None;
+    };
+    (!king_could_step(rules, m)).then(|| move_text(rules, m, !chess960))
+}
+
+/// Whether `text` has the shape of UCI move text: a drop (`P@e4`, `+P@e4`) or two squares
+/// with anything after them.
+fn shaped_like_a_move(text: &str) -> bool {
+    let square = |s: &str| -> Option<usize> {
+        let b = s.as_bytes();
+        let digits = b.iter().skip(1).take_while(|c| c.is_ascii_digit()).count();
+        (b.first().is_some_and(u8::is_ascii_lowercase) && digits > 0).then_some(1 + digits)
+    };
+    if let Some((piece, at)) = text.split_once('@') {
+        let piece = piece.strip_prefix('+').unwrap_or(piece);
+        return piece.len() == 1
+            && piece.bytes().all(|c| c.is_ascii_alphabetic())
+            && square(at) == Some(at.len());
+    }
+    square(text).is_some_and(|n| square(&text[n..]).is_some())
+}
+
+/// The legal move that `text` names in `pos`: the text [`move_text`] writes for it, or the
+/// other form of a castling, or the same with other letter case (`e7e8Q`) when only one
+/// move reads so.
+///
+/// # Errors
+/// Why not, in words: the text is not shaped like a move, or no legal move (or more than
+/// one) reads so.
+pub fn parse_move(
+    rules: &Ruleset,
+    pos: &Position,
+    text: &str,
+    chess960: bool,
+) -> Result<Move, String> {
+    if !text.is_ascii() || !shaped_like_a_move(text) {
+        return Err(format!("`{}` is not a move in UCI's notation", clip(text)));
+    }
+    let legal = rules.legal_moves(pos);
+    let written: Vec<(Move, String)> = legal
+        .iter()
+        .map(|&m| (m, move_text(rules, m, chess960)))
+        .collect();
+    if let Some((m, _)) = written.iter().find(|(_, w)| w == text) {
+        return Ok(*m);
+    }
+    let others: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| other_castling_text(rules, m, chess960).as_deref() == Some(text))
+        .collect();
+    if let [m] = others[..] {
+        return Ok(m);
+    }
+    let folded: Vec<Move> = written
+        .iter()
+        .filter(|(_, w)| w.eq_ignore_ascii_case(text))
+        .map(|(m, _)| *m)
+        .collect();
+    match folded[..] {
+        [m] => Ok(m),
+        [] => Err(format!("`{text}` is not a legal move here")),
+        _ => Err(format!("`{text}` could be several moves here")),
+    }
+}
+
+/// A finished search iteration as UCI's `info` line: depth, seldepth, score (`cp` for the
+/// side to move, or `mate` in moves, negative when mated), nodes, nodes per second, time in
+/// milliseconds, and the line in move text.
+pub fn info_line(rules: &Ruleset, r: &SearchResult, elapsed: Duration, chess960: bool) -> String {
+    let ms = elapsed.as_millis();
+    let nps = u128::from(r.nodes) * 1000 / ms.max(1);
+    let pv: Vec<String> =
+        r.pv.iter()
+            .map(|&m| move_text(rules, m, chess960))
+            .collect();
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {nps} time {ms}",
+        r.depth,
+        r.seldepth.max(r.depth),
+        r.score,
+        r.nodes
+    );
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+    }
+    line
+}
+
+/// The `bestmove` line for a search's result: its move and, when its line goes on, the
+/// reply to ponder on; `bestmove (none)` without a move.
+pub fn bestmove_line(rules: &Ruleset, r: &SearchResult, chess960: bool) -> String {
+    let Some(best) = r.best else {
+        return "bestmove (none)".into();
+    };
+    let mut line = format!("bestmove {}", move_text(rules, best, chess960));
+    if let (Some(&first), Some(&reply)) = (r.pv.first(), r.pv.get(1)) {
+        if first == best {
+            line.push_str(" ponder ");
+            line.push_str(&move_text(rules, reply, chess960));
+        }
+    }
+    line
+}
+
+/// A variant offered in `UCI_Variant`.
+#[derive(Debug, Clone)]
+pub struct Offered {
+    /// Its name in `UCI_Variant` ([`uci_name`]).
+    pub name: String,
+    /// The definition's id: a bundled name, or a file's stem.
+    pub id: String,
+    /// The definition.
+    pub variant: Variant,
+}
+
+/// The state of a UCI engine between searches: the variants offered and refused, the
+/// options set, and the position of the last good `position` command.
+///
+/// `UCI_Chess960` plays, for the variant `X` chosen, the definition whose id is `X960` (the
+/// suite's `atomic960`, `seirawan960`, `extinction960`), which reads Chess960 positions and
+/// castles from them; a variant without one is played as it is, castling as its definition
+/// says, and `info string` says so. With it on, castling is written king onto partner.
+pub struct Session {
+    offered: Vec<Offered>,
+    /// Each refused definition's name and why.
+    refused: Vec<(String, String)>,
+    /// The index in `offered` of `UCI_Variant`.
+    current: usize,
+    chess960: bool,
+    hash: usize,
+    game: Game,
+    /// Raised whenever a searcher made before is no longer right (another variant, table
+    /// size or game).
+    epoch: u64,
+}
+
+impl Default for Session {
+    fn default() -> Session {
+        Session::new()
+    }
+}
+
+impl Session {
+    /// A session offering every bundled definition that UCI can play, the project's games
+    /// and the suite's ([`Variant::bundled_names`], [`Variant::suite_names`]), playing
+    /// [`DEFAULT_VARIANT`] from its start.
+    pub fn new() -> Session {
+        let mut offered = Vec::new();
+        let mut refused = Vec::new();
+        for id in Variant::bundled_names().chain(Variant::suite_names()) {
+            match Variant::bundled(id) {
+                Ok(v) => match refusal(&v) {
+                    None => offered.push(Offered {
+                        name: uci_name(id),
+                        id: id.to_string(),
+                        variant: v,
+                    }),
+                    Some(why) => refused.push((uci_name(id), why)),
+                },
+                Err(e) => refused.push((uci_name(id), e.to_string())),
+            }
+        }
+        offered.sort_by(|a, b| a.name.cmp(&b.name));
+        let current = offered
+            .iter()
+            .position(|o| o.name == DEFAULT_VARIANT)
+            .unwrap_or(0);
+        let game = Game::new(offered[current].variant.clone());
+        Session {
+            offered,
+            refused,
+            current,
+            chess960: false,
+            hash: DEFAULT_HASH,
+            game,
+            epoch: 0,
+        }
+    }
+
+    /// The variants offered, sorted by name.
+    pub fn offered(&self) -> &[Offered] {
+        &self.offered
+    }
+
+    /// The definitions refused: each one's name and why.
+    pub fn refused(&self) -> &[(String, String)] {
+        &self.refused
+    }
+
+    /// The game of the last good `position` (or the start of the variant chosen).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether castling is written king onto partner (`UCI_Chess960`).
+    pub fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The transposition table's size for a new searcher, in MiB (`Hash`).
+    pub fn hash(&self) -> usize {
+        self.hash
+    }
+
+    /// A number that changes whenever a searcher made before must be made anew: another
+    /// variant or table size, or a new game.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// The definition played: `UCI_Variant`'s, or with `UCI_Chess960` its 960 form if it
+    /// has one.
+    pub fn variant(&self) -> &Variant {
+        let chosen = &self.offered[self.current];
+        match self.chess960.then(|| self.fischer(chosen)).flatten() {
+            Some(f) => &f.variant,
+            None => &chosen.variant,
+        }
+    }
+
+    /// The 960 form of `chosen`: the definition offered under its id followed by `960`.
+    fn fischer(&self, chosen: &Offered) -> Option<&Offered> {
+        let id = format!("{}960", chosen.id);
+        self.offered.iter().find(|o| o.id == id)
+    }
+
+    /// The answer to `uci`: `id name`, `id author`, the options and `uciok`.
+    pub fn identify(&self) -> Vec<String> {
+        vec![
+            format!("id name fairy-rules {}", env!("CARGO_PKG_VERSION")),
+            "id author the fairy-rules developers".to_string(),
+            format!("option name Hash type spin default {DEFAULT_HASH} min 1 max {MAX_HASH}"),
+            "option name UCI_Chess960 type check default false".to_string(),
+            self.variant_option(),
+            "option name VariantPath type string default <empty>".to_string(),
+            "uciok".to_string(),
+        ]
+    }
+
+    /// The `UCI_Variant` option line, with every name offered.
+    pub fn variant_option(&self) -> String {
+        let mut line = format!("option name UCI_Variant type combo default {DEFAULT_VARIANT}");
+        for o in &self.offered {
+            line.push_str(" var ");
+            line.push_str(&o.name);
+        }
+        line
+    }
+
+    /// Handles a command that needs no search: `uci`, `isready`, `setoption`, `ucinewgame`,
+    /// `position` (and the ones with nothing to do); the lines to send back. `go`, `stop`,
+    /// `ponderhit` and `quit` are the caller's, and give nothing here.
+    pub fn handle(&mut self, command: &Command) -> Vec<String> {
+        match command {
+            Command::Uci => self.identify(),
+            Command::IsReady => vec!["readyok".into()],
+            Command::SetOption { name, value } => self.set_option(name, value),
+            Command::UciNewGame => {
+                self.game = Game::new(self.variant().clone());
+                self.epoch += 1;
+                Vec::new()
+            }
+            Command::Position { fen, moves } => self.position(fen.as_deref(), moves),
+            Command::Debug
+            | Command::Register
+            | Command::Go(_)
+            | Command::Stop
+            | Command::PonderHit
+            | Command::Quit => Vec::new(),
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Vec<String> {
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => self.choose_variant(value),
+            "uci_chess960" => match value {
+                "true" | "false" => {
+                    self.chess960 = value == "true";
+                    self.restart()
+                }
+                _ => vec![format!(
+                    "info string UCI_Chess960 is true or false, not `{}`",
+                    clip(value)
+                )],
+            },
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=MAX_HASH).contains(&mb) => {
+                    self.hash = mb;
+                    self.epoch += 1;
+                    Vec::new()
+                }
+                _ => vec![format!(
+                    "info string Hash is from 1 to {MAX_HASH} MiB, not `{}`",
+                    clip(value)
+                )],
+            },
+            "variantpath" => self.variant_path(value),
+            "threads" => vec![
+                "info string Threads is not an option here: the search runs on one thread".into(),
+            ],
+            _ => vec![format!("info string no such option: {}", clip(name))],
+        }
+    }
+
+    fn choose_variant(&mut self, value: &str) -> Vec<String> {
+        let found = self
+            .offered
+            .iter()
+            .position(|o| o.name == value)
+            .or_else(|| {
+                self.offered
+                    .iter()
+                    .position(|o| o.name.eq_ignore_ascii_case(value) || o.id == value)
+            });
+        match found {
+            Some(i) => {
+                self.current = i;
+                self.restart()
+            }
+            None => match self
+                .refused
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(value))
+            {
+                Some((_, why)) => vec![format!("info string {why}")],
+                None => vec![format!("info string no variant `{}` here", clip(value))],
+            },
+        }
+    }
+
+    /// The start of the variant now in force, a new searcher, and a word when
+    /// `UCI_Chess960` is on for a variant without a 960 form.
+    fn restart(&mut self) -> Vec<String> {
+        self.game = Game::new(self.variant().clone());
+        self.epoch += 1;
+        let chosen = &self.offered[self.current];
+        match self.chess960 && self.fischer(chosen).is_none() && chosen.variant.castling.is_some() {
+            true => vec![format!(
+                "info string {} has no 960 form here: its castling stays as its definition says",
+                chosen.name
+            )],
+            false => Vec::new(),
+        }
+    }
+
+    /// Adds the definitions of a file, or of every `.yaml` file in a folder; a definition
+    /// that does not load is told as `info string` lines, one per error, and left out. The
+    /// option line is sent again with the names added.
+    fn variant_path(&mut self, value: &str) -> Vec<String> {
+        if value.is_empty() || value == "<empty>" {
+            return Vec::new();
+        }
+        let path = Path::new(value);
+        let files: Vec<std::path::PathBuf> = if path.is_dir() {
+            let mut files: Vec<_> = std::fs::read_dir(path)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "yaml" || e == "yml"))
+                .collect();
+            files.sort();
+            files
+        } else {
+            vec![path.to_path_buf()]
+        };
+        let mut out = Vec::new();
+        for file in files {
+            let id = file
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+            match Variant::from_file(&file) {
+                Ok(v) => {
+                    if let Some(why) = refusal(&v) {
+                        out.push(format!("info string {why}"));
+                        continue;
+                    }
+                    let name = uci_name(&id);
+                    out.push(format!(
+                        "info string {}: {} as {name}",
+                        file.display(),
+                        v.name
+                    ));
+                    self.offer(Offered {
+                        name,
+                        id,
+                        variant: v,
+                    });
+                }
+                Err(e) => out.extend(load_error_lines(&e)),
+            }
+        }
+        out.push(self.variant_option());
+        out
+    }
+
+    /// Offers a definition, in place of an offered one of the same name.
+    fn offer(&mut self, new: Offered) {
+        let current = self.offered[self.current].name.clone();
+        self.offered.retain(|o| o.name != new.name);
+        self.offered.push(new);
+        self.offered.sort_by(|a, b| a.name.cmp(&b.name));
+        self.current = self
+            .offered
+            .iter()
+            .position(|o| o.name == current)
+            .unwrap_or(0);
+    }
+
+    /// `position`: the FEN (or the start) and the moves, all or nothing.
+    fn position(&mut self, fen: Option<&str>, moves: &[String]) -> Vec<String> {
+        let variant = self.variant().clone();
+        let mut game = match fen {
+            None => Game::new(variant),
+            Some(fen) => match Game::from_fen(variant, fen) {
+                Ok(g) => g,
+                Err(e) => {
+                    return vec![format!(
+                        "info string bad FEN ({e}); the position stays as it was"
+                    )]
+                }
+            },
+        };
+        for (i, text) in moves.iter().enumerate() {
+            let rules = game.variant().clone();
+            let played = match game.outcome() {
+                Some(o) => Err(format!("the game is over ({o})")),
+                None => parse_move(&rules, game.position(), text, self.chess960),
+            }
+            .and_then(|m| game.play_move(m).map_err(|e| e.to_string()));
+            if let Err(why) = played {
+                return vec![format!(
+                    "info string move {} ({}): {why}; the position stays as it was",
+                    i + 1,
+                    clip(text)
+                )];
+            }
+        }
+        self.game = game;
+        Vec::new()
+    }
+
+    /// `go perft N` in the game's position: each legal move with the leaves below it, in
+    /// move text order, an empty line and `Nodes searched: N`, as Fairy-Stockfish prints
+    /// them. Depths past [`MAX_PERFT`] are refused.
+    pub fn perft(&self, depth: u32) -> Vec<String> {
+        if depth > MAX_PERFT {
+            return vec![format!(
+                "info string perft goes to depth {MAX_PERFT} at most"
+            )];
+        }
+        let rules = self.game.variant();
+        if depth == 0 {
+            return vec![String::new(), "Nodes searched: 1".into()];
+        }
+        let divide = rules.divide(self.game.position(), depth);
+        let mut lines: Vec<String> = divide
+            .moves
+            .iter()
+            .map(|&(m, n)| format!("{}: {n}", move_text(rules, m, self.chess960)))
+            .collect();
+        lines.sort();
+        lines.push(String::new());
+        lines.push(format!("Nodes searched: {}", divide.total));
+        lines
+    }
+}
+
+/// A definition that did not load, as `info string` lines: the file's error, then each
+/// problem with its file, line and column.
+fn load_error_lines(e: &LoadError) -> Vec<String> {
+    let mut lines = vec![format!("info string {e}")];
+    if let LoadError::Definition(d) = e {
+        for p in d.problems.iter().filter(|p| p.is_error()) {
+            let file = d.source_of(p);
+            let (line, col) = file.line_col(p.span.start);
+            lines.push(format!(
+                "info string {}:{line}:{col}: {}: {}",
+                file.name, p.code, p.message
+            ));
+        }
+    }
+    lines
+}
