@@ -952,3 +952,377 @@ fn load_error_lines(e: &LoadError) -> Vec<String> {
     }
     lines
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bundled(name: &str) -> Variant {
+        Variant::bundled(name).expect("bundled")
+    }
+
+    /// The legal move of `variant` in `fen` that the library's move text names.
+    fn find(variant: &Variant, fen: &str, text: &str) -> (Position, Move) {
+        let pos = variant.parse_fen(fen).expect("a FEN");
+        let m = variant.parse_move(&pos, text).expect("a move");
+        (pos, m)
+    }
+
+    #[test]
+    fn commands_read_into_their_parts() {
+        assert_eq!(read_command("  "), Ok(None));
+        assert_eq!(read_command("uci"), Ok(Some(Command::Uci)));
+        assert_eq!(
+            read_command("setoption name VariantPath value /tmp/my games"),
+            Ok(Some(Command::SetOption {
+                name: "VariantPath".into(),
+                value: "/tmp/my games".into()
+            }))
+        );
+        assert_eq!(
+            read_command("setoption name Clear Hash"),
+            Ok(Some(Command::SetOption {
+                name: "Clear Hash".into(),
+                value: String::new()
+            }))
+        );
+        assert_eq!(
+            read_command("position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2 h1h2"),
+            Ok(Some(Command::Position {
+                fen: Some("8/8/8/8/8/8/8/K6k w - - 0 1".into()),
+                moves: vec!["a1a2".into(), "h1h2".into()]
+            }))
+        );
+        assert_eq!(
+            read_command("position startpos"),
+            Ok(Some(Command::Position {
+                fen: None,
+                moves: vec![]
+            }))
+        );
+        assert_eq!(
+            read_command(
+                "go wtime -5 btime 2000 winc 10 binc 20 movestogo 7 searchmoves e2e4 d2d4 depth 9"
+            ),
+            Ok(Some(Command::Go(Go {
+                time: [Some(Duration::ZERO), Some(Duration::from_millis(2000))],
+                increment: [
+                    Some(Duration::from_millis(10)),
+                    Some(Duration::from_millis(20))
+                ],
+                moves_to_go: Some(7),
+                searchmoves: true,
+                depth: Some(9),
+                ..Go::default()
+            })))
+        );
+        assert_eq!(
+            read_command("go infinite"),
+            Ok(Some(Command::Go(Go {
+                infinite: true,
+                ..Go::default()
+            })))
+        );
+        assert_eq!(
+            read_command("bogus 1 2"),
+            Err("unknown command: bogus 1 2".into())
+        );
+        assert_eq!(
+            read_command("position"),
+            Err("position: give `startpos` or `fen FEN`, then `moves` if any".into())
+        );
+        assert_eq!(
+            read_command("go depth"),
+            Err("go: `depth` needs a number".into())
+        );
+        assert_eq!(
+            read_command("go depth -1"),
+            Err("go: `depth -1` is out of range".into())
+        );
+        assert_eq!(
+            read_command("go nodes 1e9"),
+            Err("go: `nodes 1e9` is not a whole number".into())
+        );
+        assert_eq!(
+            read_command("setoption value 3"),
+            Err("setoption: `name` must come first".into())
+        );
+        assert!(read_command(&"x".repeat(MAX_LINE + 1)).is_err());
+    }
+
+    #[test]
+    fn go_gives_the_limits_of_its_search() {
+        let ms = Duration::from_millis;
+        let clock = Go {
+            time: [Some(ms(60_000)), Some(ms(3_000))],
+            increment: [Some(ms(1_000)), None],
+            ..Go::default()
+        };
+        // A thirtieth of a minute and nine tenths of the increment, less the overhead.
+        assert_eq!(clock.limits(Color::White).time, Some(ms(2_000 + 900 - 30)));
+        // 100 ms each for 30 moves, less the overhead: the 10 ms floor.
+        assert_eq!(clock.limits(Color::Black).time, Some(ms(70)));
+        let fixed = Go {
+            movetime: Some(ms(500)),
+            depth: Some(4),
+            nodes: Some(1000),
+            ..Go::default()
+        };
+        let l = fixed.limits(Color::White);
+        assert_eq!(
+            (l.time, l.depth, l.nodes),
+            (Some(ms(470)), Some(4), Some(1000))
+        );
+        let mate = Go {
+            mate: Some(3),
+            ..Go::default()
+        };
+        assert_eq!(mate.limits(Color::White).depth, Some(6));
+        let endless = Go {
+            infinite: true,
+            time: [Some(ms(1000)), Some(ms(1000))],
+            ..Go::default()
+        };
+        assert_eq!(endless.limits(Color::White).time, None);
+    }
+
+    #[test]
+    fn names_are_fairy_stockfish_s_where_it_has_one() {
+        assert_eq!(uci_name("king-of-the-hill"), "kingofthehill");
+        assert_eq!(uci_name("ai-wok"), "ai-wok");
+        assert_eq!(uci_name("falcon-chess"), "falcon-chess");
+        assert_eq!(uci_name("shogi"), "shogi");
+    }
+
+    #[test]
+    fn moves_are_written_as_fairy_stockfish_writes_them() {
+        let chess = bundled("chess");
+        let fen = "r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let text = |v: &Variant, fen: &str, ours: &str, c960: bool| {
+            let (_, m) = find(v, fen, ours);
+            move_text(v, m, c960)
+        };
+        assert_eq!(text(&chess, fen, "e1g1", false), "e1g1");
+        assert_eq!(text(&chess, fen, "e1c1", false), "e1c1");
+        assert_eq!(text(&chess, fen, "e1g1", true), "e1h1");
+        assert_eq!(text(&chess, fen, "b7a8n", false), "b7a8n");
+        let shogi = bundled("shogi");
+        let hand = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] w - - 0 3";
+        assert_eq!(text(&shogi, hand, "B@e5", false), "B@e5");
+        let promoting = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - - 0 3";
+        let (pos, _) = find(&shogi, promoting, "b2g7");
+        let mut written: Vec<String> = shogi
+            .legal_moves(&pos)
+            .into_iter()
+            .filter(|m| m.from == m.to || shogi.topology.name(m.from) == "b2")
+            .map(|m| move_text(&shogi, m, false))
+            .filter(|t| t.starts_with("b2g7") || t.starts_with("b2h8"))
+            .collect();
+        written.sort();
+        assert_eq!(written, ["b2g7", "b2g7+", "b2h8", "b2h8+"]);
+        let kyoto = bundled("kyotoshogi");
+        let start = kyoto.start_position();
+        let mut turned: Vec<String> = kyoto
+            .legal_moves(&start)
+            .into_iter()
+            .map(|m| move_text(&kyoto, m, false))
+            .filter(|t| t.starts_with("a1") || t.starts_with("b1"))
+            .collect();
+        turned.sort();
+        assert_eq!(turned, ["a1a2-", "a1b2-", "b1a2+", "b1b2+", "b1c2+"]);
+        let seirawan = bundled("seirawan");
+        let gates = "r3k2r/8/8/8/8/8/8/R3K2R[EHeh] w KQkq - 0 1";
+        assert_eq!(text(&seirawan, gates, "e1g1h", false), "e1g1h");
+        assert_eq!(text(&seirawan, gates, "h1e1e", false), "h1e1e");
+        assert_eq!(text(&seirawan, gates, "e1g1h", true), "e1h1h");
+        let xiangqi = bundled("xiangqi");
+        let start = xiangqi.start_position();
+        let (_, m) = (
+            start.clone(),
+            xiangqi.parse_move(&start, "a1a3").expect("a move"),
+        );
+        assert_eq!(move_text(&xiangqi, m, false), "a1a3");
+        let after = xiangqi.play_unchecked(&start, m);
+        let m = xiangqi.parse_move(&after, "a10a9").expect("a move");
+        assert_eq!(move_text(&xiangqi, m, false), "a10a9");
+    }
+
+    #[test]
+    fn moves_read_back_in_either_castling_form_and_any_case() {
+        let chess = bundled("chess");
+        let pos = chess
+            .parse_fen("r3k2r/1P6/8/8/8/8/8/R3K2R w KQkq - 0 1")
+            .expect("a FEN");
+        let read = |text: &str, c960: bool| {
+            parse_move(&chess, &pos, text, c960).map(|m| move_text(&chess, m, false))
+        };
+        assert_eq!(read("e1g1", false), Ok("e1g1".into()));
+        assert_eq!(read("e1h1", false), Ok("e1g1".into()));
+        assert_eq!(read("e1h1", true), Ok("e1g1".into()));
+        assert_eq!(read("e1g1", true), Ok("e1g1".into()));
+        assert_eq!(read("b7a8Q", false), Ok("b7a8q".into()));
+        assert_eq!(
+            read("b7b8", false),
+            Err("`b7b8` is not a legal move here".into())
+        );
+        assert_eq!(
+            read("e1", false),
+            Err("`e1` is not a move in UCI's notation".into())
+        );
+        assert_eq!(
+            read("Ké1g1", false),
+            Err("`Ké1g1` is not a move in UCI's notation".into())
+        );
+        assert_eq!(
+            read("@e4", false),
+            Err("`@e4` is not a move in UCI's notation".into())
+        );
+    }
+
+    #[test]
+    fn info_and_bestmove_lines_name_the_line_in_move_text() {
+        let chess = bundled("chess");
+        let pos = chess.start_position();
+        let e4 = chess.parse_move(&pos, "e2e4").expect("a move");
+        let after = chess.play_unchecked(&pos, e4);
+        let e5 = chess.parse_move(&after, "e7e5").expect("a move");
+        let r = SearchResult {
+            best: Some(e4),
+            score: crate::play::search::Score(35),
+            depth: 2,
+            seldepth: 5,
+            nodes: 1500,
+            pv: vec![e4, e5],
+        };
+        assert_eq!(
+            info_line(&chess, &r, Duration::from_millis(3), false),
+            "info depth 2 seldepth 5 score cp 35 nodes 1500 nps 500000 time 3 pv e2e4 e7e5"
+        );
+        assert_eq!(
+            bestmove_line(&chess, &r, false),
+            "bestmove e2e4 ponder e7e5"
+        );
+        let mated = SearchResult {
+            best: None,
+            score: crate::play::search::Score(-crate::play::search::Score::MATE + 2),
+            depth: 1,
+            seldepth: 0,
+            nodes: 0,
+            pv: vec![],
+        };
+        assert_eq!(
+            info_line(&chess, &mated, Duration::ZERO, false),
+            "info depth 1 seldepth 1 score mate -1 nodes 0 nps 0 time 0"
+        );
+        assert_eq!(bestmove_line(&chess, &mated, false), "bestmove (none)");
+    }
+
+    #[test]
+    fn a_bad_position_keeps_the_last_good_one() {
+        let mut s = Session::new();
+        let set = |s: &mut Session, line: &str| s.handle(&read_command(line).unwrap().unwrap());
+        assert!(set(&mut s, "position startpos moves e2e4 e7e5").is_empty());
+        let good = s.game().fen();
+        assert_eq!(
+            set(&mut s, "position startpos moves e2e4 e7e5 g1g3"),
+            ["info string move 3 (g1g3): `g1g3` is not a legal move here; the position stays as it was"]
+        );
+        assert_eq!(
+            set(&mut s, "position fen 9/9 w - - 0 1"),
+            ["info string bad FEN (invalid FEN placement: the board has 8 ranks but 2 are written); the position stays as it was"]
+        );
+        assert_eq!(s.game().fen(), good);
+        // A move after the game's end is refused too.
+        assert_eq!(
+            set(&mut s, "position startpos moves f2f3 e7e5 g2g4 d8h4 a2a3"),
+            ["info string move 5 (a2a3): the game is over (0-1 (checkmate)); the position stays as it was"]
+        );
+        assert_eq!(s.game().fen(), good);
+    }
+
+    #[test]
+    fn options_choose_the_variant_its_960_form_and_the_table() {
+        let mut s = Session::new();
+        let set = |s: &mut Session, line: &str| s.handle(&read_command(line).unwrap().unwrap());
+        let epoch = s.epoch();
+        assert!(set(&mut s, "setoption name uci_variant value ATOMIC").is_empty());
+        assert_eq!(s.variant().name, "Atomic Chess");
+        assert!(set(&mut s, "setoption name UCI_Chess960 value true").is_empty());
+        assert_eq!(s.variant().name, "Atomic Chess960");
+        assert!(s.epoch() > epoch);
+        assert_eq!(
+            set(&mut s, "setoption name UCI_Variant value chess"),
+            ["info string chess has no 960 form here: its castling stays as its definition says"]
+        );
+        assert_eq!(
+            set(&mut s, "setoption name UCI_Chess960 value yes"),
+            ["info string UCI_Chess960 is true or false, not `yes`"]
+        );
+        assert_eq!(
+            set(&mut s, "setoption name Hash value 0"),
+            ["info string Hash is from 1 to 4096 MiB, not `0`"]
+        );
+        assert!(set(&mut s, "setoption name Hash value 64").is_empty());
+        assert_eq!(s.hash(), 64);
+        assert_eq!(
+            set(&mut s, "setoption name Ponder value true"),
+            ["info string no such option: Ponder"]
+        );
+    }
+
+    #[test]
+    fn variant_path_adds_good_definitions_and_reports_bad_ones() {
+        let dir = std::env::temp_dir().join(format!("fairy-uci-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a folder");
+        std::fs::write(
+            dir.join("minichess.yaml"),
+            "name: Minichess\ndescription: Kings and rooks.\nboard: 4x4\npieces:\n  king: { letter: K, moves: K, royal: true }\n  rook: { letter: R, moves: R }\nsetup: rk2/4/4/2KR\n",
+        )
+        .expect("written");
+        std::fs::write(
+            dir.join("broken.yaml"),
+            "name: Broken\nboard: 4x4\npieces: 3\n",
+        )
+        .expect("written");
+        let mut s = Session::new();
+        let value = format!("setoption name VariantPath value {}", dir.display());
+        let out = s.handle(&read_command(&value).unwrap().unwrap());
+        std::fs::remove_dir_all(&dir).expect("removed");
+        let broken = dir.join("broken.yaml");
+        assert!(
+            out[0].starts_with(&format!("info string {} has ", broken.display())),
+            "{out:?}"
+        );
+        let errors: Vec<&String> = out
+            .iter()
+            .filter(|l| l.starts_with(&format!("info string {}:", broken.display())))
+            .collect();
+        assert!(!errors.is_empty(), "{out:?}");
+        assert!(out.contains(&format!(
+            "info string {}: Minichess as minichess",
+            dir.join("minichess.yaml").display()
+        )));
+        assert!(out.last().unwrap().contains(" var minichess "), "{out:?}");
+        assert!(s
+            .handle(
+                &read_command("setoption name UCI_Variant value minichess")
+                    .unwrap()
+                    .unwrap()
+            )
+            .is_empty());
+        assert_eq!(
+            s.perft(1),
+            [
+                "c1b1: 1",
+                "c1b2: 1",
+                "c1c2: 1",
+                "c1d2: 1",
+                "d1d2: 1",
+                "d1d3: 1",
+                "d1d4: 1",
+                "",
+                "Nodes searched: 7"
+            ]
+        );
+    }
+}

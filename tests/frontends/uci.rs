@@ -372,3 +372,36 @@ fn move_text_is_fairy_stockfish_s_along_random_games() {
         detail.join("\n")
     );
 }
+
+/// With `UCI_Chess960` on, castling is the king onto its rook, with gating after it, as
+/// Fairy-Stockfish writes it (the king moving onto the rook's square, `e1g1`, and beside it,
+/// `e1b1`; `e1h1h` gating on the king's square, `h1e1h` on the rook's).
+#[test]
+fn chess960_castling_is_fairy_stockfish_s() {
+    let mut ours = Engine::fairy();
+    let mut fsf = Engine::fairy_stockfish();
+    for (variant, fen, castlings) in [
+        (
+            "extinction",
+            "qr2k1rb/ppnpnpbp/8/8/8/8/PPNPNPBP/QR2K1RB w KQkq - 0 1",
+            &["e1b1", "e1g1"][..],
+        ),
+        (
+            "seirawan",
+            "r3k2r/8/8/8/8/8/8/R3K2R[EHeh] w KQkq - 0 1",
+            &["e1h1", "e1h1h", "h1e1h", "e1a1e", "a1e1e"][..],
+        ),
+    ] {
+        for e in [&mut ours, &mut fsf] {
+            e.ask(&[
+                "setoption name UCI_Chess960 value true",
+                &format!("setoption name UCI_Variant value {variant}"),
+            ]);
+        }
+        let (a, b) = both_lists(&mut ours, &mut fsf, &format!("position fen {fen}"));
+        assert_eq!(a, b, "{variant}");
+        for c in castlings {
+            assert!(a.contains(*c), "{variant}: {c} in {a:?}");
+        }
+    }
+}
