@@ -591,6 +591,7 @@ pub struct Offered {
 /// suite's `atomic960`, `seirawan960`, `extinction960`), which reads Chess960 positions and
 /// castles from them; a variant without one is played as it is, castling as its definition
 /// says, and `info string` says so. With it on, castling is written king onto partner.
+#[derive(Clone)]
 pub struct Session {
     offered: Vec<Offered>,
     /// Each refused definition's name and why.

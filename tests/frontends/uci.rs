@@ -405,3 +405,37 @@ fn chess960_castling_is_fairy_stockfish_s() {
         }
     }
 }
+
+/// `go infinite` searches until `stop`, answering `isready` meanwhile, and sends no
+/// `bestmove` before it; a long `go movetime` ends early on `stop` too.
+#[test]
+fn stop_ends_an_endless_search_and_isready_is_answered_meanwhile() {
+    let mut e = Engine::fairy();
+    e.ask(&["uci", "position startpos moves e2e4"]);
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let asked = std::time::Instant::now();
+    let meanwhile = e.ask(&[]);
+    assert!(asked.elapsed() < Duration::from_secs(2));
+    assert!(
+        meanwhile.iter().all(|l| l.starts_with("info depth ")),
+        "{meanwhile:?}"
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        e.lines.try_iter().all(|l| l.starts_with("info depth ")),
+        "no bestmove before stop"
+    );
+    let started = std::time::Instant::now();
+    let end = e.until(&["stop"], |l| l.starts_with("bestmove"));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    let words: Vec<&str> = end.last().unwrap().split(' ').collect();
+    assert_eq!(words[0], "bestmove");
+    assert!(e.perft_moves().contains(words[1]), "{end:?}");
+
+    let started = std::time::Instant::now();
+    e.send("go movetime 600000");
+    std::thread::sleep(Duration::from_millis(200));
+    let end = e.until(&["stop"], |l| l.starts_with("bestmove"));
+    assert!(started.elapsed() < Duration::from_secs(10), "{end:?}");
+}
