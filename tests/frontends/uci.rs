@@ -7,50 +7,22 @@
 //! python-chess fail when they are missing.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::support::cli::Piped;
+
 /// Debian's Fairy-Stockfish.
 const FSF: &str = "/usr/games/fairy-stockfish";
 
 /// A UCI engine as a child process, the test being its GUI.
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
-}
+struct Engine(Piped);
 
 impl Engine {
-    fn start(program: &str, args: &[&str]) -> Engine {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("{program} starts: {e}"));
-        let output = BufReader::new(child.stdout.take().unwrap());
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in output.lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-        Engine {
-            input: child.stdin.take().unwrap(),
-            child,
-            lines,
-        }
-    }
-
     fn fairy() -> Engine {
-        Engine::start(env!("CARGO_BIN_EXE_fairy"), &["uci"])
+        Engine(Piped::start(env!("CARGO_BIN_EXE_fairy"), &["uci"]))
     }
 
     fn fairy_stockfish() -> Engine {
@@ -58,12 +30,11 @@ impl Engine {
             std::path::Path::new(FSF).exists(),
             "Fairy-Stockfish is missing: apt-get install fairy-stockfish (scripts/test does)"
         );
-        Engine::start(FSF, &[])
+        Engine(Piped::start(FSF, &[]))
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
-        self.input.flush().unwrap();
+        self.0.send(line);
     }
 
     /// The lines after sending `lines`, up to and with the first that `last` accepts.
@@ -74,9 +45,9 @@ impl Engine {
         let mut got = Vec::new();
         loop {
             let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("no answer after {lines:?}; so far {got:?}"));
+                .0
+                .line(Duration::from_secs(60))
+                .unwrap_or_else(|| panic!("no answer after {lines:?}; so far {got:?}"));
             let done = last(&line);
             got.push(line);
             if done {
@@ -102,20 +73,6 @@ impl Engine {
             .filter_map(|l| l.strip_suffix(": 1"))
             .map(String::from)
             .collect()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.send_quit();
-        let _ = self.child.wait();
-    }
-}
-
-impl Engine {
-    fn send_quit(&mut self) -> std::io::Result<()> {
-        writeln!(self.input, "quit")?;
-        self.input.flush()
     }
 }
 
@@ -423,7 +380,7 @@ fn stop_ends_an_endless_search_and_isready_is_answered_meanwhile() {
     );
     std::thread::sleep(Duration::from_millis(200));
     assert!(
-        e.lines.try_iter().all(|l| l.starts_with("info depth ")),
+        e.0.lines.try_iter().all(|l| l.starts_with("info depth ")),
         "no bestmove before stop"
     );
     let started = std::time::Instant::now();
@@ -438,4 +395,51 @@ fn stop_ends_an_endless_search_and_isready_is_answered_meanwhile() {
     std::thread::sleep(Duration::from_millis(200));
     let end = e.until(&["stop"], |l| l.starts_with("bestmove"));
     assert!(started.elapsed() < Duration::from_secs(10), "{end:?}");
+}
+
+/// `fairy match` against Fairy-Stockfish over UCI: two whole games each of crazyhouse (drops
+/// both ways) and xiangqi (ranks past 9), a twentieth of a second a move, every move of
+/// either side legal to the other (no dispute), each game ending with a result.
+#[test]
+fn a_match_against_fairy_stockfish_over_uci_plays_to_the_end() {
+    assert!(
+        std::path::Path::new(FSF).exists(),
+        "Fairy-Stockfish is missing: apt-get install fairy-stockfish (scripts/test does)"
+    );
+    for (variant, name) in [("crazyhouse", "Crazyhouse"), ("xiangqi", "Xiangqi")] {
+        let o = crate::support::cli::fairy(&[
+            "match",
+            variant,
+            "--opponent",
+            "uci:fairy-stockfish",
+            "--games",
+            "2",
+            "--movetime",
+            "50",
+            "--max-plies",
+            "400",
+        ]);
+        let out = crate::support::cli::stdout(&o);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let lines: Vec<&str> = out.lines().collect();
+        for (i, side) in ["white", "black"].into_iter().enumerate() {
+            let rest = lines[i]
+                .strip_prefix(&format!(
+                    "game {}: fairy {side} vs fairy-stockfish: ",
+                    i + 1
+                ))
+                .unwrap_or_else(|| panic!("{out}"));
+            assert!(
+                ["win (", "draw (", "loss ("]
+                    .iter()
+                    .any(|r| rest.starts_with(r)),
+                "{out}"
+            );
+        }
+        assert!(
+            lines[2].starts_with(&format!("fairy against fairy-stockfish in {name}: "))
+                && lines[2].ends_with("; 0 disputed (not scored)"),
+            "{out}"
+        );
+    }
 }
