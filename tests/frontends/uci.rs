@@ -443,3 +443,43 @@ fn a_match_against_fairy_stockfish_over_uci_plays_to_the_end() {
         );
     }
 }
+
+/// python-chess, an independent UCI client, plays chess, crazyhouse, atomic and king of the
+/// hill against `fairy uci` (tests/uci/python_chess_client.py): every move the engine
+/// sends is legal on python-chess's board, and each game ends or reaches 40 plies.
+#[test]
+fn python_chess_plays_games_against_the_engine() {
+    let out = std::process::Command::new("python3")
+        .args([
+            "tests/uci/python_chess_client.py",
+            env!("CARGO_BIN_EXE_fairy"),
+            "40",
+        ])
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    for (line, variant) in lines
+        .iter()
+        .zip(["chess", "crazyhouse", "atomic", "kingofthehill"])
+    {
+        let rest = line
+            .strip_prefix(&format!("{variant}: "))
+            .unwrap_or_else(|| panic!("{stdout}"));
+        let (plies, result) = rest
+            .split_once(" plies, ")
+            .unwrap_or_else(|| panic!("{line}"));
+        let plies: usize = plies.parse().unwrap_or_else(|_| panic!("{line}"));
+        match result {
+            "*" => assert_eq!(plies, 40, "{line}"),
+            "1-0" | "0-1" | "1/2-1/2" => assert!(plies <= 40, "{line}"),
+            _ => panic!("{line}"),
+        }
+    }
+}
