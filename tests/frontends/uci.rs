@@ -237,10 +237,32 @@ const CRAFTED: [(&str, &str); 8] = [
     ),
 ];
 
+/// (variant, seed, ply, moves only `fairy` lists, moves only Fairy-Stockfish lists).
+type RuleDifference = (
+    &'static str,
+    u64,
+    usize,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+/// A position of a random game where the two programs' move lists differ.
+#[derive(Debug, PartialEq, Eq)]
+struct Difference {
+    variant: String,
+    seed: u64,
+    /// Plies into the game.
+    ply: usize,
+    /// The moves only `fairy` lists.
+    ours: Vec<String>,
+    /// The moves only Fairy-Stockfish lists.
+    theirs: Vec<String>,
+}
+
 /// Where the lists differ because Debian's Fairy-Stockfish (11.1) plays older rules than
 /// the version whose perft suite `variants/fsf/` follows: (variant, seed, ply, moves only
 /// `fairy` lists, moves only Fairy-Stockfish lists). The move text agrees everywhere.
-const RULE_DIFFERENCES: &[(&str, u64, usize, &[&str], &[&str])] = &[
+const RULE_DIFFERENCES: &[RuleDifference] = &[
     // 11.1 lets a Chigorin pawn promote to the other side's kinds too (Black's to the
     // chancellor and knight); the suite's version, to its own side's only.
     ("chigorin", 3, 71, &[], &["g2g1c", "g2g1n"]),
@@ -298,7 +320,13 @@ fn move_text_is_fairy_stockfish_s_along_random_games() {
                 let position = format!("position startpos moves {}", moves.join(" "));
                 let (a, b) = both_lists(&mut ours, &mut fsf, &position);
                 if a != b {
-                    differences.push((name.clone(), seed, moves.len(), only(&a, &b), only(&b, &a)));
+                    differences.push(Difference {
+                        variant: name.clone(),
+                        seed,
+                        ply: moves.len(),
+                        ours: only(&a, &b),
+                        theirs: only(&b, &a),
+                    });
                     detail.push(position);
                     break;
                 }
@@ -315,11 +343,15 @@ fn move_text_is_fairy_stockfish_s_along_random_games() {
             assert_eq!(a, b, "{name}: {position}");
         }
     }
-    let expected: Vec<(String, u64, usize, Vec<String>, Vec<String>)> = RULE_DIFFERENCES
+    let owned = |x: &[&str]| x.iter().map(|s| s.to_string()).collect();
+    let expected: Vec<Difference> = RULE_DIFFERENCES
         .iter()
-        .map(|&(v, seed, ply, a, b)| {
-            let owned = |x: &[&str]| x.iter().map(|s| s.to_string()).collect();
-            (v.to_string(), seed, ply, owned(a), owned(b))
+        .map(|&(v, seed, ply, ours, theirs)| Difference {
+            variant: v.to_string(),
+            seed,
+            ply,
+            ours: owned(ours),
+            theirs: owned(theirs),
         })
         .collect();
     assert_eq!(
