@@ -481,19 +481,13 @@ fn a_match_against_fairy_stockfish_over_uci_plays_to_the_end() {
 /// sends is legal on python-chess's board, and each game ends or reaches 40 plies.
 #[test]
 fn python_chess_plays_games_against_the_engine() {
-    let out = std::process::Command::new("python3")
-        .args([
+    let stdout = crate::support::cli::run_ok(
+        "python3",
+        &[
             "tests/uci/python_chess_client.py",
             env!("CARGO_BIN_EXE_fairy"),
             "40",
-        ])
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
     );
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 4, "{stdout}");

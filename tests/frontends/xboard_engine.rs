@@ -275,18 +275,12 @@ fn a_mate_ends_the_game_with_a_result_line() {
 /// Fairy-Max; the script checks each saved PGN.
 #[test]
 fn xboard_plays_seven_games_to_the_end() {
-    let out = Command::new("tests/xboard/play-games.sh")
-        .args([
+    let stdout = crate::support::cli::run_ok(
+        "tests/xboard/play-games.sh",
+        &[
             env!("CARGO_BIN_EXE_fairy"),
             concat!(env!("CARGO_TARGET_TMPDIR"), "/xboard-games"),
-        ])
-        .output()
-        .expect("the script runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
     );
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("ok ")).count(),

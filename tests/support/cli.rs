@@ -92,3 +92,19 @@ impl Drop for Piped {
         let _ = self.child.wait();
     }
 }
+
+/// Runs `program ARGS` (a script the tests drive) and returns its standard output; fails
+/// the test, showing both outputs, when it does not succeed.
+pub fn run_ok(program: &str, args: &[&str]) -> String {
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{program} runs: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{program} failed:\n{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
