@@ -19,8 +19,8 @@
 //! - moves Fairy-Stockfish has no form for (containers, layers) are written in the library's
 //!   own move text ([`Ruleset::move_text`]).
 //!
-//! Variants whose moves are not the same for both sides' eyes, with chance events or hidden
-//! parts, are not offered: UCI gives an engine the whole position and no dice.
+//! Variants with chance events or hidden parts are not offered: UCI gives an engine the whole
+//! position, and no dice.
 
 use std::path::Path;
 use std::time::Duration;

@@ -118,7 +118,7 @@ struct Search {
     /// Holds `bestmove` back until `stop` (`go infinite`) or `ponderhit` (`go ponder`).
     hold: Arc<AtomicBool>,
     go: Go,
-    game_side: fairy_rules::Color,
+    side: fairy_rules::Color,
     epoch: u64,
 }
 
@@ -165,7 +165,7 @@ impl Search {
             stop,
             hold,
             go,
-            game_side: side,
+            side,
             epoch,
         }
     }
@@ -178,7 +178,7 @@ impl Search {
         }
         let mut go = self.go.clone();
         go.ponder = false;
-        if let Some(t) = go.limits(self.game_side).time {
+        if let Some(t) = go.limits(self.side).time {
             let stop = self.stop.clone();
             std::thread::spawn(move || {
                 std::thread::sleep(t);
