@@ -27,7 +27,7 @@
 //!
 //! | layer | holds |
 //! |---|---|
-//! | [`frontends`] | XBoard's protocol, the JSON-lines protocol, the web playground |
+//! | [`frontends`] | XBoard's protocol, UCI, the JSON-lines protocol, the web playground |
 //! | [`play`] | [`Game`] with its referee and undo, records, search, solver, self-play |
 //! | [`load`] | definitions, the movement language, the compiler, diagnostics, [`Variant`] |
 //! | [`render`] | move diagrams and pictures of positions |
@@ -64,6 +64,7 @@ pub use formats::notation::{FenError, FenField, MoveError};
 pub use frontends::cecp;
 #[cfg(feature = "protocol")]
 pub use frontends::protocol;
+pub use frontends::uci;
 #[cfg(feature = "web")]
 pub use frontends::web;
 pub use load::diagnostics::{DefinitionError, Problem, Source};

@@ -208,12 +208,70 @@ fn a_move_the_engines_disagree_on_is_a_dispute_not_a_win() {
     );
 }
 
+/// Over UCI too, a move not legal on our board is a dispute.
+#[test]
+fn an_illegal_move_over_uci_is_a_dispute() {
+    let o = fairy(&[
+        "match",
+        "chess",
+        "--opponent",
+        "uci:tests/uci/illegal-engine.sh",
+        "--games",
+        "2",
+        "--nodes",
+        "1",
+        "--pgn",
+        concat!(env!("CARGO_TARGET_TMPDIR"), "/disputed-uci.pgn"),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[..2],
+        [
+            "game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh played a1a1, not legal here (`a1a1` is not a legal move here), at rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1, 1 plies",
+            "game 2: fairy black vs illegal-engine.sh: disputed: illegal-engine.sh played a1a1, not legal here (`a1a1` is not a legal move here), at rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1, 0 plies",
+        ]
+    );
+    let record =
+        std::fs::read_to_string(concat!(env!("CARGO_TARGET_TMPDIR"), "/disputed-uci.pgn")).unwrap();
+    assert!(record.contains("[Black \"Illegal Mover\"]"), "{record}");
+}
+
 #[test]
 fn bad_opponents_are_errors() {
     let o = fairy(&["match", "chess", "--opponent", "stockfish"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr)
-        .contains("unknown opponent `stockfish`: give `random` or `xboard:COMMAND`"));
+    // miette wraps the line before the last choice.
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("unknown opponent `stockfish`: give `random`, `xboard:COMMAND` or\n")
+            && err.contains("`uci:COMMAND`"),
+        "{err}"
+    );
+    let o = fairy(&["match", "chess", "--opponent", "uci:/no/such/engine"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("cannot start the engine `/no/such/engine`")
+    );
+    let o = fairy(&["match", "seachess", "--opponent", "uci:fairy-stockfish"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("Seachess: UCI cannot play its hidden parts")
+    );
+    let o = fairy(&[
+        "match",
+        "shogi",
+        "--opponent",
+        "uci:tests/uci/illegal-engine.sh",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("the engine does not offer the variant `shogi`")
+            && err.contains("give the name it offers with --uci-variant"),
+        "{err}"
+    );
     let o = fairy(&["match", "chess", "--opponent", "xboard:/no/such/engine"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(

@@ -473,22 +473,17 @@ fn bad_input_gets_an_error_and_the_server_keeps_serving() {
 /// library).
 #[test]
 fn the_python_example_client_plays_a_game_to_the_end() {
-    let out = Command::new("python3")
-        .args([
+    let stdout = crate::support::cli::run_ok(
+        "python3",
+        &[
             "examples/serve_client.py",
             "--variant",
             "pirateknics",
             "--seed",
             "1",
-        ])
-        .args(["--fairy", env!("CARGO_BIN_EXE_fairy")])
-        .output()
-        .expect("python3 runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
+            "--fairy",
+            env!("CARGO_BIN_EXE_fairy"),
+        ],
     );
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines[1], "PiRaTeKnIcS: 44 cells, pieces PNBRQK");

@@ -1,45 +1,22 @@
 //! `fairy xboard` driven over CECP by the test as a GUI would, and XBoard itself (Debian's
 //! xboard under Xvfb) playing five full games with `fairy xboard` as both engines.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::process::Command;
 use std::time::Duration;
 
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
-}
+use crate::support::cli::Piped;
+
+struct Engine(Piped);
 
 impl Engine {
     fn start(files: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fairy"))
-            .arg("xboard")
-            .args(files)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("fairy xboard starts");
-        let output = BufReader::new(child.stdout.take().unwrap());
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in output.lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-        Engine {
-            input: child.stdin.take().unwrap(),
-            child,
-            lines,
-        }
+        let mut args = vec!["xboard"];
+        args.extend_from_slice(files);
+        Engine(Piped::start(env!("CARGO_BIN_EXE_fairy"), &args))
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").unwrap();
-        self.input.flush().unwrap();
+        self.0.send(line);
     }
 
     /// The lines up to the `pong` of a `ping`.
@@ -47,10 +24,7 @@ impl Engine {
         self.send("ping 9");
         let mut got = Vec::new();
         loop {
-            let line = self
-                .lines
-                .recv_timeout(Duration::from_secs(60))
-                .expect("an answer");
+            let line = self.0.line(Duration::from_secs(60)).expect("an answer");
             if line == "pong 9" {
                 return got;
             }
@@ -64,13 +38,6 @@ impl Engine {
             self.send(l);
         }
         self.until_pong()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -308,18 +275,12 @@ fn a_mate_ends_the_game_with_a_result_line() {
 /// Fairy-Max; the script checks each saved PGN.
 #[test]
 fn xboard_plays_seven_games_to_the_end() {
-    let out = Command::new("tests/xboard/play-games.sh")
-        .args([
+    let stdout = crate::support::cli::run_ok(
+        "tests/xboard/play-games.sh",
+        &[
             env!("CARGO_BIN_EXE_fairy"),
             concat!(env!("CARGO_TARGET_TMPDIR"), "/xboard-games"),
-        ])
-        .output()
-        .expect("the script runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
+        ],
     );
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("ok ")).count(),

@@ -712,7 +712,7 @@ fn seachess_hunting_moves_are_noisy_exactly_when_is_noisy_says() {
 // 3. is_legal
 // ---------------------------------------------------------------------------------------
 
-/// The positions of the legality checks: (variant, FEN).
+/// The positions of the legality checks: (bundled variant, FEN).
 fn legality_positions() -> Vec<(&'static str, &'static str)> {
     vec![
         ("chess", CHESS_START),
@@ -726,6 +726,16 @@ fn legality_positions() -> Vec<(&'static str, &'static str)> {
         ("pirateknics", PIRATEKNICS_MIXED),
         ("seachess", SEACHESS_TORPEDO),
         ("seachess", SEACHESS_SUBMERGED),
+        // Drops, from the hand: a pawn each after 1. e4 d5 2. exd5 Qxd5.
+        (
+            "crazyhouse",
+            "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3",
+        ),
+        // A bishop in White's hand, dropped or not beside the board's moves.
+        (
+            "shogi",
+            "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[B] w - - 0 3",
+        ),
     ]
 }
 
@@ -734,7 +744,7 @@ fn legality_positions() -> Vec<(&'static str, &'static str)> {
 #[test]
 fn is_legal_accepts_the_legal_moves_and_refuses_the_others() {
     for (name, fen) in legality_positions() {
-        let v = variant(name);
+        let v = Variant::bundled(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         let pos = position(&v, fen);
         let legal = v.legal_moves(&pos);
         assert!(!legal.is_empty(), "{name}: {fen}");
@@ -944,7 +954,7 @@ fn a_legal_move_with_a_wrong_field_is_refused() {
 #[test]
 fn changed_fields_are_legal_only_when_they_name_another_legal_move() {
     for (name, fen) in legality_positions() {
-        let v = variant(name);
+        let v = Variant::bundled(name).unwrap_or_else(|e| panic!("{name}: {e}"));
         let pos = position(&v, fen);
         let kinds = v.kinds().count() as u8;
         let legal = v.legal_moves(&pos);

@@ -21,7 +21,7 @@
 //! (`Ngf3`), a lower-case piece letter where no pawn move reads the same, and the engine's
 //! move text (`e2e4`).
 
-use crate::engine::{Move, MoveKind, Outcome, Position, Reason};
+use crate::engine::{Move, MoveKind, Outcome, Position};
 use crate::rules::Ruleset;
 
 use super::MoveError;

@@ -22,6 +22,7 @@ mod search;
 mod serve;
 mod show;
 mod solve;
+mod uci;
 mod validate;
 mod versus;
 mod web;
@@ -121,6 +122,13 @@ enum Command {
     /// to it (board, piece letters, start position, piece moves in Betza), and a piece's
     /// legal targets are highlighted when it is lifted.
     Xboard(xboard::Args),
+    /// An engine for UCI GUIs, match runners and libraries (python-chess), in
+    /// Fairy-Stockfish's conventions: `UCI_Variant` offers every bundled variant without
+    /// chance or hidden parts under Fairy-Stockfish's names (`kingofthehill`, `shogi`),
+    /// `VariantPath` adds definition files, `UCI_Chess960` plays a variant's 960 form where
+    /// one is defined (`atomic960`); moves as Fairy-Stockfish writes them (`e7e8q`, `P@e4`,
+    /// `b2g7+`, `e1g1h`), `go perft N` lists them.
+    Uci(uci::Args),
     /// List the bundled variants (embedded in the program) with the first sentence of each
     /// one's description.
     List {
@@ -181,6 +189,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(&args),
         Command::Web(args) => web::run(&args),
         Command::Xboard(args) => xboard::run(&args),
+        Command::Uci(args) => uci::run(&args),
         Command::List { all } => list(all),
     };
     match result {

@@ -1,15 +1,15 @@
-//! `fairy match`: the engine against a uniformly random mover or an XBoard (CECP) engine,
-//! colours alternating, with the score and its confidence interval.
+//! `fairy match`: the engine against a uniformly random mover, an XBoard (CECP) engine or a
+//! UCI engine, colours alternating, with the score and its confidence interval.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use fairy_rules::cecp;
 use fairy_rules::pgn::PgnGame;
 use fairy_rules::playtest::score_ci95;
 use fairy_rules::search::{SearchLimits, Searcher};
+use fairy_rules::{cecp, uci};
 use fairy_rules::{Color, Game, Outcome, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -18,8 +18,10 @@ use rand::{Rng, SeedableRng};
 pub(super) struct Args {
     /// A definition file, or the name of a bundled variant.
     variant: String,
-    /// `random` (a uniformly random legal mover) or `xboard:COMMAND` (an XBoard engine, such
-    /// as `xboard:fairymax`; a command not on the PATH is also looked for in /usr/games).
+    /// `random` (a uniformly random legal mover), `xboard:COMMAND` (an XBoard engine, such
+    /// as `xboard:fairymax`) or `uci:COMMAND` (a UCI engine, such as `uci:fairy-stockfish`,
+    /// told the variant with `UCI_Variant`); a command not on the PATH is also looked for in
+    /// /usr/games.
     #[arg(long)]
     opponent: String,
     /// Games to play; our engine has White in the odd-numbered ones.
@@ -28,7 +30,7 @@ pub(super) struct Args {
     /// Time per move in milliseconds, for both sides. An XBoard engine gets `st` with whole
     /// seconds when the time is whole seconds; otherwise (CECP's `st` takes whole seconds
     /// only) a clock of 40 moves in 40 times the time (`level 40 M:SS 0`), with `time` and
-    /// `otim` before each of its moves.
+    /// `otim` before each of its moves. A UCI engine gets `go movetime`.
     #[arg(long, default_value_t = 1000)]
     movetime: u64,
     /// Limit our engine by positions per move instead of time (against the random mover).
@@ -44,6 +46,10 @@ pub(super) struct Args {
     /// it is one of XBoard's own variants, else the variant's name as given).
     #[arg(long)]
     xboard_variant: Option<String>,
+    /// The variant's name in UCI's `UCI_Variant` (default: Fairy-Stockfish's name for it
+    /// where it has one, `kingofthehill`, else the bundled name or the file's stem).
+    #[arg(long)]
+    uci_variant: Option<String>,
     /// Write every game to this PGN file (Variant, White, Black, Result and Termination
     /// tags), readable by `fairy replay FILE --game N`.
     #[arg(long)]
@@ -71,22 +77,39 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             }
             Opponent::XBoard(XBoard::start(cmd)?)
         }
+        Some(("uci", cmd)) => {
+            if let Some(why) = uci::refusal(&variant) {
+                return Err(miette::miette!("{why}"));
+            }
+            let name = args.uci_variant.clone().unwrap_or_else(|| {
+                let stem = std::path::Path::new(&args.variant)
+                    .file_stem()
+                    .map_or(args.variant.clone(), |s| s.to_string_lossy().into_owned());
+                uci::uci_name(&stem)
+            });
+            Opponent::Uci(Uci::start(cmd, name)?)
+        }
         _ => {
             return Err(miette::miette!(
-                "unknown opponent `{}`: give `random` or `xboard:COMMAND`",
+                "unknown opponent `{}`: give `random`, `xboard:COMMAND` or `uci:COMMAND`",
                 args.opponent
             ))
         }
     };
     // The opponent in messages: the random mover, or the engine program's file name.
-    let command = args.opponent.trim_start_matches("xboard:");
+    let command = args
+        .opponent
+        .split_once(':')
+        .map_or(args.opponent.as_str(), |(_, c)| c);
     let program = command.split_whitespace().next().unwrap_or(command);
     let name = std::path::Path::new(program)
         .file_name()
         .map_or(program, |n| n.to_str().unwrap_or(program));
-    // The opponent's own name in the records: the one it gives (`myname`), else its command.
+    // The opponent's own name in the records: the one it gives (`myname`, `id name`), else
+    // its command.
     let player = match &opponent {
         Opponent::XBoard(x) => x.name.clone().unwrap_or_else(|| name.to_string()),
+        Opponent::Uci(u) => u.name.clone().unwrap_or_else(|| name.to_string()),
         Opponent::Random => name.to_string(),
     };
     let xboard_variant = args
@@ -125,27 +148,41 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         let mut game = Game::new(variant.clone()).with_seed(seed);
         let mut rng = StdRng::seed_from_u64(seed);
         searcher.clear();
-        if let Opponent::XBoard(x) = &mut opponent {
-            x.new_game(&xboard_variant, movetime, ours.opponent())?;
+        match &mut opponent {
+            Opponent::XBoard(x) => x.new_game(&xboard_variant, movetime, ours.opponent())?,
+            Opponent::Uci(u) => u.new_game()?,
+            Opponent::Random => {}
         }
         let mut end = None;
         while game.outcome().is_none() && game.moves().len() < args.max_plies {
             let side = game.position().side_to_move();
             if side == ours {
-                let Opponent::XBoard(x) = &mut opponent else {
-                    if searcher.play(&mut game, &limits).is_none() {
-                        break;
+                match &mut opponent {
+                    Opponent::Random => {
+                        if searcher.play(&mut game, &limits).is_none() {
+                            break;
+                        }
                     }
-                    continue;
-                };
-                // The move XBoard can show, in XBoard's move text.
-                let Some(m) = cecp::engine_move(&mut searcher, &game, &limits, &mut |_| {}) else {
-                    break;
-                };
-                let fen = cecp::fen(&variant, game.position());
-                game.play_move(m)
-                    .map_err(|e| miette::miette!("our own move failed: {e}"))?;
-                x.our_move(cecp::move_text(&variant, m), fen)?;
+                    Opponent::XBoard(x) => {
+                        // The move XBoard can show, in XBoard's move text.
+                        let Some(m) = cecp::engine_move(&mut searcher, &game, &limits, &mut |_| {})
+                        else {
+                            break;
+                        };
+                        let fen = cecp::fen(&variant, game.position());
+                        game.play_move(m)
+                            .map_err(|e| miette::miette!("our own move failed: {e}"))?;
+                        x.our_move(cecp::move_text(&variant, m), fen)?;
+                    }
+                    Opponent::Uci(u) => {
+                        let found =
+                            searcher.search(game.position(), game.earlier_hashes(), &limits);
+                        let Some(m) = found.best else { break };
+                        game.play_move(m)
+                            .map_err(|e| miette::miette!("our own move failed: {e}"))?;
+                        u.moves.push(uci::move_text(&variant, m, false));
+                    }
+                }
             } else {
                 end = match &mut opponent {
                     Opponent::Random => {
@@ -153,6 +190,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
                         None
                     }
                     Opponent::XBoard(x) => x.their_move(&mut game, &variant, name, movetime),
+                    Opponent::Uci(u) => u.their_move(&mut game, name, movetime),
                 };
             }
             if end.is_some() {
@@ -216,8 +254,10 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
                 .map_err(|e| miette::miette!("cannot write the PGN file: {e}"))?;
         }
     }
-    if let Opponent::XBoard(x) = &mut opponent {
-        x.quit();
+    match &mut opponent {
+        Opponent::XBoard(x) => x.program.quit(),
+        Opponent::Uci(u) => u.program.quit(),
+        Opponent::Random => {}
     }
     // Without a scored game there is no score to give.
     let score = match points.is_empty() {
@@ -251,6 +291,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
 enum Opponent {
     Random,
     XBoard(XBoard),
+    Uci(Uci),
 }
 
 /// A uniformly random legal move of the side to move's view; a move the hidden state
@@ -267,11 +308,96 @@ fn random_move(game: &mut Game, rng: &mut StdRng) {
     }
 }
 
-/// An XBoard (CECP) engine as a child process, we being its GUI.
-struct XBoard {
+/// Why an engine gave no line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Silence {
+    /// Not in the time allowed.
+    Late,
+    /// Its output ended.
+    Ended,
+}
+
+impl Silence {
+    /// What it means for a game, in words.
+    fn why(self) -> String {
+        match self {
+            Silence::Late => "lost on time".into(),
+            Silence::Ended => "ended".into(),
+        }
+    }
+}
+
+/// An engine program as a child process: its standard input, and its output's lines on a
+/// channel (read on a thread of their own, so that a wait for them can time out).
+struct Program {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+}
+
+impl Program {
+    /// Starts `command` (a program and its arguments); a program not on the PATH is also
+    /// looked for in /usr/games, where Debian puts engines.
+    fn start(command: &str) -> miette::Result<Program> {
+        let mut words = command.split_whitespace();
+        let program = words
+            .next()
+            .ok_or_else(|| miette::miette!("no engine command given"))?;
+        let spawn = |p: &str| {
+            Command::new(p)
+                .args(words.clone())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null())
+                .spawn()
+        };
+        let mut child = spawn(program)
+            .or_else(|e| match program.contains('/') {
+                true => Err(e),
+                false => spawn(&format!("/usr/games/{program}")),
+            })
+            .map_err(|e| miette::miette!("cannot start the engine `{program}`: {e}"))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Program {
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    fn send(&mut self, line: &str) -> miette::Result<()> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| miette::miette!("cannot write to the engine: {e}"))
+    }
+
+    fn quit(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+
+    /// The engine's next line, waiting at most until `until`.
+    fn line_by(&self, until: Instant) -> Result<String, Silence> {
+        let left = until.saturating_duration_since(Instant::now());
+        self.lines.recv_timeout(left).map_err(|e| match e {
+            RecvTimeoutError::Timeout => Silence::Late,
+            RecvTimeoutError::Disconnected => Silence::Ended,
+        })
+    }
+}
+
+/// An XBoard (CECP) engine as a child process, we being its GUI.
+struct XBoard {
+    program: Program,
     pings: u32,
     /// Its name (`feature myname`).
     name: Option<String>,
@@ -315,38 +441,8 @@ fn feature<'a>(line: &'a str, key: &str) -> Option<&'a str> {
 
 impl XBoard {
     fn start(command: &str) -> miette::Result<XBoard> {
-        let mut words = command.split_whitespace();
-        let program = words
-            .next()
-            .ok_or_else(|| miette::miette!("xboard: no engine command given"))?;
-        let spawn = |p: &str| {
-            Command::new(p)
-                .args(command.split_whitespace().skip(1))
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::null())
-                .spawn()
-        };
-        let mut child = spawn(program)
-            .or_else(|e| match program.contains('/') {
-                true => Err(e),
-                false => spawn(&format!("/usr/games/{program}")),
-            })
-            .map_err(|e| miette::miette!("cannot start the engine `{program}`: {e}"))?;
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = child.stdout.take().expect("piped");
-        let (tx, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         let mut x = XBoard {
-            child,
-            stdin,
-            lines,
+            program: Program::start(command)?,
             pings: 0,
             name: None,
             usermove: false,
@@ -356,9 +452,9 @@ impl XBoard {
         x.send("xboard")?;
         x.send("protover 2")?;
         // The features end with `done=1`; an engine of protocol 1 sends none.
-        let until = std::time::Instant::now() + Duration::from_secs(3);
-        while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
-            match x.lines.recv_timeout(left) {
+        let until = Instant::now() + Duration::from_secs(3);
+        loop {
+            match x.program.line_by(until) {
                 Ok(l) if l.starts_with("feature ") => {
                     if let Some(name) = feature(&l, "myname") {
                         x.name = Some(name.to_string());
@@ -371,19 +467,17 @@ impl XBoard {
                         break;
                     }
                 }
-                Ok(_) | Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(miette::miette!("the engine `{program}` ended at once"))
-                }
+                Ok(_) => {}
+                // An engine of protocol 1 sends no features.
+                Err(Silence::Late) => break,
+                Err(_) => return Err(miette::miette!("the engine `{command}` ended at once")),
             }
         }
         Ok(x)
     }
 
     fn send(&mut self, line: &str) -> miette::Result<()> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| miette::miette!("cannot write to the engine: {e}"))
+        self.program.send(line)
     }
 
     /// A new game: the engine plays `engine_side`, thinking `movetime` per move: `st` in
@@ -418,8 +512,9 @@ impl XBoard {
         self.pings += 1;
         self.send(&format!("ping {}", self.pings))?;
         let pong = format!("pong {}", self.pings);
+        let until = Instant::now() + Duration::from_secs(10);
         loop {
-            match self.lines.recv_timeout(Duration::from_secs(10)) {
+            match self.program.line_by(until) {
                 Ok(l) if l.trim() == pong => break,
                 Ok(l) if l.starts_with("Error") => {
                     return Err(miette::miette!("the engine refused the setup: {l}"))
@@ -471,7 +566,7 @@ impl XBoard {
         name: &str,
         movetime: Duration,
     ) -> Option<End> {
-        let started = std::time::Instant::now();
+        let started = Instant::now();
         let reply = self.reply(movetime * 10 + Duration::from_secs(5));
         if let Some(c) = &mut self.clock {
             c.left = c.left.saturating_sub(started.elapsed());
@@ -508,15 +603,11 @@ impl XBoard {
 
     /// The engine's next move, or why there is none.
     fn reply(&mut self, wait: Duration) -> Reply {
-        let until = std::time::Instant::now() + wait;
+        let until = Instant::now() + wait;
         loop {
-            let Some(left) = until.checked_duration_since(std::time::Instant::now()) else {
-                return Reply::Gone("lost on time".into());
-            };
-            let line = match self.lines.recv_timeout(left) {
+            let line = match self.program.line_by(until) {
                 Ok(l) => l,
-                Err(RecvTimeoutError::Timeout) => return Reply::Gone("lost on time".into()),
-                Err(RecvTimeoutError::Disconnected) => return Reply::Gone("ended".into()),
+                Err(silence) => return Reply::Gone(silence.why()),
             };
             let line = line.trim();
             if let Some(m) = line.strip_prefix("move ") {
@@ -533,9 +624,126 @@ impl XBoard {
             }
         }
     }
+}
 
-    fn quit(&mut self) {
-        let _ = self.send("quit");
-        let _ = self.child.wait();
+/// A UCI engine as a child process, we being its GUI: told the whole game before each of
+/// its moves (`position startpos moves ...`) and to think `go movetime`.
+struct Uci {
+    program: Program,
+    /// Its name (`id name`).
+    name: Option<String>,
+    /// The variant's name for `UCI_Variant`.
+    variant: String,
+    /// The game's moves so far, in UCI's move text.
+    moves: Vec<String>,
+}
+
+impl Uci {
+    /// Starts the engine and checks that it offers `variant` (`chess` needs no option).
+    fn start(command: &str, variant: String) -> miette::Result<Uci> {
+        let mut program = Program::start(command)?;
+        program.send("uci")?;
+        let (mut name, mut offered) = (None, None);
+        let until = Instant::now() + Duration::from_secs(10);
+        loop {
+            let line = program.line_by(until).map_err(|s| {
+                miette::miette!(
+                    "the engine `{command}` did not answer `uci`: it {}",
+                    s.why()
+                )
+            })?;
+            if line == "uciok" {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("id name ") {
+                name = Some(n.trim().to_string());
+            }
+            if let Some(combo) = line.strip_prefix("option name UCI_Variant ") {
+                offered = Some(
+                    combo
+                        .split(" var ")
+                        .skip(1)
+                        .map(String::from)
+                        .collect::<Vec<_>>(),
+                );
+            }
+        }
+        let known = match &offered {
+            Some(names) => names.contains(&variant),
+            None => variant == "chess",
+        };
+        if !known {
+            program.quit();
+            return Err(miette::miette!(
+                help = "give the name it offers with --uci-variant",
+                "the engine does not offer the variant `{variant}`"
+            ));
+        }
+        Ok(Uci {
+            program,
+            name,
+            variant,
+            moves: Vec::new(),
+        })
+    }
+
+    /// A new game: the variant set, and the engine ready.
+    fn new_game(&mut self) -> miette::Result<()> {
+        self.moves.clear();
+        self.program.send("ucinewgame")?;
+        if self.variant != "chess" {
+            let set = format!("setoption name UCI_Variant value {}", self.variant);
+            self.program.send(&set)?;
+        }
+        self.program.send("isready")?;
+        let until = Instant::now() + Duration::from_secs(10);
+        loop {
+            match self.program.line_by(until) {
+                Ok(l) if l == "readyok" => return Ok(()),
+                Ok(_) => {}
+                Err(s) => {
+                    return Err(miette::miette!(
+                        "the engine did not answer `isready`: it {}",
+                        s.why()
+                    ))
+                }
+            }
+        }
+    }
+
+    /// The engine's move, played on `game`: `None` when the game goes on, else how it ended.
+    /// A move that is not legal on our board, or none where we see one, is a dispute.
+    fn their_move(&mut self, game: &mut Game, name: &str, movetime: Duration) -> Option<End> {
+        let asked = [
+            format!("position startpos moves {}", self.moves.join(" ")),
+            format!("go movetime {}", movetime.as_millis()),
+        ];
+        if let Err(e) = asked.iter().try_for_each(|l| self.program.send(l)) {
+            return Some(End::Scored(1.0, format!("win: {name} ended ({e})")));
+        }
+        let until = Instant::now() + movetime * 10 + Duration::from_secs(5);
+        let text = loop {
+            match self.program.line_by(until) {
+                Ok(l) => {
+                    if let Some(rest) = l.strip_prefix("bestmove") {
+                        break rest.split_whitespace().next().unwrap_or("").to_string();
+                    }
+                }
+                Err(s) => return Some(End::Scored(1.0, format!("win: {name} {}", s.why()))),
+            }
+        };
+        let variant = game.variant().clone();
+        let fen = variant.fen(game.position());
+        let played = uci::parse_move(&variant, game.position(), &text, false)
+            .and_then(|m| game.play_move(m).map_err(|e| e.to_string()));
+        match played {
+            Ok(()) => {
+                self.moves.push(text);
+                None
+            }
+            Err(e) => Some(End::Disputed(format!(
+                "{name} played {text}, not legal here ({e}), at {fen}"
+            ))),
+        }
     }
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use fairy_rules::cecp::{self, XBoardVariant};
-use fairy_rules::search::{SearchLimits, SearchResult, Searcher};
+use fairy_rules::search::{SearchLimits, SearchResult, Searcher, MOVE_OVERHEAD};
 use fairy_rules::{Color, Game, Outcome, Reason, Variant};
 
 #[derive(clap::Args)]
@@ -143,21 +143,17 @@ impl Clock {
     fn budget(&self, moves_done: u32) -> Duration {
         if let Some(t) = self.per_move {
             return t
-                .saturating_sub(Duration::from_millis(30))
+                .saturating_sub(MOVE_OVERHEAD)
                 .max(Duration::from_millis(10));
         }
         let Some(left) = self.left else {
             return Duration::from_secs(1);
         };
         let to_go = match self.moves_per_session {
-            0 => 30,
-            n => n - moves_done % n,
+            0 => None,
+            n => Some(n - moves_done % n),
         };
-        let share = left / to_go + self.increment * 9 / 10;
-        share
-            .min(left / 3)
-            .saturating_sub(Duration::from_millis(30))
-            .max(Duration::from_millis(10))
+        SearchLimits::clock_share(left, self.increment, to_go)
     }
 }
 

@@ -103,7 +103,29 @@ impl SearchLimits {
             ..SearchLimits::default()
         }
     }
+
+    /// The time to think about one move on a clock with `left` on it, `increment` added
+    /// after each move and `moves_to_go` moves to make before the next time control (`None`:
+    /// the rest of the game, counted as [`MOVES_TO_GO`] moves): an equal share of what is
+    /// left plus nine tenths of the increment, at most a third of what is left, less
+    /// [`MOVE_OVERHEAD`] for the move to travel, and at least 10 ms.
+    pub fn clock_share(left: Duration, increment: Duration, moves_to_go: Option<u32>) -> Duration {
+        let to_go = moves_to_go.unwrap_or(MOVES_TO_GO).max(1);
+        let share = left / to_go + increment * 9 / 10;
+        share
+            .min(left / 3)
+            .saturating_sub(MOVE_OVERHEAD)
+            .max(Duration::from_millis(10))
+    }
 }
+
+/// The moves a clock without a time control is expected to last for: the rest of the game
+/// is taken to be this long, whatever has been played ([`SearchLimits::clock_share`]).
+pub const MOVES_TO_GO: u32 = 30;
+
+/// Time kept back from each move's share of a clock for the move to reach the other side
+/// (a pipe, a GUI).
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
 
 /// What a search found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,6 +136,9 @@ pub struct SearchResult {
     pub score: Score,
     /// The last iteration finished, in plies.
     pub depth: u32,
+    /// The deepest ply the search reached, check extensions and quiescence included (UCI's
+    /// `seldepth`).
+    pub seldepth: u32,
     /// Positions visited.
     pub nodes: u64,
     /// The expected line, starting with `best`.
@@ -205,6 +230,7 @@ impl Searcher {
             limits,
             start: Instant::now(),
             nodes: 0,
+            seldepth: 0,
             stopped: false,
             undo: UndoStack::new(),
             path: history.to_vec(),

@@ -110,6 +110,7 @@ fn first_result(choices: &[(Move, SearchResult)]) -> SearchResult {
             best: None,
             score: super::Score(0),
             depth: 0,
+            seldepth: 0,
             nodes: 0,
             pv: Vec::new(),
         },

@@ -28,6 +28,8 @@ pub(super) struct Tree<'a> {
     pub(super) limits: &'a SearchLimits,
     pub(super) start: Instant,
     pub(super) nodes: u64,
+    /// The deepest ply any node of this search was at, quiescence included.
+    pub(super) seldepth: usize,
     pub(super) stopped: bool,
     pub(super) undo: UndoStack,
     /// Hashes of the game's positions and the search's line so far, the current one last.
@@ -76,6 +78,7 @@ impl Tree<'_> {
             best: None,
             score: Score(0),
             depth: 0,
+            seldepth: 0,
             nodes: 0,
             pv: Vec::new(),
         };
@@ -101,6 +104,7 @@ impl Tree<'_> {
                 best: pv.first().copied().or(Some(root_moves[0])),
                 score: Score(score),
                 depth,
+                seldepth: self.seldepth as u32,
                 nodes: self.nodes,
                 pv,
             };
@@ -188,6 +192,7 @@ impl Tree<'_> {
         if self.visit() {
             return 0;
         }
+        self.seldepth = self.seldepth.max(ply);
         let side = pos.side_to_move();
         if ply > 0 {
             if let Some(o) = self.rules.decided(pos) {
@@ -372,6 +377,7 @@ impl Tree<'_> {
         if self.visit() {
             return 0;
         }
+        self.seldepth = self.seldepth.max(ply);
         let side = pos.side_to_move();
         if let Some(o) = self.rules.decided(pos) {
             return outcome_score(o, side, ply);
