@@ -27,7 +27,7 @@ use crate::rules::tables::AnyTables;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     /// The position was made by another rule set (another variant, or a definition of
-    /// another text): its [`Position::fingerprint`] is not the rule set's.
+    /// another text): the fingerprint it carries is not [`Ruleset::fingerprint`].
     #[error(
         "the position belongs to another rule set (fingerprint {found:016x}, not {expected:016x})"
     )]
@@ -700,7 +700,7 @@ impl Ruleset {
     /// over the cells, a move that only moves or only captures counting half, each further
     /// square of a ride 0.7 of the one before (see [`crate::search`] for the values derived
     /// from it).
-    pub fn empty_board_mobility(&self, kind: Kind) -> f64 {
+    pub(crate) fn empty_board_mobility(&self, kind: Kind) -> f64 {
         with_engine!(self, e => e.empty_board_mobility(kind))
     }
 

@@ -187,7 +187,7 @@ impl Problem {
     }
 
     /// A warning with a label: the definition works, but probably not as meant.
-    pub fn warning(
+    pub(crate) fn warning(
         code: &'static str,
         message: impl Into<String>,
         span: std::ops::Range<usize>,
@@ -200,7 +200,7 @@ impl Problem {
     }
 
     /// A note: a check that was skipped, and why (an error elsewhere made it meaningless).
-    pub fn note(
+    pub(crate) fn note(
         code: &'static str,
         message: impl Into<String>,
         span: std::ops::Range<usize>,
@@ -214,7 +214,7 @@ impl Problem {
 
     /// The order problems are reported in: by file, then place; from one place errors first,
     /// then warnings, then notes.
-    pub fn order(&self) -> (usize, usize, u8, usize) {
+    pub(crate) fn order(&self) -> (usize, usize, u8, usize) {
         let rank = match self.severity {
             Severity::Error => 0,
             Severity::Warning => 1,
@@ -229,7 +229,7 @@ impl Problem {
     }
 
     /// Adds a help line.
-    pub fn help(mut self, help: impl Into<String>) -> Self {
+    pub(crate) fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
     }
@@ -255,7 +255,11 @@ pub struct DefinitionError {
 impl DefinitionError {
     /// The problems of the definition `file`, which extends the files `extended`; they are
     /// sorted by file and position.
-    pub fn new(file: Source, extended: Vec<Source>, mut problems: Vec<Problem>) -> DefinitionError {
+    pub(crate) fn new(
+        file: Source,
+        extended: Vec<Source>,
+        mut problems: Vec<Problem>,
+    ) -> DefinitionError {
         problems.sort_by_key(Problem::order);
         let source_of = |p: &Problem| {
             p.file
@@ -310,19 +314,6 @@ pub fn tally(problems: &[Problem]) -> String {
         None => "no problems".into(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-impl Source {
-    /// Problems in this file as miette diagnostics.
-    pub fn reports(&self, problems: &[Problem]) -> Vec<ProblemReport> {
-        problems
-            .iter()
-            .map(|p| ProblemReport {
-                problem: p.clone(),
-                file: self.clone(),
-            })
-            .collect()
     }
 }
 

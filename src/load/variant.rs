@@ -141,7 +141,8 @@ impl Variant {
     ///
     /// # Errors
     /// As [`Variant::from_yaml`]; extending anything else is a `fairy::extends` problem.
-    pub fn from_untrusted_yaml(name: &str, text: &str) -> Result<Variant, DefinitionError> {
+    #[cfg(feature = "protocol")]
+    pub(crate) fn from_untrusted_yaml(name: &str, text: &str) -> Result<Variant, DefinitionError> {
         let limits = Limits::default();
         let source = Source::new(name, text);
         LimitExceeded::check(Limit::DefinitionBytes, &limits, text.len())

@@ -49,8 +49,8 @@ pub struct PieceType {
     pub drop: Option<hand::DropRule>,
     /// It only comes into play by promotion (`promoted: true`): captured, it demotes.
     pub promoted: bool,
-    /// The name of its image in the project's set (`image:`; see
-    /// [`crate::picture::image_names`]), `None` to draw its letter in a disc.
+    /// The name of its image in the project's set (`image:`, a file name of
+    /// `assets/pieces/` without `.svg`: `falcon`), `None` to draw its letter in a disc.
     pub image: Option<String>,
     /// Its value for the search in centipawns, when the definition gives one (`value:`);
     /// otherwise the search derives it from the movement (see [`crate::search::Values`]).
@@ -110,8 +110,8 @@ pub struct Castling {
     /// on from any start file, the partner beside it on the centre's side; the distances
     /// are then unused.
     pub king_files: Option<[u8; 2]>,
-    /// Whether castling ignores attacks on the king's squares (see
-    /// [`crate::definition::CastlingDef::ignore_check`]).
+    /// Whether castling ignores attacks (`ignore_check: true`): the king may castle out of
+    /// and through check, though not into it under the checkmate rule.
     pub ignore_check: bool,
     /// Per side, the home cells of the king and of the partners on which dropped castling
     /// pieces gain castling rights (`drop_rights:`), `None` when dropped ones never do.
@@ -130,7 +130,7 @@ pub struct DropRights {
     pub partners: [Bitboard; 2],
 }
 
-/// A chance event (see [`crate::definition::ChanceDef`]), compiled.
+/// A chance event (the definition's `chance:`), compiled.
 #[derive(Debug, Clone)]
 pub struct Chance {
     /// Per side (the side that moved), the cells drawn from, each with the same probability.
@@ -212,20 +212,15 @@ impl Material {
 
     /// The same with one more `piece` (counts saturate at 255).
     #[must_use]
-    pub fn with(mut self, piece: Piece) -> Material {
+    pub(crate) fn with(mut self, piece: Piece) -> Material {
         let n = &mut self.counts[piece.color().index()][piece.kind().index()];
         *n = n.saturating_add(1);
         self
     }
 
-    /// How many pieces of `kind` and `color` it holds.
-    pub fn count(&self, color: Color, kind: Kind) -> u8 {
-        self.counts[color.index()][kind.index()]
-    }
-
     /// The same with the colours swapped.
     #[must_use]
-    pub fn swapped(self) -> Material {
+    pub(crate) fn swapped(self) -> Material {
         Material {
             counts: [self.counts[1], self.counts[0]],
         }
@@ -267,7 +262,7 @@ pub enum ZoneRef {
 }
 
 /// The most game parameters a variant may have.
-pub const MAX_PARAMETERS: usize = 4;
+pub(crate) const MAX_PARAMETERS: usize = 4;
 
 /// A game parameter: each side's game is played with one value of it.
 #[derive(Debug, Clone)]
@@ -509,8 +504,8 @@ pub struct Ruleset {
 impl Ruleset {
     /// The rule set's identity: a hash of the text of its definition and of the files it
     /// extends, so two rule sets compiled from the same text share it (within one build of
-    /// the library). Every position the rule set makes carries it
-    /// ([`Position::fingerprint`]); [`Ruleset::play`] refuses a position with another, and the
+    /// the library). Every position the rule set makes carries it ([`Ruleset::owns`]);
+    /// [`Ruleset::play`] refuses a position with another, and the
     /// other methods taking a position check it in debug builds.
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
@@ -556,7 +551,7 @@ impl Ruleset {
     }
 
     /// The royal kinds.
-    pub fn royal_kinds(&self) -> KindSet {
+    pub(crate) fn royal_kinds(&self) -> KindSet {
         self.royal_kinds
     }
 

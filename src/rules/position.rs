@@ -261,7 +261,7 @@ impl Position {
     /// [`crate::rules::Ruleset::fingerprint`] of the rule set that made it. Every position of a
     /// game carries it, so that a rule set can tell a position of another variant (one with the
     /// same board size would otherwise read as its own).
-    pub fn fingerprint(&self) -> u64 {
+    pub(crate) fn fingerprint(&self) -> u64 {
         on_pos!(&self.0, p => p.fingerprint)
     }
 
@@ -316,7 +316,7 @@ impl Position {
     }
 
     /// Cells holding a wall (`walls:`), which no piece enters or passes over.
-    pub fn walls(&self) -> Bitboard {
+    pub(crate) fn walls(&self) -> Bitboard {
         on_pos!(&self.0, p => p.st.walls().resize())
     }
 
@@ -326,18 +326,18 @@ impl Position {
     }
 
     /// The cell of the piece that en passant captures take, when there are targets.
-    pub fn en_passant_victim(&self) -> Option<Cell> {
+    pub(crate) fn en_passant_victim(&self) -> Option<Cell> {
         on_pos!(&self.0, p => p.st.ep_victim)
     }
 
     /// Cells of the unmoved pieces whose state matters: pieces with first-move components,
     /// and castling kings and partners while they hold a right together.
-    pub fn unmoved(&self) -> Bitboard {
+    pub(crate) fn unmoved(&self) -> Bitboard {
         on_pos!(&self.0, p => p.st.unmoved.resize())
     }
 
     /// Plies since the last capture or clock-resetting move.
-    pub fn halfmove_clock(&self) -> u32 {
+    pub(crate) fn halfmove_clock(&self) -> u32 {
         on_pos!(&self.0, p => p.st.halfmove)
     }
 
@@ -347,7 +347,7 @@ impl Position {
     }
 
     /// Move number, starting at 1 and increased after Black's move.
-    pub fn fullmove_number(&self) -> u32 {
+    pub(crate) fn fullmove_number(&self) -> u32 {
         on_pos!(&self.0, p => p.st.fullmove)
     }
 
@@ -359,7 +359,7 @@ impl Position {
     }
 
     /// What stands on a cell of a container game: the container and its crew
-    /// ([`Crew::NONE`] for a cell without a container, and in other games).
+    /// (no container and no crew for a cell without a container, and in other games).
     pub fn crew_at(&self, cell: Cell) -> Crew {
         self.slot(cell).crew
     }
@@ -387,18 +387,18 @@ impl Position {
     }
 
     /// The state of the submerged piece under a cell.
-    pub fn submerged_state_at(&self, cell: Cell) -> PieceState {
+    pub(crate) fn submerged_state_at(&self, cell: Cell) -> PieceState {
         self.slot(cell).under_state
     }
 
     /// The last move, when it was a container move that the side to move may not reverse.
-    pub fn undo_ban(&self) -> Option<(Cell, Cell)> {
+    pub(crate) fn undo_ban(&self) -> Option<(Cell, Cell)> {
         on_pos!(&self.0, p => p.st.undo_ban)
     }
 
     /// The cell of the piece of `side` whose sortie is under way: until it returns, that
     /// side's only moves are its sortie's captures and its return.
-    pub fn sortie(&self, side: Color) -> Option<Cell> {
+    pub(crate) fn sortie(&self, side: Color) -> Option<Cell> {
         on_pos!(&self.0, p => p.st.sortie[side.index()])
     }
 }

@@ -62,7 +62,7 @@ impl Topology {
     }
 
     /// All cells.
-    pub fn all(&self) -> Bitboard {
+    pub(crate) fn all(&self) -> Bitboard {
         self.all
     }
 
@@ -72,7 +72,7 @@ impl Topology {
     }
 
     /// The cell at a grid square, if that square exists. Coordinates may be off the grid.
-    pub fn cell(&self, file: i32, rank: i32) -> Option<Cell> {
+    pub(crate) fn cell(&self, file: i32, rank: i32) -> Option<Cell> {
         if file < 0 || rank < 0 || file >= self.width as i32 || rank >= self.height as i32 {
             return None;
         }
@@ -80,12 +80,12 @@ impl Topology {
     }
 
     /// The (file, rank) of a cell, both zero-based.
-    pub fn coords(&self, cell: Cell) -> (u8, u8) {
+    pub(crate) fn coords(&self, cell: Cell) -> (u8, u8) {
         self.coords[cell.index()]
     }
 
     /// The cell reached from `cell` by the offset, if it exists.
-    pub fn offset(&self, cell: Cell, dx: i32, dy: i32) -> Option<Cell> {
+    pub(crate) fn offset(&self, cell: Cell, dx: i32, dy: i32) -> Option<Cell> {
         let (f, r) = self.coords(cell);
         self.cell(f as i32 + dx, r as i32 + dy)
     }
@@ -104,7 +104,7 @@ impl Topology {
 
     /// Cells along a line from `cell` by repeated `(dx, dy)` steps, nearest first, stopping at
     /// the grid edge or a missing square.
-    pub fn ray(&self, cell: Cell, dx: i32, dy: i32) -> impl Iterator<Item = Cell> + '_ {
+    pub(crate) fn ray(&self, cell: Cell, dx: i32, dy: i32) -> impl Iterator<Item = Cell> + '_ {
         let mut at = Some(cell);
         std::iter::from_fn(move || {
             at = self.offset(at?, dx, dy);

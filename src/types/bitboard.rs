@@ -8,7 +8,7 @@
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// The most cells a board may have (16x16): every [`Cell`] number is one.
-pub const MAX_CELLS: usize = 256;
+pub(crate) const MAX_CELLS: usize = 256;
 
 /// A cell of a board: an existing square, numbered rank by rank from White's side (missing
 /// squares get no number). Its name (`e4`) comes from the board's [`crate::Topology`].
@@ -30,7 +30,7 @@ impl Cell {
 
     /// Its number as a byte.
     #[inline]
-    pub const fn get(self) -> u8 {
+    pub(crate) const fn get(self) -> u8 {
         self.0
     }
 }
@@ -80,7 +80,7 @@ impl<const W: usize> Bits<W> {
     }
 
     /// The set of the first `n` cells (`0..n`).
-    pub fn first_cells(n: usize) -> Bits<W> {
+    pub(crate) fn first_cells(n: usize) -> Bits<W> {
         let mut words = [0; W];
         for (i, w) in words.iter_mut().enumerate() {
             let from = i * 64;
@@ -118,13 +118,13 @@ impl<const W: usize> Bits<W> {
 
     /// Whether the sets share a cell.
     #[inline]
-    pub fn intersects(self, other: Bits<W>) -> bool {
+    pub(crate) fn intersects(self, other: Bits<W>) -> bool {
         !(self & other).is_empty()
     }
 
     /// Whether every cell of `self` is in `other`.
     #[inline]
-    pub fn is_subset(self, other: Bits<W>) -> bool {
+    pub(crate) fn is_subset(self, other: Bits<W>) -> bool {
         (self & !other).is_empty()
     }
 
@@ -161,7 +161,7 @@ impl<const W: usize> Bits<W> {
 
     /// The lowest-numbered cell, if any.
     #[inline]
-    pub fn first(self) -> Option<Cell> {
+    pub(crate) fn first(self) -> Option<Cell> {
         if W == 2 {
             let v = self.wide();
             return (v != 0).then(|| Cell(v.trailing_zeros() as u8));
@@ -176,7 +176,7 @@ impl<const W: usize> Bits<W> {
 
     /// The highest-numbered cell, if any.
     #[inline]
-    pub fn last(self) -> Option<Cell> {
+    pub(crate) fn last(self) -> Option<Cell> {
         if W == 2 {
             let v = self.wide();
             return (v != 0).then(|| Cell(127 - v.leading_zeros() as u8));
@@ -207,7 +207,7 @@ impl<const W: usize> Bits<W> {
 
     /// The set with `cell` removed.
     #[inline]
-    pub const fn without(mut self, cell: Cell) -> Bits<W> {
+    pub(crate) const fn without(mut self, cell: Cell) -> Bits<W> {
         if W == 2 {
             return Bits::from_wide(self.wide() & !(1 << cell.0));
         }
@@ -226,7 +226,7 @@ impl<const W: usize> Bits<W> {
 
     /// The same cells in a set of another width; cells beyond its width are dropped.
     #[inline]
-    pub fn resize<const V: usize>(self) -> Bits<V> {
+    pub(crate) fn resize<const V: usize>(self) -> Bits<V> {
         let mut words = [0; V];
         let n = W.min(V);
         words[..n].copy_from_slice(&self.0[..n]);

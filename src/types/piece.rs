@@ -18,7 +18,7 @@ impl Color {
 
     /// 0 for White, 1 for Black.
     #[inline]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
@@ -60,14 +60,8 @@ impl Kind {
 
     /// Its number as a byte.
     #[inline]
-    pub const fn get(self) -> u8 {
+    pub(crate) const fn get(self) -> u8 {
         self.0
-    }
-
-    /// The set holding this kind only.
-    #[inline]
-    pub const fn set(self) -> KindSet {
-        KindSet(1 << self.0)
     }
 }
 
@@ -83,42 +77,42 @@ impl KindSet {
 
     /// Whether `kind` is in the set.
     #[inline]
-    pub const fn has(self, kind: Kind) -> bool {
+    pub(crate) const fn has(self, kind: Kind) -> bool {
         self.0 >> kind.0 & 1 != 0
     }
 
     /// The set with `kind` added.
     #[inline]
-    pub const fn with(self, kind: Kind) -> KindSet {
+    pub(crate) const fn with(self, kind: Kind) -> KindSet {
         KindSet(self.0 | 1 << kind.0)
     }
 
     /// Whether the set is empty.
     #[inline]
-    pub const fn is_empty(self) -> bool {
+    pub(crate) const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The kinds in either set.
     #[inline]
-    pub const fn union(self, other: KindSet) -> KindSet {
+    pub(crate) const fn union(self, other: KindSet) -> KindSet {
         KindSet(self.0 | other.0)
     }
 
     /// The kinds of this set that are not in `other`.
     #[inline]
-    pub const fn minus(self, other: KindSet) -> KindSet {
+    pub(crate) const fn minus(self, other: KindSet) -> KindSet {
         KindSet(self.0 & !other.0)
     }
 
     /// Whether the sets share a kind.
     #[inline]
-    pub const fn intersects(self, other: KindSet) -> bool {
+    pub(crate) const fn intersects(self, other: KindSet) -> bool {
         self.0 & other.0 != 0
     }
 
     /// The kinds in the set, lowest first.
-    pub fn iter(self) -> impl Iterator<Item = Kind> {
+    pub(crate) fn iter(self) -> impl Iterator<Item = Kind> {
         let mut bits = self.0;
         std::iter::from_fn(move || {
             if bits == 0 {

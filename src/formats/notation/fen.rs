@@ -466,7 +466,8 @@ impl Ruleset {
     /// The cells whose contents differ between two positions of this variant, by what the
     /// FEN writes for them: what a move changed, for highlighting (captures elsewhere, a
     /// castling partner, a piece returned, a marker planted, a crew changed).
-    pub fn cells_changed(&self, before: &Position, after: &Position) -> Bitboard {
+    #[cfg(feature = "protocol")]
+    pub(crate) fn cells_changed(&self, before: &Position, after: &Position) -> Bitboard {
         let mut changed = Bitboard::EMPTY;
         for cell in self.topology.cells() {
             if self.cell_text(before, cell) != self.cell_text(after, cell) {
@@ -478,7 +479,7 @@ impl Ruleset {
 
     /// What the board field of a FEN writes for one cell: empty for an empty cell, a letter,
     /// a crew in its container's brackets, a layered cell in braces, or `*` for a wall.
-    pub fn cell_text(&self, pos: &Position, cell: Cell) -> String {
+    pub(crate) fn cell_text(&self, pos: &Position, cell: Cell) -> String {
         if pos.walls().has(cell) {
             "*".into()
         } else if self.layers.is_some() {

@@ -95,7 +95,7 @@ impl Ruleset {
     /// The mark the variant's notation writes after a hidden move (its `hidden` template,
     /// trimmed: `(h)`), `None` without one. A side's record writes it alone in the place of
     /// the opponent's hidden move ([`crate::Game::record_text`]).
-    pub fn hidden_mark(&self) -> Option<String> {
+    pub(crate) fn hidden_mark(&self) -> Option<String> {
         let n = self.notation.as_ref()?;
         let parts = n.templates.get(crate::rules::notation::MoveClass::Hidden)?;
         let text: String = parts
@@ -110,7 +110,7 @@ impl Ruleset {
 
     /// Whether `word` is one of the annotation tokens of the variant's notation (`ignore:`),
     /// which a record may also write apart from its move (`[**]`, `forced`).
-    pub fn is_annotation(&self, word: &str) -> bool {
+    pub(crate) fn is_annotation(&self, word: &str) -> bool {
         self.notation
             .as_ref()
             .is_some_and(|n| n.ignore.iter().any(|i| i == word))
@@ -261,7 +261,7 @@ impl Ruleset {
     }
 
     /// [`Ruleset::readable_in_view`] in SAN alone, as PGN writes moves.
-    pub fn san_in_view(&self, pos: &Position, m: Move, view: Option<Color>) -> String {
+    pub(crate) fn san_in_view(&self, pos: &Position, m: Move, view: Option<Color>) -> String {
         self.in_view(pos, m, view, |seen, m| self.san(seen, m))
     }
 
