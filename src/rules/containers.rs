@@ -94,7 +94,9 @@ impl Crew {
         self.0 & 0x00FF_FFFF_FFFF_FFFF == 0
     }
 
-    /// The pieces aboard, largest kind first.
+    /// The pieces aboard, largest kind first (the highest [`crate::Kind`] number, Black's
+    /// before White's of a kind); none without a container. See the example of
+    /// [`crate::Position::crew_at`].
     pub fn pieces(self) -> impl Iterator<Item = Piece> {
         self.bytes().into_iter().filter_map(Piece::from_byte)
     }

@@ -222,7 +222,8 @@ impl Facing {
 pub struct PieceState(pub(crate) u16);
 
 impl PieceState {
-    /// The ammunition count in `slot` (0 or 1).
+    /// The ammunition count in `slot` (0 or 1: the piece's first or second `ammo:` entry),
+    /// 0 to 7 shots. See the example of [`crate::Position::state_at`].
     pub fn ammo(self, slot: usize) -> u8 {
         (self.0 >> (3 * slot) & 7) as u8
     }

@@ -507,22 +507,39 @@ impl Ruleset {
     /// the library). Every position the rule set makes carries it ([`Ruleset::owns`]);
     /// [`Ruleset::play`] refuses a position with another, and the
     /// other methods taking a position check it in debug builds.
+    ///
+    /// ```
+    /// use fairy_rules::{Limits, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let again = Variant::bundled("chess")?;
+    /// let shogi = Variant::bundled("shogi")?;
+    /// assert_eq!(chess.fingerprint(), again.fingerprint());
+    /// assert_ne!(chess.fingerprint(), shogi.fingerprint());
+    /// let start = chess.start_position();
+    /// assert!(again.owns(&start));
+    /// assert!(!shogi.owns(&start));
+    /// assert_eq!(chess.limits(), &Limits::default());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
     }
 
-    /// Whether `pos` belongs to this rule set (carries its [`Ruleset::fingerprint`]).
+    /// Whether `pos` belongs to this rule set (carries its [`Ruleset::fingerprint`]). See
+    /// the example of [`Ruleset::fingerprint`].
     pub fn owns(&self, pos: &Position) -> bool {
         pos.fingerprint() == self.fingerprint
     }
 
     /// The limits the rule set was loaded with: [`Ruleset::parse_fen`] and
-    /// [`Ruleset::parse_move`] refuse text longer than they allow.
+    /// [`Ruleset::parse_move`] refuse text longer than they allow. See the examples of
+    /// [`Ruleset::fingerprint`] and [`crate::Limits`].
     pub fn limits(&self) -> &crate::types::limits::Limits {
         &self.limits
     }
 
-    /// The kind whose letter is `letter` (either case).
+    /// The kind whose letter is `letter` (either case), `None` for a letter no piece type
+    /// has. See the example of [`Ruleset::kinds`].
     pub fn kind_of_letter(&self, letter: char) -> Option<Kind> {
         let up = letter.to_ascii_uppercase();
         self.pieces
@@ -531,7 +548,11 @@ impl Ruleset {
             .map(|k| Kind(k as u8))
     }
 
-    /// The FEN letter of a piece: upper case for White.
+    /// The FEN letter of a piece: upper case for White. See the example of
+    /// [`Ruleset::kinds`].
+    ///
+    /// # Panics
+    /// When the piece's kind is not one of this rule set's.
     pub fn letter(&self, piece: Piece) -> char {
         let l = self.pieces[piece.kind().index()].letter;
         match piece.color() {
@@ -540,12 +561,31 @@ impl Ruleset {
         }
     }
 
-    /// The piece type of `kind`.
+    /// The piece type of `kind`: its definition's `pieces:` entry, compiled. See the
+    /// example of [`Ruleset::kinds`].
+    ///
+    /// # Panics
+    /// When `kind` is not one of this rule set's.
     pub fn piece_type(&self, kind: Kind) -> &PieceType {
         &self.pieces[kind.index()]
     }
 
-    /// The kinds of the variant, in the definition's order.
+    /// The kinds of the variant, in the definition's order (numbered from 0, indexing
+    /// [`Ruleset::pieces`]).
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Piece, Variant};
+    /// let falcon = Variant::bundled("falcon-chess")?;
+    /// let letters: String = falcon.kinds().map(|k| falcon.piece_type(k).letter).collect();
+    /// assert_eq!(letters, "PNBFRQK");
+    /// let kind = falcon.kind_of_letter('f').unwrap();
+    /// assert_eq!(kind.index(), 3);
+    /// assert_eq!(falcon.piece_type(kind).name, "falcon");
+    /// assert_eq!(falcon.piece_type(kind).moves, "{WWF}{FFW}");
+    /// assert_eq!(falcon.letter(Piece::new(kind, Color::Black)), 'f');
+    /// assert_eq!(falcon.kind_of_letter('X'), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn kinds(&self) -> impl Iterator<Item = Kind> {
         (0..self.pieces.len() as u8).map(Kind)
     }
@@ -557,7 +597,8 @@ impl Ruleset {
 
     /// The start position. Game parameters have no values in it, so the rules that name
     /// them do not apply until they are set ([`Ruleset::set_parameters`],
-    /// [`Ruleset::draw_parameters`]; a [`crate::Game`] draws them).
+    /// [`Ruleset::draw_parameters`]; a [`crate::Game`] draws them). It is the definition's
+    /// `setup:`, White to move. See the example of [`crate::Variant`].
     pub fn start_position(&self) -> Position {
         self.start.clone()
     }

@@ -4,6 +4,12 @@
 pub const MAX_KINDS: usize = 16;
 
 /// A side. White moves first and "forward" for White is toward higher ranks.
+///
+/// ```
+/// use fairy_rules::Color;
+/// assert_eq!(Color::White.opponent(), Color::Black);
+/// assert_eq!(Color::BOTH.map(Color::name), ["white", "black"]);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// The side that moves first.
@@ -22,7 +28,7 @@ impl Color {
         self as usize
     }
 
-    /// The other side.
+    /// The other side. See the example of [`Color`].
     #[inline]
     pub const fn opponent(self) -> Color {
         match self {
@@ -31,7 +37,7 @@ impl Color {
         }
     }
 
-    /// `white` or `black`.
+    /// `white` or `black`. See the example of [`Color`].
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "white",
@@ -41,18 +47,20 @@ impl Color {
 }
 
 /// A piece type of a variant: an index into [`Ruleset::pieces`](crate::Ruleset::pieces), in the
-/// definition's order.
+/// definition's order. See the example of [`Piece`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Kind(pub(crate) u8);
 
 impl Kind {
-    /// The kind numbered `index` (below [`MAX_KINDS`] in any rule set).
+    /// The kind numbered `index` (below [`MAX_KINDS`] in any rule set). See the example of
+    /// [`Piece`].
     #[inline]
     pub const fn new(index: u8) -> Kind {
         Kind(index)
     }
 
-    /// Its number, for indexing [`Ruleset::pieces`](crate::Ruleset::pieces).
+    /// Its number, for indexing [`Ruleset::pieces`](crate::Ruleset::pieces). See the example
+    /// of [`Piece`].
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -131,12 +139,25 @@ impl FromIterator<Kind> for KindSet {
     }
 }
 
-/// A piece: a kind and a colour, packed in a byte.
+/// A piece: a kind and a colour, packed in a byte. Its letter comes from the rule set
+/// ([`crate::Ruleset::letter`]).
+///
+/// ```
+/// use fairy_rules::{Color, Kind, Piece, Variant};
+/// let chess = Variant::bundled("chess")?;
+/// let queen = chess.kind_of_letter('Q').unwrap();
+/// assert_eq!(queen, Kind::new(4)); // P N B R Q K, numbered from 0
+/// assert_eq!(queen.index(), 4);
+/// let black_queen = Piece::new(queen, Color::Black);
+/// assert_eq!((black_queen.kind(), black_queen.color()), (queen, Color::Black));
+/// assert_eq!(chess.letter(black_queen), 'q');
+/// # Ok::<(), fairy_rules::LoadError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece(std::num::NonZeroU8);
 
 impl Piece {
-    /// The piece of `kind` and `color`.
+    /// The piece of `kind` and `color`. See the example of [`Piece`].
     ///
     /// # Panics
     /// If `kind` is not below [`MAX_KINDS`]; a rule set never has more kinds.
@@ -149,13 +170,13 @@ impl Piece {
         }
     }
 
-    /// Its type.
+    /// Its type. See the example of [`Piece`].
     #[inline]
     pub const fn kind(self) -> Kind {
         Kind((self.0.get() >> 1) - 1)
     }
 
-    /// The owner.
+    /// The owner. See the example of [`Piece`].
     #[inline]
     pub const fn color(self) -> Color {
         if self.0.get() & 1 == 0 {
