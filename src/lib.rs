@@ -56,8 +56,8 @@ pub mod rules;
 pub mod types;
 
 pub use engine::{
-    Divide, Gate, Move, MoveKind, Outcome, ParameterError, ParameterValue, PerftBuffers, PlayError,
-    Position, Reason, UndoStack, Unseen,
+    Divide, Gate, Move, MoveKind, Outcome, ParameterError, PerftBuffers, PlayError, Position,
+    Reason, UndoStack, Unseen,
 };
 pub use formats::notation;
 pub use formats::notation::{FenError, FenField, MoveError};
@@ -69,7 +69,7 @@ pub use frontends::uci;
 pub use frontends::web;
 pub use load::diagnostics::{DefinitionError, Problem, Source};
 pub use load::variant::{LoadError, Variant};
-pub use load::{definition, diagnostics, dsl};
+pub use load::{diagnostics, dsl};
 pub use play::game::Game;
 pub use play::record::RecordTextError;
 pub use play::referee::{Refusal, View};
@@ -79,9 +79,8 @@ pub use render::{diagram, picture};
 pub use rules::{
     containers, layers, Castling, Chance, EndRules, Exception, Extinction, Flag, Material,
     Parameter, ParameterValues, PieceRef, PieceType, Promotion, Return, Ruleset, Topology, ZoneRef,
-    MAX_PARAMETERS,
 };
-pub use types::bitboard::{self, Bitboard, Bits, Cell, Cells, MAX_CELLS};
+pub use types::bitboard::{self, Bitboard, Bits, Cell, Cells};
 pub use types::limits::{Limit, LimitExceeded, Limits};
 pub use types::piece::{Color, Kind, KindSet, Piece, MAX_KINDS};
 

@@ -27,7 +27,7 @@ use crate::rules::tables::AnyTables;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     /// The position was made by another rule set (another variant, or a definition of
-    /// another text): its [`Position::fingerprint`] is not the rule set's.
+    /// another text): the fingerprint it carries is not [`Ruleset::fingerprint`].
     #[error(
         "the position belongs to another rule set (fingerprint {found:016x}, not {expected:016x})"
     )]
@@ -47,7 +47,10 @@ pub enum PlayError {
 }
 
 /// The saved state of moves made with [`Ruleset::make`], to unmake them. Create one per
-/// line of play (per search thread) and reuse it: it allocates only while it grows.
+/// line of play (per search thread) and reuse it: it allocates only while it grows. It
+/// takes the board width of the first position it is used with.
+///
+/// See the example of [`Ruleset::make`].
 #[derive(Debug, Clone, Default)]
 pub struct UndoStack(AnyUndo);
 
@@ -61,12 +64,13 @@ enum AnyUndo {
 }
 
 impl UndoStack {
-    /// An empty stack.
+    /// An empty stack. See the example of [`Ruleset::make`].
     pub fn new() -> UndoStack {
         UndoStack::default()
     }
 
-    /// How many moves can be unmade.
+    /// How many moves can be unmade, in plies (a null move counts). See the example of
+    /// [`Ruleset::make`].
     pub fn depth(&self) -> usize {
         match &self.0 {
             AnyUndo::Empty => 0,
@@ -124,7 +128,9 @@ macro_rules! dispatch_undo {
 }
 
 /// Move lists and an undo stack for [`Ruleset::perft_with`], reused across calls so that
-/// perft allocates nothing per node.
+/// perft allocates nothing per node: one list per ply of the deepest count so far.
+///
+/// See the example of [`Ruleset::perft_with`].
 #[derive(Debug, Clone, Default)]
 pub struct PerftBuffers {
     lists: Vec<Vec<Move>>,
@@ -132,7 +138,8 @@ pub struct PerftBuffers {
 }
 
 impl PerftBuffers {
-    /// Empty buffers; they grow to what the first perft needs.
+    /// Empty buffers; they grow to what the first perft needs. See the example of
+    /// [`Ruleset::perft_with`].
     pub fn new() -> PerftBuffers {
         PerftBuffers::default()
     }
@@ -298,21 +305,54 @@ impl Ruleset {
     /// The legal moves of the side to move, appended to `out` (which is cleared first).
     ///
     /// Reuse one buffer across calls to avoid allocation. The order is the generator's;
-    /// sort for presentation.
+    /// sort for presentation. See the example of [`Ruleset::legal_moves`].
     pub fn legal_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
         dispatch!(self, &pos.0, e, p => e.legal_into(p, out))
     }
 
-    /// The legal moves of the side to move.
+    /// The legal moves of the side to move, in the generator's order (sort them for
+    /// presentation), each once; empty when the game is over by position
+    /// ([`Ruleset::decided`]) or the side has no move (checkmate, stalemate). A move whose
+    /// chance event is still to be drawn is listed once, without its outcome.
+    ///
+    /// In White's check by the rook on e2, 18 moves follow the rules of movement
+    /// ([`Ruleset::pseudo_legal_moves`]) and 3 leave the king safe:
+    ///
+    /// ```
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// let pos = chess.parse_fen("4k3/8/8/8/8/8/4r3/3QK3 w - - 0 1")?;
+    /// let mut texts: Vec<String> = chess.legal_moves(&pos).iter().map(|&m| chess.san(&pos, m)).collect();
+    /// texts.sort();
+    /// assert_eq!(texts, ["Kf1", "Kxe2", "Qxe2+"]);
+    /// assert_eq!(chess.pseudo_legal_moves(&pos).len(), 18);
+    /// assert_eq!(chess.count_legal_moves(&pos), 3);
+    /// assert!(chess.has_legal_move(&pos));
+    ///
+    /// // The slow reference generator agrees, as a set.
+    /// let mut fast = chess.legal_moves(&pos);
+    /// let mut slow = chess.legal_moves_by_trial(&pos);
+    /// fast.sort();
+    /// slow.sort();
+    /// assert_eq!(fast, slow);
+    ///
+    /// // One buffer, reused: the legal moves, then the captures and promotions only.
+    /// let mut buffer = Vec::new();
+    /// chess.legal_moves_into(&pos, &mut buffer);
+    /// assert_eq!(buffer.len(), 3);
+    /// chess.noisy_moves_into(&pos, &mut buffer);
+    /// assert_eq!(buffer.len(), 2); // Kxe2 and Qxe2
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
         let mut out = Vec::with_capacity(64);
         self.legal_moves_into(pos, &mut out);
         out
     }
 
-    /// The legal captures and promotions of the side to move (a quiescence search's moves),
-    /// appended to `out` (cleared first).
+    /// The legal captures and promotions of the side to move (a quiescence search's moves,
+    /// [`Move::is_noisy`]), appended to `out` (cleared first). See the example of
+    /// [`Ruleset::legal_moves`].
     pub fn noisy_moves_into(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
         dispatch!(self, &pos.0, e, p => {
@@ -322,7 +362,8 @@ impl Ruleset {
     }
 
     /// Every move the pieces of the side to move can make by the rules of movement, whether
-    /// or not it leaves a royal piece attacked (pseudo-legal moves).
+    /// or not it leaves a royal piece attacked (pseudo-legal moves), in the generator's
+    /// order. See the example of [`Ruleset::legal_moves`].
     pub fn pseudo_legal_moves(&self, pos: &Position) -> Vec<Move> {
         let mut out = Vec::new();
         dispatch!(self, &pos.0, e, p => {
@@ -335,18 +376,21 @@ impl Ruleset {
     /// The legal moves found the slow way, for tests and for checking a variant: every
     /// pseudo-legal move made with all its effects, then the mover's royal pieces tested by a
     /// forward scan of every enemy piece's captures. It shares no code with the legality test
-    /// of [`Ruleset::legal_moves`] nor with its backward attack tables, so the two must agree.
+    /// of [`Ruleset::legal_moves`] nor with its backward attack tables, so the two must agree
+    /// as sets (the order may differ). See the example of [`Ruleset::legal_moves`].
     pub fn legal_moves_by_trial(&self, pos: &Position) -> Vec<Move> {
         dispatch!(self, &pos.0, e, p => e.legal_by_trial(p))
     }
 
     /// The number of legal moves. Faster than listing them: moves that cannot expose a
-    /// royal piece are counted, not listed (perft's last ply).
+    /// royal piece are counted, not listed (perft's last ply). See the example of
+    /// [`Ruleset::legal_moves`].
     pub fn count_legal_moves(&self, pos: &Position) -> usize {
         dispatch!(self, &pos.0, e, p => e.count_legal(p))
     }
 
-    /// Whether the side to move has a legal move; stops at the first one found.
+    /// Whether the side to move has a legal move; stops at the first one found. See the
+    /// example of [`Ruleset::legal_moves`].
     pub fn has_legal_move(&self, pos: &Position) -> bool {
         dispatch!(self, &pos.0, e, p => e.has_legal(p))
     }
@@ -370,6 +414,8 @@ impl Ruleset {
     /// table, a user). Only the moves of the piece on `m.from` are generated; for a drop,
     /// which comes from the hand, every move. A chance outcome, when given, must be one the
     /// move's chance event can draw.
+    ///
+    /// See the example of [`Ruleset::gives_check`].
     pub fn is_legal(&self, pos: &Position, m: Move) -> bool {
         dispatch!(self, &pos.0, e, p => {
             if m.from.index() >= self.topology.cell_count() {
@@ -389,6 +435,31 @@ impl Ruleset {
     }
 
     /// Whether the legal move `m` leaves the opponent's royal piece attacked.
+    ///
+    /// Checks, attacks and legality of a move from outside:
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Move, Piece, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let pos = chess.parse_fen("4k3/8/8/8/8/8/4r3/3QK3 w - - 0 1")?;
+    /// let cell = |name| chess.topology.parse_cell(name).unwrap();
+    /// assert!(chess.in_check(&pos));
+    /// // Who attacks e1, and who attacks e2: cell sets, in the board's numbering.
+    /// assert_eq!(chess.attackers(&pos, cell("e1"), Color::Black).cells().collect::<Vec<_>>(), [cell("e2")]);
+    /// assert_eq!(chess.attackers(&pos, cell("e2"), Color::White).count(), 2); // d1, e1
+    ///
+    /// let queen = chess.parse_san(&pos, "Qxe2+")?;
+    /// assert!(chess.gives_check(&pos, queen));
+    /// assert!(!chess.gives_check(&pos, chess.parse_san(&pos, "Kxe2")?));
+    ///
+    /// // A move built by hand is checked before it is played: the queen may not leave the king in check.
+    /// let white_queen = pos.piece_at(cell("d1")).unwrap();
+    /// assert_eq!(white_queen, Piece::new(chess.kind_of_letter('Q').unwrap(), Color::White));
+    /// let away = Move::new(cell("d1"), cell("d4"), white_queen, None);
+    /// assert!(!chess.is_legal(&pos, away));
+    /// assert!(chess.is_legal(&pos, queen));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn gives_check(&self, pos: &Position, m: Move) -> bool {
         if !self.on_board(m) {
             return false;
@@ -402,7 +473,8 @@ impl Ruleset {
     }
 
     /// The cells of the pieces of `by` that attack `cell` (could capture a piece standing
-    /// there): on the surface, submerged, or by a capture without moving.
+    /// there): on the surface, submerged, or by a capture without moving. Empty for a cell
+    /// off the board. See the example of [`Ruleset::gives_check`].
     pub fn attackers(&self, pos: &Position, cell: Cell, by: Color) -> Bitboard {
         if cell.index() >= self.topology.cell_count() {
             return Bitboard::EMPTY;
@@ -412,7 +484,9 @@ impl Ruleset {
             .resize())
     }
 
-    /// Whether the side to move is in check: one of its royal pieces is attacked.
+    /// Whether the side to move is in check: one of its royal pieces is attacked (under
+    /// `check:`, the rule for several royal pieces). See the example of
+    /// [`Ruleset::gives_check`].
     pub fn in_check(&self, pos: &Position) -> bool {
         dispatch!(self, &pos.0, e, p => e.royal_attacked(p, p.st.side))
     }
@@ -458,7 +532,7 @@ impl Ruleset {
 
     /// The position after `m`, which must be legal (or at least pseudo-legal) in `pos`: a
     /// copy made and changed. Checks nothing; use [`Ruleset::play`] or
-    /// [`crate::Game::play`] for moves from outside.
+    /// [`crate::Game::play`] for moves from outside. See the example of [`Ruleset::make`].
     pub fn play_unchecked(&self, pos: &Position, m: Move) -> Position {
         let mut next = pos.clone();
         dispatch!(self, &mut next.0, e, p => {
@@ -471,13 +545,43 @@ impl Ruleset {
     /// Makes `m` on `pos` in place, saving in `undo` what [`Ruleset::unmake`] needs. `m`
     /// must be legal (or at least pseudo-legal) in `pos`; nothing is checked.
     ///
+    /// Making in place and unmaking, against [`Ruleset::play_unchecked`]'s copy:
+    ///
+    /// ```
+    /// use fairy_rules::{UndoStack, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let start = chess.start_position();
+    /// let mut pos = start.clone();
+    /// let mut undo = UndoStack::new();
+    /// for text in ["e4", "e5", "Nf3"] {
+    ///     let m = chess.parse_san(&pos, text)?;
+    ///     let copy = chess.play_unchecked(&pos, m);
+    ///     chess.make(&mut pos, m, &mut undo);
+    ///     assert_eq!(pos, copy);
+    /// }
+    /// assert_eq!(undo.depth(), 3);
+    /// assert_eq!(chess.fen(&pos), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    ///
+    /// // A null move (for a search) passes the turn: the clocks go on.
+    /// assert!(chess.null_move_allowed(&pos));
+    /// chess.make_null(&mut pos, &mut undo);
+    /// assert_eq!(chess.fen(&pos), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    ///
+    /// while chess.unmake(&mut pos, &mut undo) {}
+    /// assert_eq!(undo.depth(), 0);
+    /// assert_eq!(pos, start);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Panics
     /// When `undo` holds moves of a variant with another board size.
     pub fn make(&self, pos: &mut Position, m: Move, undo: &mut UndoStack) {
         dispatch_undo!(self, &mut pos.0, undo, e, p, u => e.make(p, &m, u))
     }
 
-    /// Unmakes the last move made with `undo` on `pos`. Returns false when there is none.
+    /// Unmakes the last move made with `undo` on `pos`. Returns false when there is none
+    /// (or `undo` holds moves of a board of another size). See the example of
+    /// [`Ruleset::make`].
     pub fn unmake(&self, pos: &mut Position, undo: &mut UndoStack) -> bool {
         match (&mut undo.0, &mut pos.0) {
             (AnyUndo::N64(u), AnyPos::N64(p)) => u.restore(p),
@@ -488,14 +592,17 @@ impl Ruleset {
     }
 
     /// Whether the side to move may pass (a null move, for a search): not in check, and
-    /// not in the middle of a sortie.
+    /// not in the middle of a sortie. See the example of [`Ruleset::make`].
     pub fn null_move_allowed(&self, pos: &Position) -> bool {
         !self.in_check(pos) && pos.sortie(pos.side_to_move()).is_none()
     }
 
     /// Passes the turn in place (see [`Ruleset::null_move_allowed`]): en passant targets and
     /// a no-undo ban lapse, the clocks advance, nothing else happens. Unmake it with
-    /// [`Ruleset::unmake`].
+    /// [`Ruleset::unmake`]. See the example of [`Ruleset::make`].
+    ///
+    /// # Panics
+    /// When `undo` holds moves of a variant with another board size.
     pub fn make_null(&self, pos: &mut Position, undo: &mut UndoStack) {
         dispatch_undo!(self, &mut pos.0, undo, e, p, u => {
             let mut board = u.begin(p);
@@ -521,7 +628,25 @@ impl Ruleset {
     }
 
     /// Perft with caller-provided buffers, made and unmade in place on `pos` (which comes
-    /// back unchanged): once the buffers have grown, it allocates nothing.
+    /// back unchanged): once the buffers have grown, it allocates nothing. Counts leaf
+    /// nodes `depth` plies down, as [`Ruleset::perft`].
+    ///
+    /// ```
+    /// use fairy_rules::{PerftBuffers, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let mut pos = chess.start_position();
+    /// let mut buffers = PerftBuffers::new();
+    /// assert_eq!(chess.perft_with(&mut pos, 3, &mut buffers), 8_902);
+    /// assert_eq!(chess.perft_with(&mut pos, 4, &mut buffers), 197_281);
+    /// assert_eq!(pos, chess.start_position());
+    ///
+    /// // Split by root move, in the generator's order.
+    /// let divide = chess.divide(&pos, 2);
+    /// assert_eq!((divide.moves.len(), divide.total), (20, 400));
+    /// let (first, count) = divide.moves[0];
+    /// assert_eq!((chess.move_text(first).as_str(), count), ("a2a3", 20));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn perft_with(&self, pos: &mut Position, depth: u32, buffers: &mut PerftBuffers) -> u64 {
         let depth = depth as usize;
         while buffers.lists.len() < depth {
@@ -531,7 +656,9 @@ impl Ruleset {
         dispatch_undo!(self, &mut pos.0, &mut buffers.undo, e, p, u => e.perft(p, lists, u))
     }
 
-    /// Perft for each root move, in the generator's order.
+    /// Perft for each root move, in the generator's order: [`Divide::moves`] holds each
+    /// legal move of `pos` with the leaf count `depth - 1` plies below it (`depth` 0 and 1
+    /// give 1 per move). See the example of [`Ruleset::perft_with`].
     pub fn divide(&self, pos: &Position, depth: u32) -> Divide {
         let mut pos = pos.clone();
         dispatch!(self, &mut pos.0, e, p => e.divide(p, depth))
@@ -540,7 +667,13 @@ impl Ruleset {
     /// Perft with the work shared out over `threads` worker threads (rayon): one task per
     /// position two plies down (a few hundred tasks balance better than the root moves
     /// alone); each task copies its position once and has its own buffers. `threads` of 0
-    /// or 1 counts on the calling thread.
+    /// or 1 counts on the calling thread. The count equals [`Ruleset::perft`]'s.
+    ///
+    /// ```
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// assert_eq!(chess.perft_threads(&chess.start_position(), 4, 2)?, 197_281);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// The thread pool could not be created (the operating system refused the threads).
@@ -583,19 +716,63 @@ impl Ruleset {
     /// The result if the game is over in `pos`: a flag reached or royal pieces captured by
     /// the last move, checkmate, stalemate or the move rule; `None` while it goes on. A mate
     /// on the move that reaches the move-rule limit counts. Repetition needs the game's
-    /// history: see [`crate::Game::outcome`].
+    /// history: see [`crate::Game::outcome`]. What each end means is the definition's
+    /// `end:` (`docs/authoring.md`).
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Outcome, Reason, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// // Fool's mate: Black has mated; nothing had ended the game before White's turn.
+    /// let mate = chess.parse_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")?;
+    /// assert_eq!(chess.outcome(&mate), Some(Outcome::Win { winner: Color::Black, reason: Reason::Checkmate }));
+    /// assert_eq!(chess.decided(&mate), None);
+    /// assert_eq!(chess.outcome(&chess.start_position()), None);
+    ///
+    /// // King of the hill: White's king reached the centre, which ends the game at once.
+    /// let koth = Variant::bundled("king-of-the-hill")?;
+    /// let hill = koth.parse_fen("4k3/8/8/8/4K3/8/8/8 b - - 0 1")?;
+    /// let won = Some(Outcome::Win { winner: Color::White, reason: Reason::Flag });
+    /// assert_eq!(koth.decided(&hill), won);
+    /// assert_eq!(koth.outcome(&hill), won);
+    /// assert!(koth.legal_moves(&hill).is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
         dispatch!(self, &pos.0, e, p => e.outcome(p))
     }
 
     /// Whether the game already ended with the last move (a flag reached, royal pieces
-    /// captured under extinction): then it has no legal moves.
+    /// captured under extinction): then it has no legal moves. See the example of
+    /// [`Ruleset::outcome`].
     pub fn decided(&self, pos: &Position) -> Option<Outcome> {
         dispatch!(self, &pos.0, e, p => e.decided(p))
     }
 
     /// The cells the chance event after `m` draws from, each with the same probability, or
-    /// the empty set when `m` triggers none. `m` is a legal move of `pos`.
+    /// the empty set when `m` triggers none. `m` is a legal move of `pos`. The event is the
+    /// definition's `chance:` (Bermuda: `docs/games/bermuda.md`).
+    ///
+    /// In the Bermuda Chess Angle, a move that touches the Angle (c3-h8) draws one of its 36
+    /// squares; the piece there sinks:
+    ///
+    /// ```
+    /// let bermuda = fairy_rules::Variant::bundled("bermuda")?;
+    /// let start = bermuda.start_position();
+    /// let cell = |name| bermuda.topology.parse_cell(name).unwrap();
+    /// assert!(bermuda.chance_cells(&start, bermuda.parse_move(&start, "a2a3")?).is_empty());
+    /// let e4 = bermuda.parse_move(&start, "e2e4")?;
+    /// let cells = bermuda.chance_cells(&start, e4);
+    /// assert_eq!(cells.count(), 36);
+    /// assert!(cells.has(cell("c3")) && cells.has(cell("h8")));
+    ///
+    /// // The outcome is part of the move as played: drawn e4, the pawn sinks on arrival.
+    /// let sunk = e4.with_outcome(cell("e4"));
+    /// assert_eq!(bermuda.move_text(sunk), "e2e4@e4");
+    /// assert_eq!(sunk.choice(), e4);
+    /// let after = bermuda.play(&start, sunk)?;
+    /// assert_eq!(bermuda.fen(&after), "rnbsqksbnr/pppppppppp/10/10/10/10/10/10/PPPP1PPPPP/RNBSQKSBNR b KQkq - 0 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn chance_cells(&self, pos: &Position, m: Move) -> Bitboard {
         if !self.on_board(m) {
             return Bitboard::EMPTY;
@@ -606,13 +783,44 @@ impl Ruleset {
     /// `pos` as `side` sees it: the opponent's hidden markers and submerged pieces removed,
     /// its hidden ammunition shown full. In games without hidden parts, `pos` itself. A view
     /// may show the side not to move in check (a hidden blocker removed): its FEN is read
-    /// back by [`Ruleset::parse_view`], not [`Ruleset::parse_fen`].
+    /// back by [`Ruleset::parse_view`], not [`Ruleset::parse_fen`]. Which parts are hidden
+    /// is the definition's (`hidden: true`; Seachess: `docs/games/seachess.md`).
+    ///
+    /// In Seachess a cruiser plants a mine Black does not see:
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Unseen, Variant};
+    /// use rand::SeedableRng;
+    /// let sea = Variant::bundled("seachess")?;
+    /// assert!(sea.has_hidden_information());
+    /// assert!(!Variant::bundled("chess")?.has_hidden_information());
+    ///
+    /// let start = sea.start_position();
+    /// let plant = sea.parse_move(&start, "c1:M")?;
+    /// assert!(sea.is_hidden_move(plant));
+    /// let pos = sea.play(&start, plant)?;
+    /// assert_eq!(pos.markers_of(Color::White).count(), 1);
+    ///
+    /// // Black's view has no mine, but Black knows one lies somewhere (marker type 0, once).
+    /// let view = sea.redact(&pos, Color::Black);
+    /// assert!(view.markers_of(Color::White).is_empty());
+    /// let unseen = sea.unseen(&pos, Color::Black);
+    /// assert_eq!(unseen, Unseen { submerged: vec![], markers: vec![(0, 1)] });
+    ///
+    /// // A guess consistent with the view: the mine somewhere Black cannot tell apart.
+    /// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    /// let guess = sea.determinize(&view, Color::Black, &unseen, &mut rng);
+    /// assert_eq!(guess.markers_of(Color::White).count(), 1);
+    /// assert_eq!(sea.fen(&sea.redact(&guess, Color::Black)), sea.fen(&view));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn redact(&self, pos: &Position, side: Color) -> Position {
         dispatch!(self, &pos.0, e, p => Position(AnyPos::from(e.redact(p, side))))
     }
 
     /// What `side` does not see of `pos`, counted: the opponent's hidden submerged pieces by
-    /// kind and hidden markers by type.
+    /// kind and hidden markers by type (empty in a game without hidden parts). See the
+    /// example of [`Ruleset::redact`].
     pub fn unseen(&self, pos: &Position, side: Color) -> Unseen {
         dispatch!(self, &pos.0, e, p => e.unseen(p, side))
     }
@@ -620,7 +828,8 @@ impl Ruleset {
     /// A position `side` cannot tell from `view`, its view of the game ([`Ruleset::redact`]):
     /// the opponent's `unseen` pieces and markers put on cells drawn with `rng` where they
     /// could be. Its redaction for `side` is `view` again. The search plays from such
-    /// samples in games of hidden information (determinization).
+    /// samples in games of hidden information (determinization). See the example of
+    /// [`Ruleset::redact`].
     pub fn determinize(
         &self,
         view: &Position,
@@ -632,19 +841,30 @@ impl Ruleset {
     }
 
     /// Whether a side may not see everything of a position (Seachess's mines and
-    /// submarines): then a frontend shows each side only [`Ruleset::redact`]'s view.
+    /// submarines): then a frontend shows each side only [`Ruleset::redact`]'s view. See the
+    /// example of [`Ruleset::redact`].
     pub fn has_hidden_information(&self) -> bool {
         self.layers.as_ref().is_some_and(|l| l.hides_anything())
     }
 
     /// Whether the opponent of the side that makes `m` sees no more of it than that a hidden
-    /// move was made.
+    /// move was made (a hidden mine planted, a submerged move). See the example of
+    /// [`Ruleset::redact`].
     pub fn is_hidden_move(&self, m: Move) -> bool {
         with_engine!(self, e => e.is_hidden_move(&m))
     }
 
     /// The Zobrist key of `pos` computed from its contents alone: equal to
     /// [`Position::hash`], which moves keep up to date, unless something is wrong.
+    ///
+    /// ```
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// let start = chess.start_position();
+    /// let after = chess.play(&start, chess.parse_move(&start, "e2e4")?)?;
+    /// assert_eq!(after.hash(), chess.hash_from_scratch(&after));
+    /// assert_ne!(after.hash(), start.hash());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn hash_from_scratch(&self, pos: &Position) -> u64 {
         dispatch!(self, &pos.0, e, p => e.hash_from_scratch(p))
     }
@@ -705,7 +925,7 @@ impl Ruleset {
     /// over the cells, a move that only moves or only captures counting half, each further
     /// square of a ride 0.7 of the one before (see [`crate::search`] for the values derived
     /// from it).
-    pub fn empty_board_mobility(&self, kind: Kind) -> f64 {
+    pub(crate) fn empty_board_mobility(&self, kind: Kind) -> f64 {
         with_engine!(self, e => e.empty_board_mobility(kind))
     }
 

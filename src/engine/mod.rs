@@ -34,7 +34,7 @@ pub use crate::rules::position::Position;
 pub use api::{PerftBuffers, PlayError, UndoStack};
 pub use moves::{Gate, Move, MoveKind};
 pub use outcome::{Outcome, Reason};
-pub use parameters::{ParameterError, ParameterValue};
+pub use parameters::ParameterError;
 pub use perft::Divide;
 pub use view::Unseen;
 

@@ -112,7 +112,7 @@ pub enum MoveKind {
 
 impl Move {
     /// A drop of `piece` from its side's hand onto `to`.
-    pub fn drop(piece: Piece, to: Cell) -> Move {
+    pub(crate) fn drop(piece: Piece, to: Cell) -> Move {
         Move {
             kind: MoveKind::Drop,
             ..Move::new(to, to, piece, None)

@@ -11,7 +11,7 @@ use crate::rules::position::{on_pos, St, UNSET};
 
 /// A value of a game parameter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ParameterValue {
+pub(crate) enum ParameterValue {
     /// A piece type, for a parameter with `pieces`.
     Piece(Kind),
     /// A cell, for a parameter with `squares`.
@@ -105,12 +105,6 @@ impl Ruleset {
         on_pos!(&pos.0, p => p.st.params)
     }
 
-    /// The value of parameter `index` for `side` in `pos`, if it has one.
-    pub fn parameter(&self, pos: &Position, index: usize, side: Color) -> Option<ParameterValue> {
-        self.parameters.get(index)?;
-        self.raw(index, Self::params(pos)[index][side.index()])
-    }
-
     fn candidates(
         &self,
         params: &[[u8; 2]; crate::rules::MAX_PARAMETERS],
@@ -133,20 +127,6 @@ impl Ruleset {
                 (cells[s] & !excluded).cells().map(Cell::get).collect()
             }
         }
-    }
-
-    /// The values parameter `index` may take for `side`, given the earlier parameters'
-    /// values in `pos`.
-    pub fn parameter_candidates(
-        &self,
-        pos: &Position,
-        index: usize,
-        side: Color,
-    ) -> Vec<ParameterValue> {
-        self.candidates(&Self::params(pos), index, side)
-            .into_iter()
-            .filter_map(|v| self.raw(index, v))
-            .collect()
     }
 
     /// Stores parameter values in `pos`, keeping its key in step.

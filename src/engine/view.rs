@@ -23,7 +23,7 @@ pub struct Unseen {
 
 impl Unseen {
     /// Whether nothing is hidden.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.submerged.is_empty() && self.markers.is_empty()
     }
 }

@@ -60,7 +60,7 @@ pub fn xboard_variants() -> impl Iterator<Item = &'static str> {
 ///
 /// # Errors
 /// When even that holds one of XBoard's names where XBoard looks for it.
-pub fn engine_defined_name(id: &str) -> Result<String, String> {
+pub(crate) fn engine_defined_name(id: &str) -> Result<String, String> {
     let mut name = String::new();
     for word in id.split(|c: char| !c.is_ascii_alphanumeric()) {
         let mut chars = word.chars();

@@ -55,8 +55,9 @@ const IMAGE_SLOTS: [(&str, usize); 9] = [
 ];
 /// Slots for pieces described with `piece`, in the order they are taken.
 const FREE: [usize; 7] = [13, 14, 15, 16, 18, 20, 11];
+use crate::formats::xboard_names::engine_defined_name;
+pub use crate::formats::xboard_names::xboard_variants;
 use crate::formats::xboard_names::WILDCARD_VARIANTS;
-pub use crate::formats::xboard_names::{engine_defined_name, xboard_variants};
 
 /// The largest board XBoard draws.
 const MAX_SIDE: u8 = 16;
@@ -81,7 +82,7 @@ pub struct XBoardVariant {
 /// Why a variant cannot be played over XBoard, if it cannot: XBoard has no chance events,
 /// hidden parts, containers or boards over 16x16, and no way for an engine to put a piece
 /// back on its board (a captured piece that returns).
-pub fn refusal(rules: &Ruleset) -> Option<String> {
+pub(crate) fn refusal(rules: &Ruleset) -> Option<String> {
     let t = &rules.topology;
     let why = if rules.chance.is_some() {
         "its chance events"
@@ -104,7 +105,9 @@ pub fn refusal(rules: &Ruleset) -> Option<String> {
 /// `xboard:` or after `id`.
 ///
 /// # Errors
-/// [`refusal`]'s reason, a name XBoard would misread ([`engine_defined_name`]), or that
+/// Why XBoard cannot play the variant (no chance events, hidden parts, containers, boards
+/// over 16x16 or returning pieces), a name XBoard would misread (one of its own variants'
+/// names, or one it cannot parse), or that
 /// more than two piece types have moves XBoard cannot be told.
 pub fn describe(rules: &Ruleset, id: &str) -> Result<XBoardVariant, String> {
     if let Some(why) = refusal(rules) {
@@ -269,7 +272,7 @@ fn unrefereed(rules: &Ruleset) -> Option<String> {
 /// castling (free castling, say) XBoard would draw as a king step, leaving the
 /// partner behind: an engine must not play it ([`crate::Ruleset`] still allows it to a
 /// person, whose GUI sends the king's move).
-pub fn castling_shown(rules: &Ruleset) -> bool {
+pub(crate) fn castling_shown(rules: &Ruleset) -> bool {
     use crate::load::definition::Distance;
     let Some(c) = &rules.castling else {
         return true;
@@ -291,7 +294,8 @@ pub fn castling_shown(rules: &Ruleset) -> bool {
 }
 
 /// The engine's move in `game` as XBoard can show it: the search's best, or, when that is a
-/// castling XBoard would not show ([`castling_shown`]), the legal move other than castling
+/// castling XBoard would not show (any but the king landing on the second file from an edge
+/// with its partner beside it), the legal move other than castling
 /// with the best score after a shallow search of the reply. `report` gets each finished
 /// iteration of the search. `None` when the side to move has no move.
 pub fn engine_move(
@@ -438,7 +442,7 @@ fn first_rank(rules: &Ruleset) -> u32 {
 
 /// A cell's name as XBoard writes it: the file's letter and the rank's number (`k12` on a
 /// board of 12 ranks, where XBoard writes ranks past 9 in two digits).
-pub fn square(rules: &Ruleset, cell: Cell) -> String {
+pub(crate) fn square(rules: &Ruleset, cell: Cell) -> String {
     let (file, rank) = rules.topology.coords(cell);
     format!(
         "{}{}",

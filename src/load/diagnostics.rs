@@ -27,7 +27,7 @@ impl std::fmt::Debug for Source {
 }
 
 impl Source {
-    /// Wraps a file's name and text.
+    /// Wraps a file's name and text. See the example of [`Source::line_col`].
     pub fn new(name: impl Into<Arc<str>>, text: impl Into<Arc<str>>) -> Self {
         Source {
             name: name.into(),
@@ -39,6 +39,15 @@ impl Source {
     /// One-based line and column (in characters) of a byte offset into the text; an offset
     /// past the end counts as the end. It costs no more than a search among the lines, so
     /// placing every problem of a large file costs time in proportion to their number.
+    ///
+    /// ```
+    /// use fairy_rules::Source;
+    /// let file = Source::new("x.yaml", "ab\ncdé\nf");
+    /// assert_eq!(file.line_col(0), (1, 1));
+    /// assert_eq!(file.line_col(5), (2, 3)); // the `é`, after `cd`
+    /// assert_eq!(file.line_col(8), (3, 1)); // `é` is two bytes
+    /// assert_eq!(file.line_col(100), (3, 2)); // past the end: the end
+    /// ```
     ///
     /// # Panics
     /// When `offset` is inside a character of several bytes.
@@ -168,7 +177,8 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// An error with a label.
+    /// An error with a label, in the definition itself (`file` 0), without help. See the
+    /// example of [`tally`].
     pub fn error(
         code: &'static str,
         message: impl Into<String>,
@@ -187,7 +197,7 @@ impl Problem {
     }
 
     /// A warning with a label: the definition works, but probably not as meant.
-    pub fn warning(
+    pub(crate) fn warning(
         code: &'static str,
         message: impl Into<String>,
         span: std::ops::Range<usize>,
@@ -200,7 +210,7 @@ impl Problem {
     }
 
     /// A note: a check that was skipped, and why (an error elsewhere made it meaningless).
-    pub fn note(
+    pub(crate) fn note(
         code: &'static str,
         message: impl Into<String>,
         span: std::ops::Range<usize>,
@@ -214,7 +224,7 @@ impl Problem {
 
     /// The order problems are reported in: by file, then place; from one place errors first,
     /// then warnings, then notes.
-    pub fn order(&self) -> (usize, usize, u8, usize) {
+    pub(crate) fn order(&self) -> (usize, usize, u8, usize) {
         let rank = match self.severity {
             Severity::Error => 0,
             Severity::Warning => 1,
@@ -223,13 +233,14 @@ impl Problem {
         (self.file, self.span.start, rank, self.span.end)
     }
 
-    /// Whether it is an error (not a warning or a note).
+    /// Whether it is an error (not a warning or a note). See the example of
+    /// [`DefinitionError`].
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
 
     /// Adds a help line.
-    pub fn help(mut self, help: impl Into<String>) -> Self {
+    pub(crate) fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
     }
@@ -238,6 +249,20 @@ impl Problem {
 /// All problems found in one definition file and the files it extends. As a miette
 /// diagnostic it hands every problem over through [`Diagnostic::related`], each drawn at its
 /// place in its own file.
+///
+/// ```
+/// use fairy_rules::Variant;
+/// let yaml = "name: Tiny\nboard: 3x3\npieces:\n  king:\n    letter: K\n    moves: Kz\n    royal: true\nsetup: k2/3/K2\n";
+/// let e = Variant::from_yaml("bad.yaml", yaml).unwrap_err();
+/// assert_eq!(e.to_string(), "bad.yaml has 1 error");
+/// let p = &e.problems[0];
+/// assert!(p.is_error());
+/// assert_eq!((p.code, p.message.as_str()), ("fairy::movement-syntax", "unexpected `z` in movement"));
+/// assert_eq!(p.span, 64..65); // bytes of the file
+/// assert_eq!(e.source_of(p).line_col(p.span.start), (6, 13));
+/// assert_eq!(e.diagnostics().len(), 1);
+/// assert_eq!(e.diagnostics()[0].file.name.as_ref(), "bad.yaml");
+/// ```
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{} has {}", file.name, tally(problems))]
 #[non_exhaustive]
@@ -255,7 +280,11 @@ pub struct DefinitionError {
 impl DefinitionError {
     /// The problems of the definition `file`, which extends the files `extended`; they are
     /// sorted by file and position.
-    pub fn new(file: Source, extended: Vec<Source>, mut problems: Vec<Problem>) -> DefinitionError {
+    pub(crate) fn new(
+        file: Source,
+        extended: Vec<Source>,
+        mut problems: Vec<Problem>,
+    ) -> DefinitionError {
         problems.sort_by_key(Problem::order);
         let source_of = |p: &Problem| {
             p.file
@@ -279,12 +308,14 @@ impl DefinitionError {
         }
     }
 
-    /// Each problem as its own miette diagnostic carrying the file's text.
+    /// Each problem as its own miette diagnostic carrying the file's text, in the order of
+    /// [`DefinitionError::problems`]. See the example of [`DefinitionError`].
     pub fn diagnostics(&self) -> &[ProblemReport] {
         &self.reports
     }
 
-    /// The file a problem is in.
+    /// The file a problem is in: [`DefinitionError::file`] for [`Problem::file`] 0, else
+    /// the extended file it counts. See the example of [`DefinitionError`].
     pub fn source_of(&self, p: &Problem) -> &Source {
         p.file
             .checked_sub(1)
@@ -295,6 +326,14 @@ impl DefinitionError {
 
 /// How many errors, warnings and notes `problems` holds, in words: `2 errors, 1 warning
 /// and 1 note`; kinds with none are left out, and `no problems` when there are none.
+///
+/// ```
+/// use fairy_rules::diagnostics::{tally, Problem};
+/// let error = Problem::error("fairy::example", "something is wrong", 0..4, "here");
+/// assert_eq!(tally(&[]), "no problems");
+/// assert_eq!(tally(&[error.clone()]), "1 error");
+/// assert_eq!(tally(&[error.clone(), error]), "2 errors");
+/// ```
 pub fn tally(problems: &[Problem]) -> String {
     let count = |s: Severity| problems.iter().filter(|p| p.severity == s).count();
     let parts: Vec<String> = [
@@ -310,19 +349,6 @@ pub fn tally(problems: &[Problem]) -> String {
         None => "no problems".into(),
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-impl Source {
-    /// Problems in this file as miette diagnostics.
-    pub fn reports(&self, problems: &[Problem]) -> Vec<ProblemReport> {
-        problems
-            .iter()
-            .map(|p| ProblemReport {
-                problem: p.clone(),
-                file: self.clone(),
-            })
-            .collect()
     }
 }
 

@@ -75,12 +75,23 @@ impl Variant {
     /// [`LoadError::Io`] if the file cannot be read or is refused; [`LoadError::Definition`]
     /// with every problem found, each pointing at its line and column (a refused extended
     /// file is a `fairy::extends` problem).
+    ///
+    /// ```
+    /// use fairy_rules::{LoadError, Variant};
+    /// let capablanca = Variant::from_file("variants/capablanca.yaml")?;
+    /// assert_eq!(capablanca.name, "Capablanca Chess");
+    /// assert_eq!(capablanca.topology.cell_count(), 80); // 10x8
+    /// let refused = Variant::from_file("README.md").unwrap_err();
+    /// assert!(matches!(refused, LoadError::Io { .. }));
+    /// assert_eq!(refused.to_string(), "cannot read README.md: a definition file's name ends in `.yaml` or `.yml`");
+    /// # Ok::<(), LoadError>(())
+    /// ```
     pub fn from_file(path: impl AsRef<Path>) -> Result<Variant, LoadError> {
         Variant::from_file_with(path, &Limits::default())
     }
 
     /// [`Variant::from_file`] within `limits`: the file, and each file it extends, is read
-    /// only up to its limit in bytes.
+    /// only up to its limit in bytes. See the example of [`crate::Limits`].
     ///
     /// # Errors
     /// As [`Variant::from_file`]; past a limit, a [`LoadError::Definition`] whose problem
@@ -111,6 +122,27 @@ impl Variant {
 
     /// Compiles a definition given as text within [`Limits::default`]; `name` labels
     /// diagnostics (a file name) and is the place an extended file is read relative to.
+    /// The text is a definition as `docs/authoring.md` describes it.
+    ///
+    /// ```
+    /// use fairy_rules::{Limits, Variant};
+    /// let yaml = "name: Tiny\nboard: 3x3\npieces:\n  king:\n    letter: K\n    moves: K\n    royal: true\n  rook:\n    letter: R\n    moves: R\nsetup: k2/3/K2\n";
+    /// let tiny = Variant::from_yaml("tiny.yaml", yaml)?;
+    /// assert_eq!(tiny.rules().name, "Tiny");
+    /// assert_eq!(tiny.fen(&tiny.start_position()), "k2/3/K2 w - - 0 1");
+    /// // It loads, with a warning: the rook is never placed.
+    /// assert_eq!(tiny.warnings().len(), 1);
+    /// assert_eq!(tiny.warnings()[0].code, "fairy::unused-piece");
+    /// assert_eq!(tiny.warnings()[0].message, "the rook is never placed and never promoted to");
+    /// assert_eq!(tiny.warning_reports()[0].file.name.as_ref(), "tiny.yaml");
+    ///
+    /// // Within tighter limits, the same text is too long.
+    /// let mut limits = Limits::default();
+    /// limits.definition_bytes = 64;
+    /// let e = Variant::from_yaml_with("tiny.yaml", yaml, &limits).unwrap_err();
+    /// assert_eq!(e.problems[0].code, "fairy::limit-exceeded");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// A [`DefinitionError`] with every problem found.
@@ -118,7 +150,7 @@ impl Variant {
         Variant::from_yaml_with(name, text, &Limits::default())
     }
 
-    /// [`Variant::from_yaml`] within `limits`.
+    /// [`Variant::from_yaml`] within `limits`. See the example of [`Variant::from_yaml`].
     ///
     /// # Errors
     /// As [`Variant::from_yaml`]; past a limit, a problem with the code
@@ -141,6 +173,8 @@ impl Variant {
     ///
     /// # Errors
     /// As [`Variant::from_yaml`]; extending anything else is a `fairy::extends` problem.
+    ///
+    /// See the example of [`Variant::from_yaml`].
     pub fn from_untrusted_yaml(name: &str, text: &str) -> Result<Variant, DefinitionError> {
         let limits = Limits::default();
         let source = Source::new(name, text);
@@ -153,6 +187,20 @@ impl Variant {
     /// [`Variant::bundled_names`] and [`Variant::suite_names`]): the definitions of
     /// `variants/` and `variants/fsf/`, embedded when the library was built, so they load
     /// from any folder. A bundled definition extends only other bundled ones.
+    ///
+    /// ```
+    /// use fairy_rules::{LoadError, Variant};
+    /// let names: Vec<&str> = Variant::bundled_names().collect();
+    /// assert_eq!(names, ["bermuda", "capablanca", "chess", "falcon-chess", "flying-dutchman", "king-of-the-hill", "pirateknics", "seachess"]);
+    /// assert_eq!(Variant::suite_names().count(), 86);
+    /// assert_eq!(Variant::suite_names().next(), Some("3check"));
+    /// let xiangqi = Variant::bundled("xiangqi")?;
+    /// assert_eq!(xiangqi.topology.cell_count(), 90);
+    /// assert!(Variant::bundled_yaml("chess").unwrap().starts_with("# "));
+    /// assert!(matches!(Variant::bundled("nope"), Err(LoadError::NotBundled { .. })));
+    /// assert_eq!(Variant::bundled_yaml("nope"), None);
+    /// # Ok::<(), LoadError>(())
+    /// ```
     ///
     /// # Errors
     /// [`LoadError::NotBundled`] for an unknown name.
@@ -168,19 +216,21 @@ impl Variant {
         Ok(Variant::compile(source, &read_bundled, &Limits::default())?)
     }
 
-    /// The names of the project's bundled games (`variants/`), in alphabetical order.
+    /// The names of the project's bundled games (`variants/`), in alphabetical order. See
+    /// the example of [`Variant::bundled`].
     pub fn bundled_names() -> impl Iterator<Item = &'static str> {
         BUNDLED.iter().map(|(name, _)| *name)
     }
 
     /// The names of the bundled definitions of Fairy-Stockfish's perft suite
     /// (`variants/fsf/`, under Fairy-Stockfish's names: `shogi`, `3check`), in alphabetical
-    /// order. [`Variant::bundled`] loads them too.
+    /// order. [`Variant::bundled`] loads them too. See the example of [`Variant::bundled`].
     pub fn suite_names() -> impl Iterator<Item = &'static str> {
         SUITE.iter().map(|(name, _)| *name)
     }
 
-    /// The text of a bundled definition, of either list.
+    /// The text of a bundled definition, of either list; `None` for an unknown name. See
+    /// the example of [`Variant::bundled`].
     pub fn bundled_yaml(name: &str) -> Option<&'static str> {
         bundled_file(name).map(|(_, text)| text)
     }
@@ -199,18 +249,22 @@ impl Variant {
         })
     }
 
-    /// The rule set.
+    /// The rule set (also reached through `Deref`). See the example of
+    /// [`Variant::from_yaml`].
     pub fn rules(&self) -> &Ruleset {
         &self.rules
     }
 
     /// Warnings about the definition: it works, but perhaps not as meant (a piece never
-    /// used, a move that reaches no square, an empty region, a side without its royal piece).
+    /// used, a move that reaches no square, an empty region, a side without its royal piece),
+    /// sorted by file and place. See the example of [`Variant::from_yaml`].
     pub fn warnings(&self) -> &[Problem] {
         &self.warnings
     }
 
-    /// The warnings as miette diagnostics pointing into the definition's text.
+    /// The warnings as miette diagnostics pointing into the definition's text (one per
+    /// warning, in the order of [`Variant::warnings`]). See the example of
+    /// [`Variant::from_yaml`].
     pub fn warning_reports(&self) -> Vec<ProblemReport> {
         self.warnings
             .iter()

@@ -43,14 +43,16 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game from the variant's start position. Chance outcomes are drawn from a generator
-    /// seeded with 0; see [`Game::with_seed`].
+    /// A game from the variant's start position. Game parameters and chance outcomes are
+    /// drawn from a generator seeded with 0; see [`Game::with_seed`]. See the example of
+    /// [`Game::play`].
     pub fn new(variant: Variant) -> Game {
         let start = variant.start_position();
         Game::start_at(variant, start)
     }
 
-    /// A game from a FEN.
+    /// A game from a FEN (the variant's FEN: see [`crate::Ruleset::parse_fen`]). See the
+    /// example of [`Game::outcome`].
     ///
     /// # Errors
     /// A [`FenError`] naming the field that is wrong.
@@ -105,6 +107,28 @@ impl Game {
     /// The same game drawing its parameters (unless given) and chance outcomes from a
     /// generator seeded with `seed`: a game played from the same seed and moves is the same
     /// game.
+    ///
+    /// In the Bermuda Chess Angle (`docs/games/bermuda.md`) a move touching the Angle draws
+    /// a square; taken back and played again, it draws the same one:
+    ///
+    /// ```
+    /// use fairy_rules::{Game, Variant};
+    /// let mut game = Game::new(Variant::bundled("bermuda")?).with_seed(42);
+    /// let drawn = game.play("e2e4")?;
+    /// assert_eq!(game.variant().move_text(drawn), "e2e4@g3");
+    /// assert_eq!(game.undo(), Some(drawn));
+    /// assert_eq!(game.play("e2e4")?, drawn);
+    ///
+    /// // A move given as a value may carry its outcome; a cell the event cannot draw is refused.
+    /// game.undo();
+    /// let e4 = game.variant().parse_move(game.position(), "e2e4")?;
+    /// let a1 = game.variant().topology.parse_cell("a1").unwrap();
+    /// assert!(game.play_move(e4.with_outcome(a1)).is_err());
+    /// let e3 = game.variant().topology.parse_cell("e3").unwrap();
+    /// game.play_move(e4.with_outcome(e3))?;
+    /// assert_eq!(game.moves(), [e4.with_outcome(e3)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_seed(mut self, seed: u64) -> Game {
         self.rng = StdRng::seed_from_u64(seed);
         self.draw_parameters();
@@ -112,7 +136,23 @@ impl Game {
     }
 
     /// Gives game parameters as text (`dutchman=R/N,port=d8/e1`), before any move; the
-    /// parameters not given so far are drawn anew, to fit the given ones.
+    /// parameters not given so far are drawn anew, to fit the given ones. The parameters
+    /// are the definition's `parameters:` (the Flying Dutchman's:
+    /// `docs/games/flying-dutchman.md`), each value written White's first.
+    ///
+    /// ```
+    /// use fairy_rules::{Game, ParameterError, Variant};
+    /// let dutchman = Variant::bundled("flying-dutchman")?;
+    /// let mut game = Game::new(dutchman.clone()).with_seed(3);
+    /// assert_eq!(dutchman.parameter_text(game.position()), "dutchman=N/R,port=h8/d1");
+    /// game.set_parameters("dutchman=R/N")?; // the port is drawn again, to fit
+    /// assert_eq!(dutchman.parameter_text(game.position()), "dutchman=R/N,port=b8/b1");
+    /// assert!(game.fen().ends_with(" dutchman=R/N,port=b8/b1"));
+    ///
+    /// game.play("e2e4")?;
+    /// assert!(matches!(game.set_parameters("dutchman=B/B"), Err(ParameterError::GameBegun { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// A [`ParameterError`] for an unknown name, a value the parameter does not allow with
@@ -139,33 +179,38 @@ impl Game {
         self.position = self.start.clone();
     }
 
-    /// The variant.
+    /// The variant. See the example of [`Game::play`].
     pub fn variant(&self) -> &Variant {
         &self.variant
     }
 
-    /// The current position.
+    /// The current position. See the example of [`Game::play`].
     pub fn position(&self) -> &Position {
         &self.position
     }
 
-    /// The position the game started from.
+    /// The position the game started from, with its drawn parameters. See the example of
+    /// [`Game::play`].
     pub fn start_position(&self) -> &Position {
         &self.start
     }
 
-    /// The moves played so far.
+    /// The moves played so far, first first, each as played (with its chance outcome). See
+    /// the example of [`Game::play`].
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
-    /// The hashes of the positions before the current one, oldest first: what a search
-    /// needs to see repetitions ([`crate::search::Searcher::search`]).
+    /// The hashes of the positions before the current one ([`Position::hash`]), oldest
+    /// first, one per move played: what a search needs to see repetitions
+    /// ([`crate::search::Searcher::search`]). See the example of [`Game::play`].
     pub fn earlier_hashes(&self) -> &[u64] {
         &self.hashes[..self.hashes.len() - 1]
     }
 
-    /// Legal moves now; none once the game is over.
+    /// Legal moves now, in the generator's order; none once the game is over (also by
+    /// repetition, which [`crate::Ruleset::legal_moves`] cannot see). See the example of
+    /// [`Game::play`].
     pub fn legal_moves(&self) -> Vec<Move> {
         if self.outcome().is_some() {
             return Vec::new();
@@ -175,6 +220,29 @@ impl Game {
 
     /// Plays a move given as text (see [`crate::notation`]); returns it as played, with
     /// the cell its chance event drew (given after `@`, or drawn by the game's generator).
+    ///
+    /// ```
+    /// use fairy_rules::{Game, MoveError, Variant};
+    /// let mut game = Game::new(Variant::bundled("chess")?);
+    /// assert_eq!(game.legal_moves().len(), 20);
+    /// let e4 = game.play("e2e4")?;
+    /// let c5 = game.play("c7c5")?;
+    /// assert_eq!(game.moves(), [e4, c5]);
+    /// assert_eq!(game.fen(), "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    /// assert_eq!(game.earlier_hashes().len(), 2);
+    /// assert_eq!(game.earlier_hashes()[0], game.start_position().hash());
+    ///
+    /// // A refused move leaves the game as it was.
+    /// assert!(matches!(game.play("e4e6"), Err(MoveError::Illegal { .. })));
+    /// assert_eq!(game.moves().len(), 2);
+    ///
+    /// // Taking moves back, one by one.
+    /// assert!(game.undo().is_some());
+    /// assert_eq!(game.undo(), Some(e4));
+    /// assert_eq!(game.undo(), None);
+    /// assert_eq!(game.position(), game.start_position());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// A [`MoveError`]: [`MoveError::GameOver`] once the game has ended, else
@@ -231,7 +299,8 @@ impl Game {
         m.with_outcome(cells.cells().nth(pick).expect("pick is in range"))
     }
 
-    /// Plays a move given as a value (its chance outcome drawn if it has none).
+    /// Plays a move given as a value (its chance outcome drawn if it has none). See the
+    /// example of [`Game::with_seed`].
     ///
     /// # Errors
     /// [`MoveError::GameOver`] once the game has ended; [`MoveError::Illegal`] if it is not
@@ -283,7 +352,7 @@ impl Game {
 
     /// Takes back the last move and returns it; `None` when no move has been played. The
     /// game is as it was before that move, its generator too: the move played again draws
-    /// the same chance outcome.
+    /// the same chance outcome. See the example of [`Game::play`].
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         let unmade = self.variant.unmake(&mut self.position, &mut self.undo);
@@ -301,7 +370,28 @@ impl Game {
         Some(m)
     }
 
-    /// The result, if the game is over: checkmate, stalemate, the move rule or repetition.
+    /// The result, if the game is over: what [`crate::Ruleset::outcome`] sees in the
+    /// position (checkmate, stalemate, the move rule, a flag...), or repetition: the
+    /// current position seen the definition's `end: repetition` times since the last
+    /// irreversible move.
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Game, Outcome, Reason, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let mut game = Game::new(chess.clone());
+    /// for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+    ///     game.play(m)?;
+    /// }
+    /// assert_eq!(game.outcome(), None);
+    /// game.play("f6g8")?; // the start position, a third time
+    /// assert_eq!(game.outcome(), Some(Outcome::Draw { reason: Reason::Repetition }));
+    /// assert!(game.legal_moves().is_empty());
+    ///
+    /// // Stalemate, from a FEN.
+    /// let game = Game::from_fen(chess, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")?;
+    /// assert_eq!(game.outcome(), Some(Outcome::Draw { reason: Reason::Stalemate }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.variant.outcome(&self.position) {
             return Some(o);
@@ -328,12 +418,13 @@ impl Game {
     }
 
     /// Whether the last move was hidden from the side that did not make it (see
-    /// [`crate::Ruleset::is_hidden_move`]).
+    /// [`crate::Ruleset::is_hidden_move`]). See the example of [`Game::attempt`].
     pub fn last_move_hidden(&self) -> bool {
         self.last_hidden
     }
 
-    /// The current position as FEN.
+    /// The current position as FEN ([`crate::Ruleset::fen`]). See the example of
+    /// [`Game::play`].
     pub fn fen(&self) -> String {
         self.variant.fen(&self.position)
     }

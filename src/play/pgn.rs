@@ -64,6 +64,31 @@ impl PgnGame {
     /// The record of `game`, as `view` may see it: `None` for the full record, a side for
     /// that side's record, where the opponent's hidden moves are `--` with the comment
     /// `[%hidden]` (see the [module documentation](super)).
+    ///
+    /// A game of the Bermuda Chess Angle, whose drawn squares the record keeps:
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use fairy_rules::pgn::{PgnGame, Tags};
+    /// use fairy_rules::{Game, Variant};
+    /// let mut game = Game::new(Variant::bundled("bermuda")?).with_seed(1);
+    /// game.play("e2e4")?;
+    /// game.play("a9a8")?;
+    /// let tags = Tags { white: Some("Ann".into()), ..Tags::default() };
+    /// let record = PgnGame::from_game(&game, &tags, None);
+    /// assert_eq!(record.tag("White"), Some("Ann"));
+    /// assert_eq!(record.tag("Variant"), Some("The Bermuda Chess Angle"));
+    /// assert_eq!(record.moves[0].text, "e4");
+    /// assert_eq!(record.moves[0].command("chance"), Some("h7"));
+    /// assert!(record.to_string().ends_with("\n1. e4 {[%chance h7]} 1... a8 {[%chance h8]} *\n"));
+    ///
+    /// // Played back: the same moves, the same drawn squares, in the variant the tags name.
+    /// let variant = record.variant(Path::new("."))?.expect("a bundled variant");
+    /// let replay = record.replay(&variant, 0)?;
+    /// assert!(replay.error.is_none());
+    /// assert_eq!(replay.game.moves(), game.moves());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn from_game(game: &Game, tags: &Tags, view: Option<Color>) -> PgnGame {
         let variant = game.variant();
         let start = game.start_position();
@@ -138,6 +163,27 @@ impl PgnGame {
     /// generator seeded with `seed`. Moves are read in SAN, the engine's move text or the
     /// variant's own notation ([`crate::Ruleset::read_move`]).
     ///
+    /// ```
+    /// use fairy_rules::pgn::{self, PgnMove};
+    /// use fairy_rules::{Color, Outcome, Reason, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let games = pgn::parse("[Event \"Scholar's mate\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n")?;
+    /// let replay = games[0].replay(&chess, 0)?;
+    /// assert_eq!(replay.game.outcome(), Some(Outcome::Win { winner: Color::White, reason: Reason::Checkmate }));
+    ///
+    /// // A move that cannot be played stops the replay; the moves before it are kept.
+    /// let mut record = games[0].clone();
+    /// record.set_tag("Event", "a king's walk");
+    /// record.moves.truncate(2);
+    /// record.moves.push(PgnMove::new("Ke3"));
+    /// let replay = record.replay(&chess, 0)?;
+    /// assert_eq!(replay.game.moves().len(), 2);
+    /// let error = replay.error.expect("Ke3 is not legal");
+    /// assert_eq!(error.to_string(), "move 2. Ke3: no legal move reads so (legal moves like it: Ke2, Bd3, Be2)");
+    /// assert_eq!(record.tag("Event"), Some("a king's walk"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// A [`FenError`] when the `FEN` tag cannot be read. A move that cannot be played ends
     /// the replay with [`Replay::error`] set; the moves before it are kept.
@@ -161,6 +207,7 @@ impl PgnGame {
     /// The variant the record names: a bundled one by its `Variant` tag (its display name
     /// or its name in `variants/`, in any case), else the `VariantFile` tag's definition,
     /// read relative to `folder` (the record's folder). `Ok(None)` when it names neither.
+    /// See the example of [`PgnGame::from_game`].
     ///
     /// # Errors
     /// The `VariantFile` cannot be loaded, or the `Variant` tag names no bundled variant

@@ -26,11 +26,11 @@ use crate::play::search::{SearchLimits, Searcher};
 use crate::types::piece::Color;
 
 /// Version of the JSON written by [`Study`]; a merge refuses files of another version.
-pub const FORMAT: u32 = 1;
+pub(crate) const FORMAT: u32 = 1;
 
 /// An evaluation counts as a lead only beyond this (centipawns), so that a search's noise
 /// around an equal position is not counted as the lead changing hands.
-pub const LEAD_THRESHOLD: i32 = 50;
+pub(crate) const LEAD_THRESHOLD: i32 = 50;
 
 /// The winner counts as decided once its evaluation stays beyond this (centipawns) to the end.
 pub const DECISIVE_THRESHOLD: i32 = 300;
@@ -60,7 +60,7 @@ pub struct Settings {
 
 impl Settings {
     /// The search limits of one engine move.
-    pub fn limits(&self) -> SearchLimits {
+    pub(crate) fn limits(&self) -> SearchLimits {
         SearchLimits {
             depth: self.depth,
             nodes: self.nodes,
@@ -113,7 +113,7 @@ pub struct GameRecord {
 
 impl GameRecord {
     /// White's points: 1, ½ or 0.
-    pub fn white_points(&self) -> f64 {
+    pub(crate) fn white_points(&self) -> f64 {
         match self.result.as_str() {
             "1-0" => 1.0,
             "0-1" => 0.0,
@@ -121,8 +121,8 @@ impl GameRecord {
         }
     }
 
-    /// How often the side ahead changed, counting only evaluations beyond
-    /// [`LEAD_THRESHOLD`].
+    /// How often the side ahead changed, counting only evaluations beyond 50 centipawns
+    /// either way (a search's noise around an equal position is no change of lead).
     pub fn lead_changes(&self) -> u32 {
         let mut leader = 0;
         let mut changes = 0;
@@ -381,7 +381,7 @@ fn ratio(a: u64, b: u64) -> f64 {
 /// A study as written to JSON: what was played, how, the summary and every game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Study {
-    /// [`FORMAT`].
+    /// The version of the JSON format, 1; a merge refuses files of another version.
     pub format: u32,
     /// The variant as given on the command line (a bundled name or a file).
     pub variant: String,

@@ -62,6 +62,19 @@ impl Game {
     /// hidden mark (`(h)`; `--` without one), as the player of a game with hidden moves keeps
     /// the record until the end; the full record (`None`) fills them in.
     /// [`Game::play_record`] (and `fairy replay`) reads it back.
+    ///
+    /// In Seachess White's mine is hidden from Black, whose record shows only the mark:
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Game, Variant};
+    /// let mut game = Game::new(Variant::bundled("seachess")?);
+    /// game.play("c1:M")?;
+    /// game.play("c11c9")?;
+    /// assert_eq!(game.record_text(None), "1) Cc1 - M (h), Bc11 - c9;\n");
+    /// assert_eq!(game.record_text(Some(Color::Black)), "1) (h), Bc11 - c9;\n");
+    /// assert_eq!(game.record_text(Some(Color::White)), game.record_text(None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn record_text(&self, view: Option<Color>) -> String {
         let variant = self.variant();
         let mark = variant.hidden_mark().unwrap_or_else(|| "--".into());

@@ -56,7 +56,7 @@ pub enum Refusal {
 }
 
 impl Game {
-    /// The game as `side` sees it now.
+    /// The game as `side` sees it now. See the example of [`Game::attempt`].
     pub fn view(&self, side: Color) -> View {
         let rules = self.variant().rules();
         let position = rules.redact(self.position(), side);
@@ -75,7 +75,7 @@ impl Game {
     /// the game goes on, none otherwise. Each is worth attempting: the referee plays it or
     /// answers [`Refusal::NotPossible`]. A view may show a check, even a mate, that the
     /// hidden state prevents: the player may still attempt any move, and a frontend should
-    /// let it type one even when this list is empty.
+    /// let it type one even when this list is empty. See the example of [`Game::attempt`].
     pub fn view_moves(&self, side: Color) -> Vec<Move> {
         if self.position().side_to_move() != side || self.outcome().is_some() {
             return Vec::new();
@@ -99,6 +99,28 @@ impl Game {
     ///   hidden.
     ///
     /// A refused move leaves the game unchanged.
+    ///
+    /// In Seachess (`docs/games/seachess.md`) White plants a hidden mine; Black is told only
+    /// that a hidden move was made:
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Game, Refusal, Variant};
+    /// let mut game = Game::new(Variant::bundled("seachess")?);
+    /// game.attempt(Color::White, "c1:M")?;
+    /// assert!(game.last_move_hidden());
+    ///
+    /// let view = game.view(Color::Black);
+    /// assert!(view.hidden_move && !view.check);
+    /// assert!(view.position.markers_of(Color::White).is_empty()); // the mine is not shown
+    /// assert_eq!(view.to_string(), "csdakdst/bbbbbbbb/12/12/12/12/12/12/12/12/BBBBBBBB/CSDAKDST b KQkq - 1 1 d1.surfaced=1,i1.surfaced=1 [hidden move]");
+    /// assert_eq!(game.view_moves(Color::Black).len(), 37);
+    /// assert!(game.view_moves(Color::White).is_empty());
+    ///
+    /// assert_eq!(game.attempt(Color::White, "c2c3"), Err(Refusal::NotYourTurn("white")));
+    /// assert!(matches!(game.attempt(Color::Black, "c11c2"), Err(Refusal::Invalid(_))));
+    /// assert!(game.attempt(Color::Black, "c11c9").is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// A [`Refusal`].

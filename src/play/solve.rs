@@ -36,7 +36,7 @@ pub enum Stipulation {
 
 impl Stipulation {
     /// The attacker's moves allowed.
-    pub fn moves(self) -> u32 {
+    pub(crate) fn moves(self) -> u32 {
         match self {
             Stipulation::Direct(n) | Stipulation::SelfMate(n) => n,
         }

@@ -198,21 +198,6 @@ impl Ruleset {
 }
 
 impl Diagram {
-    /// The diagrammed piece.
-    pub fn piece(&self) -> Piece {
-        self.piece
-    }
-
-    /// The cell it stands on.
-    pub fn cell(&self) -> Cell {
-        self.cell
-    }
-
-    /// The board.
-    pub fn topology(&self) -> &Topology {
-        &self.topology
-    }
-
     /// What a cell shows; [`Mark::Missing`] for a cell number not on the board.
     pub fn mark(&self, cell: Cell) -> Mark {
         self.marks
@@ -244,7 +229,7 @@ impl Diagram {
     }
 
     /// The FEN letter of a piece: upper case for White; `?` for a kind the variant lacks.
-    pub fn letter(&self, piece: Piece) -> char {
+    pub(crate) fn letter(&self, piece: Piece) -> char {
         let l = self
             .letters
             .get(piece.kind().index())

@@ -5,10 +5,10 @@
 use super::{Color, Kind, KindSet, Piece};
 
 /// The most pieces one container may hold: a cell's crew is packed in one 64-bit word.
-pub const MAX_CAPACITY: u8 = 7;
+pub(crate) const MAX_CAPACITY: u8 = 7;
 
 /// The most container types a variant may declare: one per bracket pair `<>`, `()`, `[]`, `{}`.
-pub const MAX_CONTAINER_TYPES: usize = 4;
+pub(crate) const MAX_CONTAINER_TYPES: usize = 4;
 
 /// A container type, declared in the board text (`with ship <3>`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,7 +19,7 @@ pub struct ContainerType {
     pub open: char,
     /// The closing bracket.
     pub close: char,
-    /// How many pieces it holds, 1 to [`MAX_CAPACITY`].
+    /// How many pieces it holds, 1 to 7.
     pub capacity: u8,
 }
 
@@ -38,7 +38,7 @@ pub struct ContainerRules {
 }
 
 /// What stands on one cell of a container game: no container, or a container of some type
-/// with its crew, an unordered multiset of up to [`MAX_CAPACITY`] pieces.
+/// with its crew, an unordered multiset of up to 7 pieces.
 ///
 /// Packed in a word, with the crew kept sorted so that equal crews are equal words: byte 7
 /// is the type plus one (0 for no container), bytes 0 to 6 the pieces' bytes, largest first.
@@ -47,10 +47,10 @@ pub struct Crew(u64);
 
 impl Crew {
     /// No container.
-    pub const NONE: Crew = Crew(0);
+    pub(crate) const NONE: Crew = Crew(0);
 
     /// An empty container of type `ty` (an index into [`ContainerRules::types`]).
-    pub fn container(ty: u8) -> Crew {
+    pub(crate) fn container(ty: u8) -> Crew {
         Crew(u64::from(ty + 1) << 56)
     }
 
@@ -60,7 +60,7 @@ impl Crew {
     }
 
     /// The container's type, or `None` when the cell has no container.
-    pub fn container_type(self) -> Option<u8> {
+    pub(crate) fn container_type(self) -> Option<u8> {
         match (self.0 >> 56) as u8 {
             0 => None,
             t => Some(t - 1),
@@ -68,7 +68,7 @@ impl Crew {
     }
 
     /// Whether a container stands here.
-    pub fn is_container(self) -> bool {
+    pub(crate) fn is_container(self) -> bool {
         self.0 >> 56 != 0
     }
 
@@ -85,33 +85,35 @@ impl Crew {
     }
 
     /// The number of pieces aboard.
-    pub fn len(self) -> u8 {
+    pub(crate) fn len(self) -> u8 {
         self.bytes().iter().take_while(|&&b| b != 0).count() as u8
     }
 
     /// Whether no piece is aboard (also when there is no container).
-    pub fn is_empty(self) -> bool {
+    pub(crate) fn is_empty(self) -> bool {
         self.0 & 0x00FF_FFFF_FFFF_FFFF == 0
     }
 
-    /// The pieces aboard, largest kind first.
+    /// The pieces aboard, largest kind first (the highest [`crate::Kind`] number, Black's
+    /// before White's of a kind); none without a container. See the example of
+    /// [`crate::Position::crew_at`].
     pub fn pieces(self) -> impl Iterator<Item = Piece> {
         self.bytes().into_iter().filter_map(Piece::from_byte)
     }
 
     /// How many pieces equal to `piece` are aboard.
-    pub fn count(self, piece: Piece) -> u8 {
+    pub(crate) fn count(self, piece: Piece) -> u8 {
         self.pieces().filter(|&p| p == piece).count() as u8
     }
 
     /// Whether a piece of `color` is aboard.
-    pub fn has(self, color: Color) -> bool {
+    pub(crate) fn has(self, color: Color) -> bool {
         self.pieces().any(|p| p.color() == color)
     }
 
     /// The kinds of `color`'s pieces aboard, as a set.
     #[inline]
-    pub fn kinds_of(self, color: Color) -> KindSet {
+    pub(crate) fn kinds_of(self, color: Color) -> KindSet {
         // Byte by byte, largest first; the empty bytes come last.
         let mut word = self.0 & 0x00FF_FFFF_FFFF_FFFF;
         let mut set = 0u32;
@@ -125,13 +127,8 @@ impl Crew {
         KindSet(set)
     }
 
-    /// How many pieces of `color` are aboard.
-    pub fn count_of(self, color: Color) -> u8 {
-        self.pieces().filter(|p| p.color() == color).count() as u8
-    }
-
     /// The same container with `piece` added. The caller checks the capacity.
-    pub fn with(self, piece: Piece) -> Crew {
+    pub(crate) fn with(self, piece: Piece) -> Crew {
         let mut bytes = self.bytes();
         let free = bytes.iter().position(|&b| b == 0).expect("room aboard");
         bytes[free] = piece.byte();
@@ -139,7 +136,7 @@ impl Crew {
     }
 
     /// The same container with one `piece` taken off; unchanged if none is aboard.
-    pub fn without(self, piece: Piece) -> Crew {
+    pub(crate) fn without(self, piece: Piece) -> Crew {
         let mut bytes = self.bytes();
         if let Some(i) = bytes.iter().position(|&b| b == piece.byte()) {
             bytes[i] = 0;
@@ -161,24 +158,24 @@ impl Kinds {
     ///
     /// # Panics
     /// If it already holds eight kinds, or `kind` is not below 15.
-    pub fn push(self, kind: Kind) -> Kinds {
+    pub(crate) fn push(self, kind: Kind) -> Kinds {
         let n = self.len();
         assert!(n < 8 && kind.get() < 15, "kinds overflow");
         Kinds(self.0 | u32::from(kind.get() + 1) << (4 * n))
     }
 
     /// The number of kinds.
-    pub fn len(self) -> usize {
+    pub(crate) fn len(self) -> usize {
         (32 - self.0.leading_zeros()).div_ceil(4) as usize
     }
 
     /// Whether it is empty.
-    pub fn is_empty(self) -> bool {
+    pub(crate) fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The kinds in order.
-    pub fn iter(self) -> impl Iterator<Item = Kind> {
+    pub(crate) fn iter(self) -> impl Iterator<Item = Kind> {
         (0..self.len()).map(move |i| Kind::new(((self.0 >> (4 * i)) & 15) as u8 - 1))
     }
 }

@@ -37,7 +37,7 @@ const DIRECTIONS: [(i32, i32); 8] = [
 
 impl Conversion {
     /// The rule on `topology`'s board.
-    pub fn new(rule: ConvertRule, topology: &Topology) -> Conversion {
+    pub(crate) fn new(rule: ConvertRule, topology: &Topology) -> Conversion {
         Conversion {
             rule,
             around: king_steps(topology),

@@ -76,7 +76,7 @@ pub struct DropRule {
 
 impl DropRule {
     /// Anywhere on `board`, any number per file, mate allowed.
-    pub fn anywhere(board: Bitboard) -> DropRule {
+    pub(crate) fn anywhere(board: Bitboard) -> DropRule {
         DropRule {
             zone: [board; 2],
             max_per_file: None,

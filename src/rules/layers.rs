@@ -6,9 +6,9 @@ use crate::rules::{Color, Kind};
 use crate::types::bitboard::Bitboard;
 
 /// The most ammunition counters a piece type may have.
-pub const MAX_AMMO: usize = 2;
+pub(crate) const MAX_AMMO: usize = 2;
 /// The largest ammunition count and the longest time under water.
-pub const MAX_COUNT: u8 = 7;
+pub(crate) const MAX_COUNT: u8 = 7;
 
 /// A marker type (`markers:`): planted by pieces, owned by a side.
 #[derive(Debug, Clone)]
@@ -32,7 +32,7 @@ pub struct MarkerType {
 pub struct Ammo {
     /// The definition's name (`torpedo`), used in the FEN's state field.
     pub name: String,
-    /// Full count, also the start value (1 to [`MAX_COUNT`]).
+    /// Full count, also the start value (1 to 7).
     pub count: u8,
     /// Per side, the cells where ending a move refills it.
     pub reload: [Bitboard; 2],
@@ -82,12 +82,12 @@ pub struct Submerge {
 
 impl Submerge {
     /// The count of surface turns beyond which nothing changes, so equal positions stay equal.
-    pub fn surface_cap(self) -> u8 {
+    pub(crate) fn surface_cap(self) -> u8 {
         self.after.max(self.max.saturating_mul(self.per)).min(15)
     }
 
     /// Own turns it may stay under after `surfaced` turns on the surface (0: may not dive).
-    pub fn turns_under(self, surfaced: u8) -> u8 {
+    pub(crate) fn turns_under(self, surfaced: u8) -> u8 {
         if surfaced < self.after {
             0
         } else {
@@ -99,7 +99,7 @@ impl Submerge {
 /// What one piece type does in the layers.
 #[derive(Debug, Clone, Default)]
 pub struct KindLayers {
-    /// Ammunition counters, at most [`MAX_AMMO`].
+    /// Ammunition counters, at most 2.
     pub ammo: Vec<Ammo>,
     /// Its state has a facing.
     pub facing: bool,
@@ -119,7 +119,7 @@ pub struct KindLayers {
 
 impl KindLayers {
     /// Whether one of its remote captures starts a sortie: only such a piece can hold one.
-    pub fn sorties(&self) -> bool {
+    pub(crate) fn sorties(&self) -> bool {
         self.remote.iter().any(|r| r.sortie)
     }
 }
@@ -136,7 +136,7 @@ pub struct LayerRules {
 impl LayerRules {
     /// Whether anything in these layers is hidden from a side: a hidden marker type, a
     /// hidden ammunition count or a piece hidden while submerged.
-    pub fn hides_anything(&self) -> bool {
+    pub(crate) fn hides_anything(&self) -> bool {
         self.markers.iter().any(|m| m.hidden)
             || self
                 .kinds
@@ -145,7 +145,7 @@ impl LayerRules {
     }
 
     /// The state a piece of `kind` and `color` starts with: full ammunition, facing forward.
-    pub fn start_state(&self, kind: Kind, color: Color) -> PieceState {
+    pub(crate) fn start_state(&self, kind: Kind, color: Color) -> PieceState {
         let k = &self.kinds[kind.index()];
         let mut s = PieceState::default();
         for (slot, a) in k.ammo.iter().enumerate() {
@@ -176,7 +176,7 @@ impl Facing {
     pub const ALL: [Facing; 4] = [Facing::North, Facing::East, Facing::South, Facing::West];
 
     /// A side's forward.
-    pub fn forward(color: Color) -> Facing {
+    pub(crate) fn forward(color: Color) -> Facing {
         match color {
             Color::White => Facing::North,
             Color::Black => Facing::South,
@@ -184,7 +184,7 @@ impl Facing {
     }
 
     /// The facing of a straight move by `(dx, dy)`, if it is straight.
-    pub fn of_move(dx: i32, dy: i32) -> Option<Facing> {
+    pub(crate) fn of_move(dx: i32, dy: i32) -> Option<Facing> {
         match (dx.signum(), dy.signum()) {
             (0, 1) => Some(Facing::North),
             (1, 0) => Some(Facing::East),
@@ -195,7 +195,7 @@ impl Facing {
     }
 
     /// Turns `(dx, dy)`, given with forward `+dy`, so that forward is this facing.
-    pub fn turn(self, (dx, dy): (i8, i8)) -> (i8, i8) {
+    pub(crate) fn turn(self, (dx, dy): (i8, i8)) -> (i8, i8) {
         match self {
             Facing::North => (dx, dy),
             Facing::East => (dy, -dx),
@@ -205,12 +205,12 @@ impl Facing {
     }
 
     /// `n`, `e`, `s` or `w`.
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         ['n', 'e', 's', 'w'][self as usize]
     }
 
     /// The facing written as `letter`.
-    pub fn from_letter(c: char) -> Option<Facing> {
+    pub(crate) fn from_letter(c: char) -> Option<Facing> {
         Facing::ALL.into_iter().find(|f| f.letter() == c)
     }
 }
@@ -222,55 +222,56 @@ impl Facing {
 pub struct PieceState(pub(crate) u16);
 
 impl PieceState {
-    /// The ammunition count in `slot` (0 or 1).
+    /// The ammunition count in `slot` (0 or 1: the piece's first or second `ammo:` entry),
+    /// 0 to 7 shots. See the example of [`crate::Position::state_at`].
     pub fn ammo(self, slot: usize) -> u8 {
         (self.0 >> (3 * slot) & 7) as u8
     }
 
     /// With the ammunition count in `slot` set to `n` (at most [`MAX_COUNT`]).
-    pub fn with_ammo(self, slot: usize, n: u8) -> PieceState {
+    pub(crate) fn with_ammo(self, slot: usize, n: u8) -> PieceState {
         let shift = 3 * slot;
         PieceState(self.0 & !(7 << shift) | u16::from(n.min(MAX_COUNT)) << shift)
     }
 
     /// The facing (meaningful only for kinds with one).
-    pub fn facing(self) -> Facing {
+    pub(crate) fn facing(self) -> Facing {
         Facing::ALL[(self.0 >> 6 & 3) as usize]
     }
 
     /// With the facing set.
-    pub fn with_facing(self, f: Facing) -> PieceState {
+    pub(crate) fn with_facing(self, f: Facing) -> PieceState {
         PieceState(self.0 & !(3 << 6) | (f as u16) << 6)
     }
 
     /// Own turns spent on the surface since it last surfaced (counted for divers only).
-    pub fn surfaced(self) -> u8 {
+    pub(crate) fn surfaced(self) -> u8 {
         (self.0 >> 8 & 15) as u8
     }
 
     /// With the surface turns set (at most 15).
-    pub fn with_surfaced(self, n: u8) -> PieceState {
+    pub(crate) fn with_surfaced(self, n: u8) -> PieceState {
         PieceState(self.0 & !(15 << 8) | u16::from(n.min(15)) << 8)
     }
 
     /// Own turns it may still spend under water.
-    pub fn submerged(self) -> u8 {
+    pub(crate) fn submerged(self) -> u8 {
         (self.0 >> 12 & 7) as u8
     }
 
     /// With the turns under water set (at most [`MAX_COUNT`]).
-    pub fn with_submerged(self, n: u8) -> PieceState {
+    pub(crate) fn with_submerged(self, n: u8) -> PieceState {
         PieceState(self.0 & !(7 << 12) | u16::from(n.min(MAX_COUNT)) << 12)
     }
 
     /// Whether the piece promoted to what it is, in a game whose captured promoted pieces
     /// go to hand demoted (FEN: `~` after its letter, as Fairy-Stockfish writes it).
-    pub fn promoted(self) -> bool {
+    pub(crate) fn promoted(self) -> bool {
         self.0 & 1 << 15 != 0
     }
 
     /// Marked as promoted.
-    pub fn with_promoted(self) -> PieceState {
+    pub(crate) fn with_promoted(self) -> PieceState {
         PieceState(self.0 | 1 << 15)
     }
 }

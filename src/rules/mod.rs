@@ -49,8 +49,8 @@ pub struct PieceType {
     pub drop: Option<hand::DropRule>,
     /// It only comes into play by promotion (`promoted: true`): captured, it demotes.
     pub promoted: bool,
-    /// The name of its image in the project's set (`image:`; see
-    /// [`crate::picture::image_names`]), `None` to draw its letter in a disc.
+    /// The name of its image in the project's set (`image:`, a file name of
+    /// `assets/pieces/` without `.svg`: `falcon`), `None` to draw its letter in a disc.
     pub image: Option<String>,
     /// Its value for the search in centipawns, when the definition gives one (`value:`);
     /// otherwise the search derives it from the movement (see [`crate::search::Values`]).
@@ -110,8 +110,8 @@ pub struct Castling {
     /// on from any start file, the partner beside it on the centre's side; the distances
     /// are then unused.
     pub king_files: Option<[u8; 2]>,
-    /// Whether castling ignores attacks on the king's squares (see
-    /// [`crate::definition::CastlingDef::ignore_check`]).
+    /// Whether castling ignores attacks (`ignore_check: true`): the king may castle out of
+    /// and through check, though not into it under the checkmate rule.
     pub ignore_check: bool,
     /// Per side, the home cells of the king and of the partners on which dropped castling
     /// pieces gain castling rights (`drop_rights:`), `None` when dropped ones never do.
@@ -130,7 +130,7 @@ pub struct DropRights {
     pub partners: [Bitboard; 2],
 }
 
-/// A chance event (see [`crate::definition::ChanceDef`]), compiled.
+/// A chance event (the definition's `chance:`), compiled.
 #[derive(Debug, Clone)]
 pub struct Chance {
     /// Per side (the side that moved), the cells drawn from, each with the same probability.
@@ -218,11 +218,6 @@ impl Material {
         self
     }
 
-    /// How many pieces of `kind` and `color` it holds.
-    pub fn count(&self, color: Color, kind: Kind) -> u8 {
-        self.counts[color.index()][kind.index()]
-    }
-
     /// The same with the colours swapped.
     #[must_use]
     pub fn swapped(self) -> Material {
@@ -267,7 +262,7 @@ pub enum ZoneRef {
 }
 
 /// The most game parameters a variant may have.
-pub const MAX_PARAMETERS: usize = 4;
+pub(crate) const MAX_PARAMETERS: usize = 4;
 
 /// A game parameter: each side's game is played with one value of it.
 #[derive(Debug, Clone)]
@@ -509,25 +504,42 @@ pub struct Ruleset {
 impl Ruleset {
     /// The rule set's identity: a hash of the text of its definition and of the files it
     /// extends, so two rule sets compiled from the same text share it (within one build of
-    /// the library). Every position the rule set makes carries it
-    /// ([`Position::fingerprint`]); [`Ruleset::play`] refuses a position with another, and the
+    /// the library). Every position the rule set makes carries it ([`Ruleset::owns`]);
+    /// [`Ruleset::play`] refuses a position with another, and the
     /// other methods taking a position check it in debug builds.
+    ///
+    /// ```
+    /// use fairy_rules::{Limits, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let again = Variant::bundled("chess")?;
+    /// let shogi = Variant::bundled("shogi")?;
+    /// assert_eq!(chess.fingerprint(), again.fingerprint());
+    /// assert_ne!(chess.fingerprint(), shogi.fingerprint());
+    /// let start = chess.start_position();
+    /// assert!(again.owns(&start));
+    /// assert!(!shogi.owns(&start));
+    /// assert_eq!(chess.limits(), &Limits::default());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn fingerprint(&self) -> u64 {
         self.fingerprint
     }
 
-    /// Whether `pos` belongs to this rule set (carries its [`Ruleset::fingerprint`]).
+    /// Whether `pos` belongs to this rule set (carries its [`Ruleset::fingerprint`]). See
+    /// the example of [`Ruleset::fingerprint`].
     pub fn owns(&self, pos: &Position) -> bool {
         pos.fingerprint() == self.fingerprint
     }
 
     /// The limits the rule set was loaded with: [`Ruleset::parse_fen`] and
-    /// [`Ruleset::parse_move`] refuse text longer than they allow.
+    /// [`Ruleset::parse_move`] refuse text longer than they allow. See the examples of
+    /// [`Ruleset::fingerprint`] and [`crate::Limits`].
     pub fn limits(&self) -> &crate::types::limits::Limits {
         &self.limits
     }
 
-    /// The kind whose letter is `letter` (either case).
+    /// The kind whose letter is `letter` (either case), `None` for a letter no piece type
+    /// has. See the example of [`Ruleset::kinds`].
     pub fn kind_of_letter(&self, letter: char) -> Option<Kind> {
         let up = letter.to_ascii_uppercase();
         self.pieces
@@ -536,7 +548,11 @@ impl Ruleset {
             .map(|k| Kind(k as u8))
     }
 
-    /// The FEN letter of a piece: upper case for White.
+    /// The FEN letter of a piece: upper case for White. See the example of
+    /// [`Ruleset::kinds`].
+    ///
+    /// # Panics
+    /// When the piece's kind is not one of this rule set's.
     pub fn letter(&self, piece: Piece) -> char {
         let l = self.pieces[piece.kind().index()].letter;
         match piece.color() {
@@ -545,12 +561,31 @@ impl Ruleset {
         }
     }
 
-    /// The piece type of `kind`.
+    /// The piece type of `kind`: its definition's `pieces:` entry, compiled. See the
+    /// example of [`Ruleset::kinds`].
+    ///
+    /// # Panics
+    /// When `kind` is not one of this rule set's.
     pub fn piece_type(&self, kind: Kind) -> &PieceType {
         &self.pieces[kind.index()]
     }
 
-    /// The kinds of the variant, in the definition's order.
+    /// The kinds of the variant, in the definition's order (numbered from 0, indexing
+    /// [`Ruleset::pieces`]).
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Piece, Variant};
+    /// let falcon = Variant::bundled("falcon-chess")?;
+    /// let letters: String = falcon.kinds().map(|k| falcon.piece_type(k).letter).collect();
+    /// assert_eq!(letters, "PNBFRQK");
+    /// let kind = falcon.kind_of_letter('f').unwrap();
+    /// assert_eq!(kind.index(), 3);
+    /// assert_eq!(falcon.piece_type(kind).name, "falcon");
+    /// assert_eq!(falcon.piece_type(kind).moves, "{WWF}{FFW}");
+    /// assert_eq!(falcon.letter(Piece::new(kind, Color::Black)), 'f');
+    /// assert_eq!(falcon.kind_of_letter('X'), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn kinds(&self) -> impl Iterator<Item = Kind> {
         (0..self.pieces.len() as u8).map(Kind)
     }
@@ -562,7 +597,8 @@ impl Ruleset {
 
     /// The start position. Game parameters have no values in it, so the rules that name
     /// them do not apply until they are set ([`Ruleset::set_parameters`],
-    /// [`Ruleset::draw_parameters`]; a [`crate::Game`] draws them).
+    /// [`Ruleset::draw_parameters`]; a [`crate::Game`] draws them). It is the definition's
+    /// `setup:`, White to move. See the example of [`crate::Variant`].
     pub fn start_position(&self) -> Position {
         self.start.clone()
     }

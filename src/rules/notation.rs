@@ -6,7 +6,7 @@ use super::Kind;
 /// A class of move, as a notation's templates name them (`move`, `capture_own`, ...).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum MoveClass {
+pub(crate) enum MoveClass {
     /// A plain move.
     Move,
     /// A capture of an enemy piece.
@@ -84,7 +84,7 @@ impl MoveClass {
     ];
 
     /// Its key under `templates:`.
-    pub fn key(self) -> &'static str {
+    pub(crate) fn key(self) -> &'static str {
         match self {
             MoveClass::Move => "move",
             MoveClass::Capture => "capture",
@@ -114,7 +114,7 @@ impl MoveClass {
 
     /// The classes whose template writes a move of this class, most specific first: a class
     /// without a template falls back to the next.
-    pub fn fallbacks(self) -> &'static [MoveClass] {
+    pub(crate) fn fallbacks(self) -> &'static [MoveClass] {
         use MoveClass as C;
         match self {
             C::Capture => &[C::Capture, C::Move],
@@ -150,7 +150,7 @@ impl MoveClass {
     }
 
     /// The placeholders its template may use.
-    pub fn placeholders(self) -> &'static [Placeholder] {
+    pub(crate) fn placeholders(self) -> &'static [Placeholder] {
         use MoveClass as C;
         use Placeholder as P;
         const BASE: &[P] = &[P::Piece, P::From, P::To, P::X];
@@ -188,7 +188,7 @@ impl MoveClass {
 /// A placeholder of a template, written in braces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Placeholder {
+pub(crate) enum Placeholder {
     /// `{piece}`: the mover's letter.
     Piece,
     /// `{from}`: the cell it leaves (acts from).
@@ -241,7 +241,7 @@ impl Placeholder {
     ];
 
     /// Its name in braces.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Placeholder::Piece => "piece",
             Placeholder::From => "from",
@@ -263,7 +263,7 @@ impl Placeholder {
 
 /// A part of a compiled template.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Part {
+pub(crate) enum Part {
     /// Text written as it is (spaces included; a reader skips spaces).
     Text(String),
     /// A value of the move.
@@ -272,14 +272,14 @@ pub enum Part {
 
 /// The templates of one scope (the whole variant, or one piece), by class.
 #[derive(Debug, Clone, Default)]
-pub struct Templates {
+pub(crate) struct Templates {
     /// Per [`MoveClass`] (its index in [`MoveClass::ALL`]), its template if given.
     pub by_class: Vec<Option<Vec<Part>>>,
 }
 
 impl Templates {
     /// The template of exactly `class`, if given.
-    pub fn get(&self, class: MoveClass) -> Option<&[Part]> {
+    pub(crate) fn get(&self, class: MoveClass) -> Option<&[Part]> {
         let i = MoveClass::ALL.iter().position(|&c| c == class)?;
         self.by_class.get(i)?.as_deref()
     }
@@ -287,7 +287,7 @@ impl Templates {
 
 /// A compiled `notation:` section.
 #[derive(Debug, Clone)]
-pub struct Notation {
+pub(crate) struct Notation {
     /// Its name for people.
     pub name: String,
     /// The variant's templates.
@@ -305,7 +305,7 @@ pub struct Notation {
 impl Notation {
     /// The template that writes a move of `class` made by `kind`: the kind's own, then the
     /// variant's, for each class of its fallback chain.
-    pub fn template(&self, kind: Kind, class: MoveClass) -> Option<&[Part]> {
+    pub(crate) fn template(&self, kind: Kind, class: MoveClass) -> Option<&[Part]> {
         let own = self.pieces.iter().find(|(k, _)| *k == kind).map(|(_, t)| t);
         class
             .fallbacks()

@@ -220,7 +220,25 @@ impl From<Pos<4>> for AnyPos {
 /// It is only meaningful together with the [`crate::Ruleset`] it was made for; a rule set's
 /// methods panic when given a position of a variant with another board size. Cloning it
 /// allocates its cells' contents (16 bytes per cell); [`crate::Ruleset::make`] and
-/// [`crate::Ruleset::unmake`] change it in place without allocating.
+/// [`crate::Ruleset::unmake`] change it in place without allocating. Its cell sets
+/// ([`Bitboard`]) hold cell numbers of the rule set's [`crate::Topology`].
+///
+/// ```
+/// use fairy_rules::{Color, Piece, Variant};
+/// let chess = Variant::bundled("chess")?;
+/// let pos = chess.parse_fen("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3")?;
+/// let cell = |name| chess.topology.parse_cell(name).unwrap();
+/// let pawn = chess.kind_of_letter('P').unwrap();
+/// assert_eq!(pos.side_to_move(), Color::White);
+/// assert_eq!(pos.piece_at(cell("e5")), Some(Piece::new(pawn, Color::White)));
+/// assert_eq!(pos.piece_at(cell("e4")), None);
+/// assert_eq!(pos.occupied().count(), 32);
+/// assert_eq!(pos.pieces_of(Color::White).count(), 16);
+/// assert_eq!(pos.pieces_of_kind(pawn, Color::Black).count(), 8);
+/// assert_eq!(pos.en_passant_targets().cells().collect::<Vec<_>>(), [cell("d6")]);
+/// assert_eq!(pos.hash(), chess.hash_from_scratch(&pos));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position(pub(crate) AnyPos);
 
@@ -261,7 +279,7 @@ impl Position {
     /// [`crate::rules::Ruleset::fingerprint`] of the rule set that made it. Every position of a
     /// game carries it, so that a rule set can tell a position of another variant (one with the
     /// same board size would otherwise read as its own).
-    pub fn fingerprint(&self) -> u64 {
+    pub(crate) fn fingerprint(&self) -> u64 {
         on_pos!(&self.0, p => p.fingerprint)
     }
 
@@ -269,29 +287,32 @@ impl Position {
         on_pos!(&self.0, p => p.slots.get(cell.index()).copied().unwrap_or_default())
     }
 
-    /// The piece on the surface of a cell (in a container game, see [`Position::crew_at`]).
+    /// The piece on the surface of a cell (in a container game, see [`Position::crew_at`]);
+    /// `None` for an empty cell or one off the board. See the example of [`Position`].
     #[inline]
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
         self.slot(cell).piece
     }
 
-    /// The side to move.
+    /// The side to move. See the example of [`Position`].
     pub fn side_to_move(&self) -> Color {
         on_pos!(&self.0, p => p.st.side)
     }
 
-    /// Cells with a piece on the surface (crewed containers in a container game).
+    /// Cells with a piece on the surface (crewed containers in a container game). See the
+    /// example of [`Position`].
     pub fn occupied(&self) -> Bitboard {
         on_pos!(&self.0, p => p.st.occupied().resize())
     }
 
     /// Cells with a surface piece of `color` (in a container game, containers with a piece
-    /// of `color` aboard).
+    /// of `color` aboard). See the example of [`Position`].
     pub fn pieces_of(&self, color: Color) -> Bitboard {
         on_pos!(&self.0, p => p.st.by_color[color.index()].resize())
     }
 
-    /// Cells with a surface piece of `kind` and `color` (aboard a container too).
+    /// Cells with a surface piece of `kind` and `color` (aboard a container too); empty for
+    /// a kind the variant does not have. See the example of [`Position`].
     pub fn pieces_of_kind(&self, kind: Kind, color: Color) -> Bitboard {
         if kind.index() >= MAX_KINDS {
             return Bitboard::EMPTY;
@@ -300,77 +321,127 @@ impl Position {
     }
 
     /// How many pieces like `piece` its side holds in hand (0 in a game without hands).
+    /// Which captures go to hand is the definition's `hand:`.
+    ///
+    /// ```
+    /// use fairy_rules::{Color, MoveKind, Piece, Variant};
+    /// let crazyhouse = Variant::bundled("crazyhouse")?;
+    /// // After 1. e4 d5 2. exd5 Qxd5: each side holds a pawn.
+    /// let pos = crazyhouse.parse_fen("rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3")?;
+    /// let pawn = crazyhouse.kind_of_letter('P').unwrap();
+    /// assert_eq!(pos.in_hand(Piece::new(pawn, Color::White)), 1);
+    /// assert_eq!(pos.in_hand(Piece::new(crazyhouse.kind_of_letter('Q').unwrap(), Color::White)), 0);
+    /// let drops = crazyhouse.legal_moves(&pos).into_iter().filter(|m| m.kind == MoveKind::Drop).count();
+    /// assert_eq!(drops, 33); // a pawn onto any empty square of ranks 2 to 7
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn in_hand(&self, piece: Piece) -> u8 {
         let (c, k) = (piece.color().index(), piece.kind().index());
         on_pos!(&self.0, p => p.hand[c].get(k).copied().unwrap_or(0))
     }
 
-    /// Cells with a submerged piece of `color`.
+    /// Cells with a submerged piece of `color` (Seachess's submarines; empty in games
+    /// without). See the example of [`Position::state_at`].
     pub fn submerged_of(&self, color: Color) -> Bitboard {
         on_pos!(&self.0, p => p.st.under[color.index()].resize())
     }
 
-    /// Cells with a marker owned by `color`.
+    /// Cells with a marker owned by `color` (Seachess's mines; empty in games without).
+    /// See the example of [`Position::state_at`].
     pub fn markers_of(&self, color: Color) -> Bitboard {
         on_pos!(&self.0, p => p.st.marked[color.index()].resize())
     }
 
     /// Cells holding a wall (`walls:`), which no piece enters or passes over.
-    pub fn walls(&self) -> Bitboard {
+    pub(crate) fn walls(&self) -> Bitboard {
         on_pos!(&self.0, p => p.st.walls().resize())
     }
 
-    /// Cells where an en passant capture may land.
+    /// Cells where an en passant capture may land (the cells a long first move passed;
+    /// empty when the last move made none). See the example of [`Position`].
     pub fn en_passant_targets(&self) -> Bitboard {
         on_pos!(&self.0, p => p.st.ep_targets.resize())
     }
 
     /// The cell of the piece that en passant captures take, when there are targets.
-    pub fn en_passant_victim(&self) -> Option<Cell> {
+    pub(crate) fn en_passant_victim(&self) -> Option<Cell> {
         on_pos!(&self.0, p => p.st.ep_victim)
     }
 
     /// Cells of the unmoved pieces whose state matters: pieces with first-move components,
     /// and castling kings and partners while they hold a right together.
-    pub fn unmoved(&self) -> Bitboard {
+    pub(crate) fn unmoved(&self) -> Bitboard {
         on_pos!(&self.0, p => p.st.unmoved.resize())
     }
 
     /// Plies since the last capture or clock-resetting move.
-    pub fn halfmove_clock(&self) -> u32 {
+    pub(crate) fn halfmove_clock(&self) -> u32 {
         on_pos!(&self.0, p => p.st.halfmove)
     }
 
     /// The checks `side` has given (check counting: `end: checks_to_win`; 0 in other games).
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Game, Variant};
+    /// let mut game = Game::new(Variant::bundled("3check")?);
+    /// for m in ["e2e4", "e7e5", "f1c4", "a7a6", "c4f7"] {
+    ///     game.play(m)?;
+    /// }
+    /// assert_eq!(game.position().checks_given(Color::White), 1);
+    /// assert_eq!(game.position().checks_given(Color::Black), 0);
+    /// assert_eq!(game.fen(), "rnbqkbnr/1ppp1Bpp/p7/4p3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 2+3 0 3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn checks_given(&self, side: Color) -> u8 {
         on_pos!(&self.0, p => p.st.checks[side.index()])
     }
 
     /// Move number, starting at 1 and increased after Black's move.
-    pub fn fullmove_number(&self) -> u32 {
+    pub(crate) fn fullmove_number(&self) -> u32 {
         on_pos!(&self.0, p => p.st.fullmove)
     }
 
     /// Zobrist key of everything that makes positions equal for repetition: every occupant
     /// and its state, the side to move, the unmoved pieces that matter (castling rights,
-    /// first moves), en passant targets, game parameters, a no-undo ban and a sortie.
+    /// first moves), en passant targets, game parameters, a no-undo ban and a sortie. The
+    /// clocks are left out. See the examples of [`Position`] and
+    /// [`crate::Ruleset::hash_from_scratch`].
     pub fn hash(&self) -> u64 {
         on_pos!(&self.0, p => p.st.hash)
     }
 
     /// What stands on a cell of a container game: the container and its crew
-    /// ([`Crew::NONE`] for a cell without a container, and in other games).
+    /// (no container and no crew for a cell without a container, and in other games).
+    ///
+    /// PiRaTeKnIcS (`docs/games/pirateknics.md`) starts with a crew of three aboard each
+    /// ship:
+    ///
+    /// ```
+    /// let pirates = fairy_rules::Variant::bundled("pirateknics")?;
+    /// let start = pirates.start_position();
+    /// let crew = |name| {
+    ///     let cell = pirates.topology.parse_cell(name).unwrap();
+    ///     start.crew_at(cell).pieces().map(|p| pirates.letter(p)).collect::<String>()
+    /// };
+    /// assert_eq!(crew("b1"), "RBN"); // largest kind first
+    /// assert_eq!(crew("d1"), "KBN");
+    /// assert_eq!(crew("b4"), ""); // open sea
+    /// assert!(start.piece_at(pirates.topology.parse_cell("b1").unwrap()).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn crew_at(&self, cell: Cell) -> Crew {
         self.slot(cell).crew
     }
 
-    /// The submerged piece under a cell.
+    /// The submerged piece under a cell, `None` without one. See the example of
+    /// [`Position::state_at`].
     pub fn submerged_at(&self, cell: Cell) -> Option<Piece> {
         self.slot(cell).under
     }
 
     /// The marker on a cell: its type (index into
-    /// [`crate::rules::layers::LayerRules::markers`]) and owner.
+    /// [`crate::rules::layers::LayerRules::markers`]) and owner. See the example of
+    /// [`Position::state_at`].
     pub fn marker_at(&self, cell: Cell) -> Option<(u8, Color)> {
         let ty = self.slot(cell).marker.checked_sub(1)?;
         let owner = if self.markers_of(Color::White).has(cell) {
@@ -382,23 +453,41 @@ impl Position {
     }
 
     /// The state of the surface piece on a cell (ammunition, facing, turns on the surface).
+    ///
+    /// The layers of Seachess (`docs/games/seachess.md`): a loaded cruiser plants its mine.
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Variant};
+    /// let sea = Variant::bundled("seachess")?;
+    /// let start = sea.start_position();
+    /// let c1 = sea.topology.parse_cell("c1").unwrap();
+    /// assert_eq!(start.state_at(c1).ammo(0), 1); // the cruiser's mine
+    ///
+    /// let pos = sea.play(&start, sea.parse_move(&start, "c1:M")?)?;
+    /// assert_eq!(pos.state_at(c1).ammo(0), 0);
+    /// assert_eq!(pos.marker_at(c1), Some((0, Color::White))); // marker type 0: the mine
+    /// assert_eq!(pos.markers_of(Color::White).cells().collect::<Vec<_>>(), [c1]);
+    /// assert!(pos.submerged_of(Color::White).is_empty());
+    /// assert_eq!(pos.submerged_at(c1), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn state_at(&self, cell: Cell) -> PieceState {
         self.slot(cell).state
     }
 
     /// The state of the submerged piece under a cell.
-    pub fn submerged_state_at(&self, cell: Cell) -> PieceState {
+    pub(crate) fn submerged_state_at(&self, cell: Cell) -> PieceState {
         self.slot(cell).under_state
     }
 
     /// The last move, when it was a container move that the side to move may not reverse.
-    pub fn undo_ban(&self) -> Option<(Cell, Cell)> {
+    pub(crate) fn undo_ban(&self) -> Option<(Cell, Cell)> {
         on_pos!(&self.0, p => p.st.undo_ban)
     }
 
     /// The cell of the piece of `side` whose sortie is under way: until it returns, that
     /// side's only moves are its sortie's captures and its return.
-    pub fn sortie(&self, side: Color) -> Option<Cell> {
+    pub(crate) fn sortie(&self, side: Color) -> Option<Cell> {
         on_pos!(&self.0, p => p.st.sortie[side.index()])
     }
 }

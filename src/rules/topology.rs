@@ -6,7 +6,25 @@ use crate::types::bitboard::{Bitboard, Cell, MAX_CELLS};
 ///
 /// Cells are numbered from 0 rank by rank from White's side, a-file first, skipping missing
 /// squares. The numbering keeps grid order, so along any line a step that goes up the board
-/// (or right along a rank) always reaches a higher cell number; ray scans rely on that.
+/// (or right along a rank) always reaches a higher cell number; ray scans rely on that. The
+/// board is the definition's `board:` (`docs/authoring.md`).
+///
+/// Seachess's board (`12x12 minus a1-b2, k1-l2, a11-b12, k11-l12`) has 128 of its 144
+/// squares:
+///
+/// ```
+/// let sea = fairy_rules::Variant::bundled("seachess")?;
+/// let board = &sea.topology;
+/// assert_eq!((board.width(), board.height(), board.cell_count()), (12, 12, 128));
+/// let first: Vec<String> = board.cells().take(3).map(|c| board.name(c)).collect();
+/// assert_eq!(first, ["c1", "d1", "e1"]); // a1 and b1 are missing
+/// let j10 = board.parse_cell("j10").unwrap();
+/// assert_eq!(j10.index(), 2 * 8 + 7 * 12 + 9); // ranks 1-2: 8 cells each, 3-9: 12 each, then a-i
+/// assert_eq!(board.name(j10), "j10");
+/// assert_eq!(board.parse_cell("a1"), None);
+/// assert_eq!(board.parse_cell("m3"), None);
+/// # Ok::<(), fairy_rules::LoadError>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Topology {
     width: u8,
@@ -46,33 +64,35 @@ impl Topology {
         })
     }
 
-    /// Number of files of the grid.
+    /// Number of files of the grid, 1 to 16. See the example of [`Topology`].
     pub fn width(&self) -> u8 {
         self.width
     }
 
-    /// Number of ranks of the grid.
+    /// Number of ranks of the grid, 1 to 16. See the example of [`Topology`].
     pub fn height(&self) -> u8 {
         self.height
     }
 
-    /// Number of cells (existing squares).
+    /// Number of cells (existing squares), at most 256; the cells are numbered
+    /// `0..cell_count`. See the example of [`Topology`].
     pub fn cell_count(&self) -> usize {
         self.coords.len()
     }
 
     /// All cells.
-    pub fn all(&self) -> Bitboard {
+    pub(crate) fn all(&self) -> Bitboard {
         self.all
     }
 
-    /// The cells in number order.
+    /// The cells in number order: rank by rank from White's side, a-file first. See the
+    /// example of [`Topology`].
     pub fn cells(&self) -> impl Iterator<Item = Cell> {
         (0..self.coords.len()).map(|i| Cell::new(i as u8))
     }
 
     /// The cell at a grid square, if that square exists. Coordinates may be off the grid.
-    pub fn cell(&self, file: i32, rank: i32) -> Option<Cell> {
+    pub(crate) fn cell(&self, file: i32, rank: i32) -> Option<Cell> {
         if file < 0 || rank < 0 || file >= self.width as i32 || rank >= self.height as i32 {
             return None;
         }
@@ -80,23 +100,29 @@ impl Topology {
     }
 
     /// The (file, rank) of a cell, both zero-based.
-    pub fn coords(&self, cell: Cell) -> (u8, u8) {
+    pub(crate) fn coords(&self, cell: Cell) -> (u8, u8) {
         self.coords[cell.index()]
     }
 
     /// The cell reached from `cell` by the offset, if it exists.
-    pub fn offset(&self, cell: Cell, dx: i32, dy: i32) -> Option<Cell> {
+    pub(crate) fn offset(&self, cell: Cell, dx: i32, dy: i32) -> Option<Cell> {
         let (f, r) = self.coords(cell);
         self.cell(f as i32 + dx, r as i32 + dy)
     }
 
-    /// The algebraic name of a cell: file letter then rank number, `a1`, `j10`.
+    /// The algebraic name of a cell: file letter then rank number, `a1`, `j10`. See the
+    /// example of [`Topology`].
+    ///
+    /// # Panics
+    /// When `cell` is not a cell of this board (its number is not below
+    /// [`Topology::cell_count`]).
     pub fn name(&self, cell: Cell) -> String {
         let (f, r) = self.coords(cell);
         format!("{}{}", (b'a' + f) as char, r as u32 + 1)
     }
 
-    /// The cell named by `text` (`e4`, `a10`), if it exists on this board.
+    /// The cell named by `text` (`e4`, `a10`: a lower-case file letter, then the rank from
+    /// 1), if it exists on this board. See the example of [`Topology`].
     pub fn parse_cell(&self, text: &str) -> Option<Cell> {
         let (file, rank) = split_square(text)?;
         self.cell(file as i32, rank as i32)
@@ -104,7 +130,7 @@ impl Topology {
 
     /// Cells along a line from `cell` by repeated `(dx, dy)` steps, nearest first, stopping at
     /// the grid edge or a missing square.
-    pub fn ray(&self, cell: Cell, dx: i32, dy: i32) -> impl Iterator<Item = Cell> + '_ {
+    pub(crate) fn ray(&self, cell: Cell, dx: i32, dy: i32) -> impl Iterator<Item = Cell> + '_ {
         let mut at = Some(cell);
         std::iter::from_fn(move || {
             at = self.offset(at?, dx, dy);

@@ -8,21 +8,23 @@
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// The most cells a board may have (16x16): every [`Cell`] number is one.
-pub const MAX_CELLS: usize = 256;
+pub(crate) const MAX_CELLS: usize = 256;
 
 /// A cell of a board: an existing square, numbered rank by rank from White's side (missing
-/// squares get no number). Its name (`e4`) comes from the board's [`crate::Topology`].
+/// squares get no number). Its name (`e4`) comes from the board's [`crate::Topology`]. See
+/// the example of [`Bitboard`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 
 impl Cell {
-    /// The cell numbered `index`.
+    /// The cell numbered `index` (a cell of a board when below its
+    /// [`crate::Topology::cell_count`]). See the example of [`Bitboard`].
     #[inline]
     pub const fn new(index: u8) -> Cell {
         Cell(index)
     }
 
-    /// Its number, for indexing per-cell tables.
+    /// Its number, for indexing per-cell tables. See the example of [`Bitboard`].
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -30,7 +32,7 @@ impl Cell {
 
     /// Its number as a byte.
     #[inline]
-    pub const fn get(self) -> u8 {
+    pub(crate) const fn get(self) -> u8 {
         self.0
     }
 }
@@ -38,16 +40,28 @@ impl Cell {
 /// A set of cells in `W` 64-bit words: bit `i` is cell `i`.
 ///
 /// The engine picks the width from the board (`Bits<1>` up to 64 cells, `Bits<2>` up to 128,
-/// `Bits<4>` up to 256); [`Bitboard`] is the four-word set of the public API.
+/// `Bits<4>` up to 256); [`Bitboard`] is the four-word set of the public API. See the
+/// example of [`Bitboard`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bits<const W: usize>([u64; W]);
 
-/// A set of cells of any board: what the public API takes and returns.
+/// A set of cells of any board: what the public API takes and returns. Bit `i` is cell `i`
+/// (up to [`crate::Topology::cell_count`]); iteration goes lowest first. Sets combine with
+/// `&`, `|`, `^` and `!` (the complement holds cells beyond the board too).
 ///
 /// ```
 /// use fairy_rules::{Bitboard, Cell};
 /// let set = Bitboard::from_cell(Cell::new(3)).with(Cell::new(200));
 /// assert_eq!(set.cells().map(Cell::index).collect::<Vec<_>>(), [3, 200]);
+/// assert!(set.has(Cell::new(200)) && !set.has(Cell::new(4)));
+/// assert_eq!(set.count(), 2);
+/// assert_eq!(set.single(), None);
+/// let low = set & Bitboard::from_cell(Cell::new(3));
+/// assert_eq!(low.single(), Some(Cell::new(3)));
+/// assert!((set & !set).is_empty());
+/// assert!(Bitboard::EMPTY.is_empty());
+/// let collected: Bitboard = [Cell::new(7), Cell::new(1)].into_iter().collect();
+/// assert_eq!(collected.into_iter().map(Cell::index).collect::<Vec<_>>(), [1, 7]);
 /// ```
 pub type Bitboard = Bits<4>;
 
@@ -73,14 +87,17 @@ impl<const W: usize> Bits<W> {
     /// Every bit of the width, also beyond a board's cells.
     pub(crate) const ALL: Bits<W> = Bits([u64::MAX; W]);
 
-    /// The set holding one cell. The cell must be below `64 * W`.
+    /// The set holding one cell. See the example of [`Bitboard`].
+    ///
+    /// # Panics
+    /// When the cell is not below `64 * W` (never for a [`Bitboard`]).
     #[inline]
     pub const fn from_cell(cell: Cell) -> Bits<W> {
         Bits::EMPTY.with(cell)
     }
 
     /// The set of the first `n` cells (`0..n`).
-    pub fn first_cells(n: usize) -> Bits<W> {
+    pub(crate) fn first_cells(n: usize) -> Bits<W> {
         let mut words = [0; W];
         for (i, w) in words.iter_mut().enumerate() {
             let from = i * 64;
@@ -93,7 +110,8 @@ impl<const W: usize> Bits<W> {
         Bits(words)
     }
 
-    /// Whether the set holds `cell` (false for a cell beyond its width).
+    /// Whether the set holds `cell` (false for a cell beyond its width). See the example of
+    /// [`Bitboard`].
     #[inline]
     pub fn has(self, cell: Cell) -> bool {
         if W == 2 {
@@ -107,7 +125,7 @@ impl<const W: usize> Bits<W> {
         word < W && (self.0[word] >> (cell.0 & 63)) & 1 != 0
     }
 
-    /// Whether the set is empty.
+    /// Whether the set is empty. See the example of [`Bitboard`].
     #[inline]
     pub fn is_empty(self) -> bool {
         if W == 2 {
@@ -118,17 +136,17 @@ impl<const W: usize> Bits<W> {
 
     /// Whether the sets share a cell.
     #[inline]
-    pub fn intersects(self, other: Bits<W>) -> bool {
+    pub(crate) fn intersects(self, other: Bits<W>) -> bool {
         !(self & other).is_empty()
     }
 
     /// Whether every cell of `self` is in `other`.
     #[inline]
-    pub fn is_subset(self, other: Bits<W>) -> bool {
+    pub(crate) fn is_subset(self, other: Bits<W>) -> bool {
         (self & !other).is_empty()
     }
 
-    /// Number of cells in the set.
+    /// Number of cells in the set. See the example of [`Bitboard`].
     #[inline]
     pub fn count(self) -> u32 {
         if W == 2 {
@@ -161,7 +179,7 @@ impl<const W: usize> Bits<W> {
 
     /// The lowest-numbered cell, if any.
     #[inline]
-    pub fn first(self) -> Option<Cell> {
+    pub(crate) fn first(self) -> Option<Cell> {
         if W == 2 {
             let v = self.wide();
             return (v != 0).then(|| Cell(v.trailing_zeros() as u8));
@@ -176,7 +194,7 @@ impl<const W: usize> Bits<W> {
 
     /// The highest-numbered cell, if any.
     #[inline]
-    pub fn last(self) -> Option<Cell> {
+    pub(crate) fn last(self) -> Option<Cell> {
         if W == 2 {
             let v = self.wide();
             return (v != 0).then(|| Cell(127 - v.leading_zeros() as u8));
@@ -189,13 +207,17 @@ impl<const W: usize> Bits<W> {
         None
     }
 
-    /// The only cell of a one-cell set.
+    /// The only cell of a one-cell set; `None` for an empty set or one of several cells.
+    /// See the example of [`Bitboard`].
     #[inline]
     pub fn single(self) -> Option<Cell> {
         (self.count() == 1).then(|| self.first()).flatten()
     }
 
-    /// The set with `cell` added.
+    /// The set with `cell` added. See the example of [`Bitboard`].
+    ///
+    /// # Panics
+    /// When the cell is not below `64 * W` (never for a [`Bitboard`]).
     #[inline]
     pub const fn with(mut self, cell: Cell) -> Bits<W> {
         if W == 2 {
@@ -207,7 +229,7 @@ impl<const W: usize> Bits<W> {
 
     /// The set with `cell` removed.
     #[inline]
-    pub const fn without(mut self, cell: Cell) -> Bits<W> {
+    pub(crate) const fn without(mut self, cell: Cell) -> Bits<W> {
         if W == 2 {
             return Bits::from_wide(self.wide() & !(1 << cell.0));
         }
@@ -215,7 +237,7 @@ impl<const W: usize> Bits<W> {
         self
     }
 
-    /// The cells of the set, lowest first.
+    /// The cells of the set, lowest first. See the example of [`Bitboard`].
     #[inline]
     pub fn cells(self) -> Cells<W> {
         Cells {
@@ -226,7 +248,7 @@ impl<const W: usize> Bits<W> {
 
     /// The same cells in a set of another width; cells beyond its width are dropped.
     #[inline]
-    pub fn resize<const V: usize>(self) -> Bits<V> {
+    pub(crate) fn resize<const V: usize>(self) -> Bits<V> {
         let mut words = [0; V];
         let n = W.min(V);
         words[..n].copy_from_slice(&self.0[..n]);
@@ -240,7 +262,8 @@ impl<const W: usize> FromIterator<Cell> for Bits<W> {
     }
 }
 
-/// Iterator over the cells of a set, lowest first.
+/// Iterator over the cells of a set, lowest first ([`Bits::cells`]). See the example of
+/// [`Bitboard`].
 #[derive(Debug, Clone)]
 pub struct Cells<const W: usize> {
     words: [u64; W],

@@ -52,7 +52,7 @@ pub struct Limits {
 
 impl Limits {
     /// The defaults, as documented on each field.
-    pub const DEFAULT: Limits = Limits {
+    pub(crate) const DEFAULT: Limits = Limits {
         definition_bytes: 1 << 20,
         extends_bytes: 1 << 20,
         extends_depth: 8,
@@ -91,7 +91,7 @@ pub enum Limit {
 
 impl Limit {
     /// The name of the [`Limits`] field, such as `fen_bytes`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Limit::DefinitionBytes => "definition_bytes",
             Limit::ExtendsBytes => "extends_bytes",
@@ -117,7 +117,7 @@ impl Limit {
     }
 
     /// The limit's value in `limits`.
-    pub fn value(self, limits: &Limits) -> usize {
+    pub(crate) fn value(self, limits: &Limits) -> usize {
         match self {
             Limit::DefinitionBytes => limits.definition_bytes,
             Limit::ExtendsBytes => limits.extends_bytes,

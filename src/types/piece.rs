@@ -4,6 +4,12 @@
 pub const MAX_KINDS: usize = 16;
 
 /// A side. White moves first and "forward" for White is toward higher ranks.
+///
+/// ```
+/// use fairy_rules::Color;
+/// assert_eq!(Color::White.opponent(), Color::Black);
+/// assert_eq!(Color::BOTH.map(Color::name), ["white", "black"]);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// The side that moves first.
@@ -22,7 +28,7 @@ impl Color {
         self as usize
     }
 
-    /// The other side.
+    /// The other side. See the example of [`Color`].
     #[inline]
     pub const fn opponent(self) -> Color {
         match self {
@@ -31,7 +37,7 @@ impl Color {
         }
     }
 
-    /// `white` or `black`.
+    /// `white` or `black`. See the example of [`Color`].
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "white",
@@ -41,18 +47,20 @@ impl Color {
 }
 
 /// A piece type of a variant: an index into [`Ruleset::pieces`](crate::Ruleset::pieces), in the
-/// definition's order.
+/// definition's order. See the example of [`Piece`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Kind(pub(crate) u8);
 
 impl Kind {
-    /// The kind numbered `index` (below [`MAX_KINDS`] in any rule set).
+    /// The kind numbered `index` (below [`MAX_KINDS`] in any rule set). See the example of
+    /// [`Piece`].
     #[inline]
     pub const fn new(index: u8) -> Kind {
         Kind(index)
     }
 
-    /// Its number, for indexing [`Ruleset::pieces`](crate::Ruleset::pieces).
+    /// Its number, for indexing [`Ruleset::pieces`](crate::Ruleset::pieces). See the example
+    /// of [`Piece`].
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -60,14 +68,8 @@ impl Kind {
 
     /// Its number as a byte.
     #[inline]
-    pub const fn get(self) -> u8 {
+    pub(crate) const fn get(self) -> u8 {
         self.0
-    }
-
-    /// The set holding this kind only.
-    #[inline]
-    pub const fn set(self) -> KindSet {
-        KindSet(1 << self.0)
     }
 }
 
@@ -89,36 +91,36 @@ impl KindSet {
 
     /// The set with `kind` added.
     #[inline]
-    pub const fn with(self, kind: Kind) -> KindSet {
+    pub(crate) const fn with(self, kind: Kind) -> KindSet {
         KindSet(self.0 | 1 << kind.0)
     }
 
     /// Whether the set is empty.
     #[inline]
-    pub const fn is_empty(self) -> bool {
+    pub(crate) const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The kinds in either set.
     #[inline]
-    pub const fn union(self, other: KindSet) -> KindSet {
+    pub(crate) const fn union(self, other: KindSet) -> KindSet {
         KindSet(self.0 | other.0)
     }
 
     /// The kinds of this set that are not in `other`.
     #[inline]
-    pub const fn minus(self, other: KindSet) -> KindSet {
+    pub(crate) const fn minus(self, other: KindSet) -> KindSet {
         KindSet(self.0 & !other.0)
     }
 
     /// Whether the sets share a kind.
     #[inline]
-    pub const fn intersects(self, other: KindSet) -> bool {
+    pub(crate) const fn intersects(self, other: KindSet) -> bool {
         self.0 & other.0 != 0
     }
 
     /// The kinds in the set, lowest first.
-    pub fn iter(self) -> impl Iterator<Item = Kind> {
+    pub(crate) fn iter(self) -> impl Iterator<Item = Kind> {
         let mut bits = self.0;
         std::iter::from_fn(move || {
             if bits == 0 {
@@ -137,12 +139,25 @@ impl FromIterator<Kind> for KindSet {
     }
 }
 
-/// A piece: a kind and a colour, packed in a byte.
+/// A piece: a kind and a colour, packed in a byte. Its letter comes from the rule set
+/// ([`crate::Ruleset::letter`]).
+///
+/// ```
+/// use fairy_rules::{Color, Kind, Piece, Variant};
+/// let chess = Variant::bundled("chess")?;
+/// let queen = chess.kind_of_letter('Q').unwrap();
+/// assert_eq!(queen, Kind::new(4)); // P N B R Q K, numbered from 0
+/// assert_eq!(queen.index(), 4);
+/// let black_queen = Piece::new(queen, Color::Black);
+/// assert_eq!((black_queen.kind(), black_queen.color()), (queen, Color::Black));
+/// assert_eq!(chess.letter(black_queen), 'q');
+/// # Ok::<(), fairy_rules::LoadError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Piece(std::num::NonZeroU8);
 
 impl Piece {
-    /// The piece of `kind` and `color`.
+    /// The piece of `kind` and `color`. See the example of [`Piece`].
     ///
     /// # Panics
     /// If `kind` is not below [`MAX_KINDS`]; a rule set never has more kinds.
@@ -155,13 +170,13 @@ impl Piece {
         }
     }
 
-    /// Its type.
+    /// Its type. See the example of [`Piece`].
     #[inline]
     pub const fn kind(self) -> Kind {
         Kind((self.0.get() >> 1) - 1)
     }
 
-    /// The owner.
+    /// The owner. See the example of [`Piece`].
     #[inline]
     pub const fn color(self) -> Color {
         if self.0.get() & 1 == 0 {

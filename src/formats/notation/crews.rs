@@ -15,7 +15,7 @@ impl Ruleset {
 
     /// A container and its crew as a FEN writes it: White's pieces then Black's, each in
     /// the definition's order of kinds (`<PPp>`; `<>` when empty).
-    pub fn crew_text(&self, crew: Crew) -> String {
+    pub(crate) fn crew_text(&self, crew: Crew) -> String {
         let Some(t) = crew
             .container_type()
             .and_then(|ty| self.container_types().get(ty as usize))

@@ -45,7 +45,7 @@ pub enum FenField {
 }
 
 impl FenField {
-    /// The field's name as messages use it (`en passant`).
+    /// The field's name as messages use it (`en passant`). See the example of [`FenError`].
     pub fn name(self) -> &'static str {
         match self {
             FenField::Placement => "placement",
@@ -69,6 +69,19 @@ impl std::fmt::Display for FenField {
 }
 
 /// A FEN that cannot be read.
+///
+/// ```
+/// use fairy_rules::{FenError, FenField, Variant};
+/// let chess = Variant::bundled("chess")?;
+/// let e = chess.parse_fen("8/8 w").unwrap_err();
+/// assert_eq!(e.field(), Some(FenField::Placement));
+/// assert_eq!(FenField::Placement.name(), "placement");
+/// assert_eq!(e.to_string(), "invalid FEN placement: the board has 8 ranks but 2 are written");
+/// let side = chess.parse_fen("8/8/8/8/8/8/8/8 x").unwrap_err();
+/// assert!(matches!(side, FenError::Field { field: FenField::SideToMove, span, .. } if span == (16..17)));
+/// assert_eq!(chess.parse_fen("").unwrap_err(), FenError::Empty);
+/// # Ok::<(), fairy_rules::LoadError>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FenError {
@@ -111,7 +124,8 @@ pub enum FenError {
 }
 
 impl FenError {
-    /// The field that is wrong, if one is.
+    /// The field that is wrong, if one is ([`FenError::Field`] and
+    /// [`FenError::Parameters`]). See the example of [`FenError`].
     pub fn field(&self) -> Option<FenField> {
         match self {
             FenError::Field { field, .. } => Some(*field),
@@ -242,6 +256,18 @@ impl Ruleset {
     /// position of its own kind: with the opponent's hidden blockers removed, it may show the
     /// side not to move in check, which no game position does; that test is skipped, every
     /// other one applies, and what [`Ruleset::fen`] writes of a view reads back.
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Variant};
+    /// let sea = Variant::bundled("seachess")?;
+    /// let start = sea.start_position();
+    /// let pos = sea.play(&start, sea.parse_move(&start, "c1:M")?)?;
+    /// let fen = sea.fen(&sea.redact(&pos, Color::Black));
+    /// let view = sea.parse_view(&fen)?;
+    /// assert_eq!(sea.fen(&view), fen);
+    /// assert!(view.markers_of(Color::White).is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// As [`Ruleset::parse_fen`], but for the check of the side not to move.
@@ -389,7 +415,9 @@ impl Ruleset {
         self.in_check(&flipped)
     }
 
-    /// Writes a position as FEN.
+    /// Writes a position as FEN (see the module documentation for the fields): what
+    /// [`Ruleset::parse_fen`] reads back as the same position. See the example of
+    /// [`Ruleset::parse_fen`].
     pub fn fen(&self, pos: &Position) -> String {
         let topo = &self.topology;
         let mut out = String::new();
@@ -466,7 +494,8 @@ impl Ruleset {
     /// The cells whose contents differ between two positions of this variant, by what the
     /// FEN writes for them: what a move changed, for highlighting (captures elsewhere, a
     /// castling partner, a piece returned, a marker planted, a crew changed).
-    pub fn cells_changed(&self, before: &Position, after: &Position) -> Bitboard {
+    #[cfg(feature = "protocol")]
+    pub(crate) fn cells_changed(&self, before: &Position, after: &Position) -> Bitboard {
         let mut changed = Bitboard::EMPTY;
         for cell in self.topology.cells() {
             if self.cell_text(before, cell) != self.cell_text(after, cell) {
@@ -478,7 +507,7 @@ impl Ruleset {
 
     /// What the board field of a FEN writes for one cell: empty for an empty cell, a letter,
     /// a crew in its container's brackets, a layered cell in braces, or `*` for a wall.
-    pub fn cell_text(&self, pos: &Position, cell: Cell) -> String {
+    pub(crate) fn cell_text(&self, pos: &Position, cell: Cell) -> String {
         if pos.walls().has(cell) {
             "*".into()
         } else if self.layers.is_some() {

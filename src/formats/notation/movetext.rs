@@ -67,7 +67,10 @@ struct Parsed {
 }
 
 impl Ruleset {
-    /// The text of a move (see the module documentation for the forms).
+    /// The text of a move (see the module documentation for the forms): origin and
+    /// destination (`e2e4`), a promotion's lower-case letter (`e7e8q`), a drop `P@e4`, a
+    /// chance outcome after `@`. [`Ruleset::parse_move`] reads it back. See the examples of
+    /// [`Ruleset::san`] and [`Ruleset::chance_cells`].
     pub fn move_text(&self, m: Move) -> String {
         if m.kind == MoveKind::Drop {
             // A piece dropped turned over is written as what it becomes.

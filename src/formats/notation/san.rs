@@ -30,7 +30,25 @@ use super::MoveError;
 const PAWN: char = 'P';
 
 impl Ruleset {
-    /// The SAN of `m`, a legal move in `pos` (see the module documentation).
+    /// The SAN of `m`, a legal move in `pos` (see the module documentation): the piece's
+    /// letter (none for the pawn), the origin's file or rank or both when another piece of
+    /// the kind could go there too, `x` for a capture, the destination, `=` and the new
+    /// piece's letter for a promotion, `+` or `#`.
+    ///
+    /// ```
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// let start = chess.start_position();
+    /// let nf3 = chess.read_move(&start, "Nf3")?;
+    /// assert_eq!(chess.san(&start, nf3), "Nf3");
+    /// assert_eq!(chess.move_text(nf3), "g1f3");
+    /// assert_eq!(chess.read_move(&start, "g1f3")?, nf3); // the engine's text reads too
+    ///
+    /// let pos = chess.parse_fen("8/4P2k/8/8/8/8/8/4K3 w - - 0 1")?;
+    /// let queen = chess.read_move(&pos, "e8=Q")?;
+    /// assert_eq!((chess.san(&pos, queen).as_str(), chess.move_text(queen).as_str()), ("e8=Q", "e7e8q"));
+    /// assert!(chess.read_move(&pos, "e8=K").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn san(&self, pos: &Position, m: Move) -> String {
         let body = self.san_core(m, &self.legal_moves(pos));
         let after = self.play_unchecked(pos, m);
@@ -263,7 +281,8 @@ impl Ruleset {
     /// [`Ruleset::parse_notation`]). SAN comes first because it is exact where a notation
     /// reads leniently (letter case aside): a text that both read, as the engine's text of a
     /// crewman taking one of his own side, means what SAN says. A notation text SAN reads as
-    /// several moves (a captured letter of either colour) goes on to the notation.
+    /// several moves (a captured letter of either colour) goes on to the notation. See the
+    /// example of [`Ruleset::san`].
     ///
     /// # Errors
     /// When no form reads the text: the [`MoveError`] of the variant's notation if it has

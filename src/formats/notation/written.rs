@@ -87,7 +87,8 @@ struct Values {
 
 impl Ruleset {
     /// The name of the variant's own notation (`notation: name:`), `None` when its
-    /// definition has no `notation:` section.
+    /// definition has no `notation:` section. See the example of
+    /// [`Ruleset::parse_notation`].
     pub fn notation_name(&self) -> Option<&str> {
         self.notation.as_ref().map(|n| n.name.as_str())
     }
@@ -95,7 +96,7 @@ impl Ruleset {
     /// The mark the variant's notation writes after a hidden move (its `hidden` template,
     /// trimmed: `(h)`), `None` without one. A side's record writes it alone in the place of
     /// the opponent's hidden move ([`crate::Game::record_text`]).
-    pub fn hidden_mark(&self) -> Option<String> {
+    pub(crate) fn hidden_mark(&self) -> Option<String> {
         let n = self.notation.as_ref()?;
         let parts = n.templates.get(crate::rules::notation::MoveClass::Hidden)?;
         let text: String = parts
@@ -110,7 +111,7 @@ impl Ruleset {
 
     /// Whether `word` is one of the annotation tokens of the variant's notation (`ignore:`),
     /// which a record may also write apart from its move (`[**]`, `forced`).
-    pub fn is_annotation(&self, word: &str) -> bool {
+    pub(crate) fn is_annotation(&self, word: &str) -> bool {
         self.notation
             .as_ref()
             .is_some_and(|n| n.ignore.iter().any(|i| i == word))
@@ -155,6 +156,24 @@ impl Ruleset {
     /// is written so ([`Ruleset::nearest_moves`] finds what may have been meant) or when
     /// several are (it names them), [`MoveError::Limit`] for a text longer than
     /// [`crate::Limits::move_text_bytes`].
+    ///
+    /// Seachess's notation is the inventor's (`notation:` in `variants/seachess.yaml`,
+    /// `docs/games/seachess.md`):
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Variant};
+    /// let sea = Variant::bundled("seachess")?;
+    /// assert_eq!(sea.notation_name(), Some("the inventor's notation"));
+    /// assert_eq!(Variant::bundled("chess")?.notation_name(), None);
+    /// let start = sea.start_position();
+    /// let boat = sea.parse_notation(&start, "Be2-e4")?;
+    /// assert_eq!(sea.move_text(boat), "e2e4");
+    /// assert_eq!(sea.readable(&start, boat), "Be2 - e4");
+    ///
+    /// let plant = sea.parse_notation(&start, "Cc1 - M")?;
+    /// assert_eq!(sea.readable_in_view(&start, plant, Some(Color::Black)), "Cc1 - M (h)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse_notation(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         crate::types::limits::LimitExceeded::check(
             crate::types::limits::Limit::MoveTextBytes,
@@ -255,13 +274,14 @@ impl Ruleset {
     /// `m`, played in `pos`, as the side `view` may read it: [`Ruleset::readable`] in that
     /// side's view of `pos` ([`Ruleset::redact`]; all of `pos` for `None`), so that its
     /// capture and check marks tell nothing the view hides; the engine's move text where `m`
-    /// is no legal move of the view (a move of a piece the view hides).
+    /// is no legal move of the view (a move of a piece the view hides). See the example of
+    /// [`Ruleset::parse_notation`].
     pub fn readable_in_view(&self, pos: &Position, m: Move, view: Option<Color>) -> String {
         self.in_view(pos, m, view, |seen, m| self.readable(seen, m))
     }
 
     /// [`Ruleset::readable_in_view`] in SAN alone, as PGN writes moves.
-    pub fn san_in_view(&self, pos: &Position, m: Move, view: Option<Color>) -> String {
+    pub(crate) fn san_in_view(&self, pos: &Position, m: Move, view: Option<Color>) -> String {
         self.in_view(pos, m, view, |seen, m| self.san(seen, m))
     }
 
@@ -287,6 +307,14 @@ impl Ruleset {
     /// the variant's notation): at most `count`, nearest first, each with the form a person
     /// reads, the variant's notation if it has one, else SAN. For an error message that
     /// suggests what was meant.
+    ///
+    /// ```
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// let start = chess.start_position();
+    /// let near: Vec<String> = chess.nearest_moves(&start, "Nf4", 3).into_iter().map(|(_, text)| text).collect();
+    /// assert_eq!(near, ["Nf3", "f4", "Na3"]);
+    /// # Ok::<(), fairy_rules::LoadError>(())
+    /// ```
     pub fn nearest_moves(&self, pos: &Position, text: &str, count: usize) -> Vec<(Move, String)> {
         let squeeze = |s: &str| -> String {
             s.chars()

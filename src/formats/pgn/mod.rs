@@ -55,7 +55,7 @@ pub struct PgnMove {
 }
 
 impl PgnMove {
-    /// A move with no annotation.
+    /// A move with no annotation. See the example of [`PgnGame::replay`].
     pub fn new(text: impl Into<String>) -> PgnMove {
         PgnMove {
             text: text.into(),
@@ -65,7 +65,9 @@ impl PgnMove {
         }
     }
 
-    /// The argument of the command comment `[%name argument]` among the move's comments.
+    /// The argument of the command comment `[%name argument]` among the move's comments
+    /// (`""` for `[%name]`), trimmed; `None` without one. See the example of
+    /// [`PgnGame::from_game`].
     pub fn command(&self, name: &str) -> Option<&str> {
         self.comments.iter().find_map(|c| command(c, name))
     }
@@ -95,7 +97,8 @@ fn command<'a>(comment: &'a str, name: &str) -> Option<&'a str> {
 }
 
 impl PgnGame {
-    /// The value of a tag, if the game has it.
+    /// The value of a tag, if the game has it (the first of that name). See the example of
+    /// [`PgnGame::from_game`].
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -103,7 +106,8 @@ impl PgnGame {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets a tag, in place when the game has it, else at the end.
+    /// Sets a tag, in place when the game has it, else at the end. See the example of
+    /// [`PgnGame::replay`].
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
         match self.tags.iter_mut().find(|(n, _)| n == name) {

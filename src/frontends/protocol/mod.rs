@@ -22,23 +22,25 @@ mod server;
 mod types;
 mod views;
 
-pub use search::{FinishedSearch, PendingSearch, SearchCaps, TABLE_MIB};
-pub use server::{read_line, Line, Server, Started};
+pub use search::SearchCaps;
+#[cfg(feature = "web")]
+pub(crate) use server::Started;
+pub use server::{read_line, Line, Server};
 pub use types::*;
 
 /// The protocol's version, given by the `hello` request; it changes when a request or a
 /// response changes incompatibly.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 
 /// The longest request line, in bytes; a longer one is answered with
 /// [`ErrorCode::TooLong`] and skipped.
 pub const MAX_LINE: usize = 1 << 20;
 
 /// The most games open at once.
-pub const MAX_GAMES: usize = 1000;
+pub(crate) const MAX_GAMES: usize = 1000;
 
 /// The most variants loaded from YAML text at once.
-pub const MAX_LOADED: usize = 100;
+pub(crate) const MAX_LOADED: usize = 100;
 
 /// The JSON Schemas of the protocol's messages, as `(file name, schema)`: the request, the
 /// response and the event. `docs/protocol/` holds them; a test checks they are current.

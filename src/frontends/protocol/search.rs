@@ -19,7 +19,7 @@ use crate::play::search::{SearchLimits, Searcher, MAX_DEPTH};
 use crate::types::piece::Color;
 
 /// The transposition table of one search, in MiB.
-pub const TABLE_MIB: usize = 16;
+pub(crate) const TABLE_MIB: usize = 16;
 
 /// Positions searched when a request gives no limit at all.
 const DEFAULT_NODES: u64 = 20_000;
@@ -108,7 +108,7 @@ impl Drop for Ticket {
 /// An engine move taken out of the server: [`PendingSearch::run`] searches without the
 /// server, and [`super::Server::finish`] plays the move found. Until then the game refuses
 /// moves and undos ([`super::ErrorCode::Busy`]); dropping it unfinished frees the game.
-pub struct PendingSearch {
+pub(crate) struct PendingSearch {
     pub(super) id: Option<Value>,
     pub(super) game_id: String,
     /// The seat's side (`None`: a client that sees everything).
@@ -120,7 +120,7 @@ pub struct PendingSearch {
 }
 
 /// A search that has run, for [`super::Server::finish`].
-pub struct FinishedSearch {
+pub(crate) struct FinishedSearch {
     pub(super) search: Box<PendingSearch>,
     /// The move played on the copy and the search's score, if the side could move.
     pub(super) played: Option<(Move, i32)>,
@@ -129,13 +129,13 @@ pub struct FinishedSearch {
 impl PendingSearch {
     /// The flag that stops the search when set (from any thread); a stopped search plays no
     /// move.
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+    pub(crate) fn stop_flag(&self) -> Arc<AtomicBool> {
         self.ticket.stop.clone()
     }
 
     /// Searches and plays the move on the copy of the game: as long as the limits allow,
     /// or until the stop flag is set.
-    pub fn run(mut self: Box<Self>) -> FinishedSearch {
+    pub(crate) fn run(mut self: Box<Self>) -> FinishedSearch {
         let mut searcher = Searcher::with_table(self.game.variant().clone(), TABLE_MIB);
         let limits = SearchLimits {
             stop: Some(self.stop_flag()),

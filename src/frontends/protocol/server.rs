@@ -19,9 +19,8 @@ use crate::types::piece::Color;
 
 /// A game server: the state behind `fairy serve`. Feed it request lines with
 /// [`Server::handle_line`]; nothing a client sends can make it panic, and a failed request
-/// changes nothing. An engine move can also run without the server
-/// ([`Server::start_line`], [`PendingSearch::run`], [`Server::finish`]), so that other
-/// requests are answered meanwhile.
+/// changes nothing. The web playground runs an engine move outside the server, so that
+/// other requests are answered meanwhile.
 ///
 /// ```
 /// use fairy_rules::protocol::Server;
@@ -63,7 +62,7 @@ struct Session {
 }
 
 /// What [`Server::start_line`] did with a request line.
-pub enum Started {
+pub(crate) enum Started {
     /// It answered: the event lines, then the response line.
     Answered(Vec<String>),
     /// It is an engine move to run ([`PendingSearch::run`]) and then give back to
@@ -122,7 +121,7 @@ impl Server {
     /// Answers one request line, except an engine move, which it hands back to run without
     /// the server: meanwhile the game refuses moves, undos and other engine moves with
     /// [`ErrorCode::Busy`], and the server answers everything else.
-    pub fn start_line(&mut self, line: &str) -> Started {
+    pub(crate) fn start_line(&mut self, line: &str) -> Started {
         let (id, command) = match parse_request(line) {
             Ok(parsed) => parsed,
             Err((id, failure)) => {
@@ -146,7 +145,7 @@ impl Server {
     /// then the response line. A search stopped by its flag plays nothing and is answered
     /// with [`ErrorCode::Busy`]; one whose game was closed meanwhile, with
     /// [`ErrorCode::UnknownGame`].
-    pub fn finish(&mut self, done: FinishedSearch) -> Vec<String> {
+    pub(crate) fn finish(&mut self, done: FinishedSearch) -> Vec<String> {
         let mut events = Vec::new();
         let id = done.search.id.clone();
         let result = self.finish_search(done, &mut events);
@@ -154,7 +153,7 @@ impl Server {
     }
 
     /// Answers one request: the events it caused, then its response.
-    pub fn handle(&mut self, id: Option<Value>, command: Command) -> (Vec<Event>, Response) {
+    pub(crate) fn handle(&mut self, id: Option<Value>, command: Command) -> (Vec<Event>, Response) {
         let mut events = Vec::new();
         let result = self.run(command, &mut events);
         (events, respond(id, result))

@@ -193,7 +193,8 @@ pub struct Response {
 pub enum Answer {
     /// For `hello`.
     Hello {
-        /// [`crate::protocol::VERSION`].
+        /// The protocol's version, 1; it changes when a request or a response changes
+        /// incompatibly.
         protocol: u32,
         /// `fairy-rules` and its version.
         program: String,

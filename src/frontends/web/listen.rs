@@ -26,7 +26,8 @@ const GRACE: Duration = Duration::from_secs(120);
 const FULL: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 31\r\nConnection: close\r\n\r\ntoo many connections; try again";
 
 /// Serves the playground on `listener` until the process ends; on a loopback address, to
-/// pages of this machine and this port only (see [`router`]). At most [`MAX_CONNECTIONS`]
+/// pages of this machine and this port only (a request whose `Host` or `Origin` names
+/// another machine or port is refused with status 403). At most [`MAX_CONNECTIONS`]
 /// connections are served at once, each closed when a request's head takes longer than
 /// [`HEADER_TIMEOUT`] and asked to close after ten minutes.
 ///

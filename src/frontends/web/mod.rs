@@ -67,7 +67,7 @@ struct Shared {
 /// or another port is refused with status 403: a web page elsewhere can neither send
 /// requests to the playground nor reach it by rebinding its own name to the loopback
 /// address, and a page of another server on this machine cannot either.
-pub fn router(server: Server, local_port: Option<u16>) -> Router {
+pub(crate) fn router(server: Server, local_port: Option<u16>) -> Router {
     let shared = Shared {
         server: Arc::new(Mutex::new(server)),
         requests: Arc::new(Semaphore::new(MAX_REQUESTS)),

@@ -49,7 +49,7 @@ use names::Names;
 /// # Errors
 /// A [`DefinitionError`] listing every problem found, each at its place in its file, sorted
 /// by file and position.
-pub fn compile(
+pub(crate) fn compile(
     loaded: &Loaded,
     limits: &Limits,
 ) -> Result<(Ruleset, Vec<Problem>), DefinitionError> {
@@ -71,7 +71,7 @@ pub fn compile(
 /// # Errors
 /// A [`DefinitionError`] when the definition has no board or its board has errors (with
 /// the problems found reading the files).
-pub fn board_only(loaded: &Loaded, limits: &Limits) -> Result<Topology, DefinitionError> {
+pub(crate) fn board_only(loaded: &Loaded, limits: &Limits) -> Result<Topology, DefinitionError> {
     let mut cx = Ctx::new(loaded, limits);
     let topology = match &loaded.def.board {
         Some(board) => regions::board(board, &mut cx).map(|(topology, _)| topology),

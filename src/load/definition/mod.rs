@@ -8,13 +8,11 @@ mod recover;
 mod schema;
 mod spans;
 
-pub use pieces::PieceDraft;
-pub use schema::{
-    CaptureDestination, CaptureRule, CastlingDef, ChanceDef, ChanceEffect, ChanceTrigger,
-    ChoicesDef, ConvertRule, Distance, DistanceDef, DropDef, DropRightsDef, EndDef, ExceptionDef,
-    ExplosionDef, ExtinctionDef, FacingRule, FlagDef, HandDef, KingFilesDef, MateRule, NotationDef,
-    ParameterDef, PieceDef, PromotionDef, RegionDef, ReturnDef, RoyalCheck, RoyalRule,
-    StalemateRule, TemplatesDef, VariantDef, WallPlacement, WallsDef, WallsKept,
+pub(crate) use schema::{
+    CaptureDestination, CaptureRule, CastlingDef, ChanceEffect, ChanceTrigger, ChoicesDef,
+    Distance, DistanceDef, DropDef, EndDef, ExtinctionDef, MateRule, NotationDef, PieceDef,
+    PromotionDef, RegionDef, RoyalCheck, RoyalRule, StalemateRule, TemplatesDef, VariantDef,
+    WallsKept,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
 
@@ -114,7 +112,7 @@ pub struct Loaded {
 /// # Errors
 /// A [`DefinitionError`] with every problem found when a file cannot be read to its end (its
 /// YAML is broken beyond repair).
-pub fn load_chain(
+pub(crate) fn load_chain(
     main: &Source,
     read: &dyn Fn(&Source, &str) -> Result<Source, ExtendsError>,
     limits: &Limits,

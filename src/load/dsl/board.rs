@@ -62,7 +62,25 @@ pub struct ContainerSpec {
     pub span: ByteRange<usize>,
 }
 
-/// Parses a board shape such as `12x12 minus a1-b2, k1-l2`.
+/// Parses a board shape such as `12x12 minus a1-b2, k1-l2` (a definition's `board:`,
+/// `docs/authoring.md`): files and ranks as written, nothing checked against a board yet.
+///
+/// ```
+/// use fairy_rules::dsl::{parse_board, parse_region, Cell, RegionItem};
+/// let board = parse_board("6x8 minus a1, f8 with ship <3>")?;
+/// assert_eq!((board.width, board.height), (6, 8));
+/// let removed: Vec<&RegionItem> = board.removed.items.iter().map(|(item, _)| item).collect();
+/// assert_eq!(removed, [&RegionItem::Square(Cell { file: 0, rank: 0 }), &RegionItem::Square(Cell { file: 5, rank: 7 })]);
+/// assert_eq!((board.containers[0].name.as_str(), board.containers[0].capacity), ("ship", 3));
+///
+/// let region = parse_region("c3-h8, rank 1")?;
+/// assert_eq!(region.items[0], (RegionItem::Rect(Cell { file: 2, rank: 2 }, Cell { file: 7, rank: 7 }), 0..5));
+/// assert_eq!(region.items[1].0, RegionItem::Ranks(0, 0));
+///
+/// let e = parse_board("30x8").unwrap_err();
+/// assert_eq!((e.message.as_str(), e.span.clone()), ("a 30x8 board is not supported", 0..4));
+/// # Ok::<(), fairy_rules::dsl::DslError>(())
+/// ```
 ///
 /// # Errors
 /// A [`DslError`] at the first invalid character, or on dimensions outside 1..=26 files and
@@ -119,7 +137,9 @@ pub fn parse_board(input: &str) -> Result<BoardShape, DslError> {
     })
 }
 
-/// Parses a region such as `c3-h8`, `rank 8` or `a1, h1, file e`.
+/// Parses a region such as `c3-h8`, `rank 8` or `a1, h1, file e` (a definition's
+/// `regions:`), each item with its byte range in `input`. See the example of
+/// [`parse_board`].
 ///
 /// # Errors
 /// A [`DslError`] at the first character that is not region text.

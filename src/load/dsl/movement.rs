@@ -112,7 +112,22 @@ pub struct Step {
     pub dy: i8,
 }
 
-/// Parses a movement string such as `fmWfcFifmnD` or `{WWF}{FFW}`.
+/// Parses a movement string such as `fmWfcFifmnD` or `{WWF}{FFW}` (a piece's `moves:`,
+/// Betza notation as `docs/authoring.md` extends it).
+///
+/// ```
+/// use fairy_rules::dsl::{parse_movement, Atom, Body, Range};
+/// let pawn = parse_movement("fmWfcFifmnD")?;
+/// assert_eq!(pawn.components.len(), 3);
+/// let double_step = &pawn.components[2];
+/// assert!(double_step.modifiers.initial && double_step.modifiers.move_only && double_step.modifiers.lame);
+/// assert_eq!(double_step.directions[0].letters, "f");
+/// assert_eq!(double_step.body, Body::Atom { atom: Atom::Leap(2, 0), range: Range::Leap, span: 10..11 });
+///
+/// let e = parse_movement("Kz").unwrap_err();
+/// assert_eq!((e.message.as_str(), e.span.clone()), ("unexpected `z` in movement", 1..2));
+/// # Ok::<(), fairy_rules::dsl::DslError>(())
+/// ```
 ///
 /// # Errors
 /// A [`DslError`] whose span points at the first character that is not valid movement text,

@@ -14,8 +14,8 @@ const CENTIPAWNS_PER_MOVE: f64 = 61.0;
 
 /// Each piece kind's value in centipawns, indexed by kind.
 ///
-/// A piece's value is `61 × m`, where `m` is its weighted empty-board mobility (see
-/// [`Ruleset::empty_board_mobility`]): its moves on an empty board averaged over the cells,
+/// A piece's value is `61 × m`, where `m` is its weighted empty-board mobility: its moves
+/// on an empty board averaged over the cells,
 /// a move that only moves or only captures counting half, each further square along a ride
 /// weighing 0.7 of the one before. Like Fairy-Max's and Fairy-Stockfish's, it reads the value
 /// off the movement, so a new piece needs no table; a royal piece that cannot be captured
@@ -26,7 +26,7 @@ pub struct Values(Vec<i32>);
 
 impl Values {
     /// The values of `rules`' pieces: each its `value:`, or derived from its movement.
-    pub fn derived(rules: &Ruleset) -> Values {
+    pub(crate) fn derived(rules: &Ruleset) -> Values {
         let royal_is_material = rules.end.royal == crate::types::rule_enums::RoyalRule::Extinction;
         Values(
             (0..rules.pieces.len())

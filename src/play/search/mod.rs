@@ -32,10 +32,10 @@ use crate::engine::{Move, Position, UndoStack};
 use crate::load::variant::Variant;
 
 pub use eval::Values;
-pub use player::{Played, SAMPLES};
+pub use player::Played;
 
 /// Deepest iteration searched when no other limit is given.
-pub const MAX_DEPTH: u32 = 64;
+pub(crate) const MAX_DEPTH: u32 = 64;
 
 /// A score from the side to move's point of view: centipawns, or a mate. A mate in `n`
 /// plies scores `Score::MATE - n` for the side that mates and its negation for the other.
@@ -44,7 +44,7 @@ pub struct Score(pub i32);
 
 impl Score {
     /// The score of a mate on the board (zero plies away).
-    pub const MATE: i32 = 30_000;
+    pub(crate) const MATE: i32 = 30_000;
     /// Scores beyond this (in absolute value) are mates.
     pub(crate) const MATE_BOUND: i32 = Score::MATE - 1_000;
 
@@ -74,7 +74,7 @@ impl std::fmt::Display for Score {
 }
 
 /// When a search stops; it stops at the first limit reached. Without any, it goes to
-/// [`MAX_DEPTH`]. Only the depth and node limits give the same result on every run.
+/// depth 64. Only the depth and node limits give the same result on every run.
 #[derive(Debug, Clone, Default)]
 pub struct SearchLimits {
     /// Deepest iteration, in plies.
@@ -162,7 +162,9 @@ impl Searcher {
         Searcher::with_table(variant, 16)
     }
 
-    /// A searcher with a transposition table of about `megabytes` MiB.
+    /// A searcher with a transposition table of about `megabytes` MiB (UCI's `Hash`).
+    ///
+    /// See the example of [`Searcher::new`].
     pub fn with_table(variant: Variant, megabytes: usize) -> Searcher {
         let cells = variant.topology.cell_count();
         let values = Values::derived(&variant);

@@ -13,7 +13,7 @@ use crate::play::game::Game;
 use super::{SearchLimits, SearchResult, Searcher};
 
 /// Positions sampled per move when the side cannot see everything.
-pub const SAMPLES: u32 = 4;
+pub(crate) const SAMPLES: u32 = 4;
 
 /// A move the engine played, with the search that chose it.
 #[derive(Debug, Clone)]
@@ -31,7 +31,7 @@ impl Searcher {
     /// game is over or the side has no move it may play.
     ///
     /// When the opponent has hidden pieces or markers ([`crate::Ruleset::unseen`]), the search
-    /// reads only the view and their number: it samples [`SAMPLES`] positions consistent with
+    /// reads only the view and their number: it samples 4 positions consistent with
     /// the view ([`crate::Ruleset::determinize`], drawn with a seed taken from the view, so
     /// the same view gives the same move whatever is hidden), searches each with a share of
     /// `limits`' nodes and time, and plays the move chosen most often (the first sample's

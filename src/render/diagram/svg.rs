@@ -3,6 +3,7 @@
 use super::{Diagram, Mark};
 use crate::render::board::{self, escape, rect, Board, BLUE, GREEN, INK, LEFT, LIGHT, RED};
 use crate::rules::Piece;
+#[cfg(feature = "protocol")]
 use crate::types::bitboard::Cell;
 
 /// Side of a board square, in pixels.
@@ -78,7 +79,8 @@ impl Diagram {
 
     /// Where [`Diagram::render_svg`] draws `cell`: its square's left and top edges and its
     /// side, in the picture's pixels.
-    pub fn square_rect(&self, cell: Cell) -> (u32, u32, u32) {
+    #[cfg(feature = "protocol")]
+    pub(crate) fn square_rect(&self, cell: Cell) -> (u32, u32, u32) {
         let (x, y) = self.board().corner(cell);
         (x as u32, y as u32, SQUARE)
     }

@@ -49,7 +49,7 @@ const IMAGES: &[(&str, &str)] = &[
 ];
 
 /// The names a piece definition's `image:` may give, in the order of the set.
-pub fn image_names() -> impl Iterator<Item = &'static str> {
+pub(crate) fn image_names() -> impl Iterator<Item = &'static str> {
     IMAGES.iter().map(|(name, _)| *name)
 }
 

@@ -16,7 +16,7 @@ mod images;
 mod png;
 mod svg;
 
-pub use images::image_names;
+pub(crate) use images::image_names;
 pub(crate) use images::piece_svg;
 #[cfg(feature = "png")]
 pub use png::{svg_to_png, svg_to_png_scaled, PngError};
@@ -75,7 +75,7 @@ impl Ruleset {
     }
 
     /// Who is to move, and whether in check: `white to move`, `black to move, in check`.
-    pub fn status_line(&self, pos: &Position) -> String {
+    pub(crate) fn status_line(&self, pos: &Position) -> String {
         let side = pos.side_to_move().name();
         match self.in_check(pos) {
             true => format!("{side} to move, in check"),
@@ -85,7 +85,7 @@ impl Ruleset {
 
     /// The cells of the royal pieces of the side to move when it is in check: where a
     /// picture marks the check.
-    pub fn checked_royals(&self, pos: &Position) -> Bitboard {
+    pub(crate) fn checked_royals(&self, pos: &Position) -> Bitboard {
         if !self.in_check(pos) {
             return Bitboard::EMPTY;
         }

@@ -15,12 +15,12 @@ const CAPTION_ROW: f64 = 28.0;
 impl Ruleset {
     /// The position as a standalone SVG 1.1 document, 56 pixels per square: light and dark
     /// squares (none where the board has no cell), file letters and rank numbers, each piece
-    /// as its image (see [`super::image_names`]) or its letter in a disc, a crew inside its
+    /// as its image (see [`crate::PieceType::image`]) or its letter in a disc, a crew inside its
     /// container's outline, a submerged piece small and faded at the foot of its cell, a
     /// marker as its letter in a dashed diamond, the cells of `shaded` (regions: see
     /// [`Ruleset::region_cells`]) under translucent blue, a royal piece in check on red; a piece
     /// that has a facing with an arrow at the edge it faces; a caption says who is to move and
-    /// whether in check ([`Ruleset::status_line`]). Every piece is a `<g>` of class `piece` and
+    /// whether in check (`white to move`, `black to move, in check`). Every piece is a `<g>` of class `piece` and
     /// `white` or `black`, so tools can find them.
     pub fn picture_svg(&self, pos: &Position, shaded: Bitboard) -> String {
         self.picture_svg_from(pos, shaded, Color::White)
@@ -68,7 +68,8 @@ impl Ruleset {
 
     /// Where [`Ruleset::picture_svg`] draws `cell`: its square's left and top edges and its
     /// side, in the picture's pixels.
-    pub fn picture_cell_rect(&self, cell: Cell) -> (f64, f64, f64) {
+    #[cfg(feature = "protocol")]
+    pub(crate) fn picture_cell_rect(&self, cell: Cell) -> (f64, f64, f64) {
         let (x, y) = Board::new(&self.topology, SQUARE, false).corner(cell);
         (x, y, SQUARE)
     }

@@ -19,9 +19,8 @@ use indexmap::IndexMap;
 use serde::de::{self, MapAccess};
 use serde::Deserialize;
 
-pub use crate::types::rule_enums::{
+pub(crate) use crate::types::rule_enums::{
     ConvertRule, Distance, FacingRule, MateRule, RoyalCheck, RoyalRule, StalemateRule,
-    WallPlacement,
 };
 
 pub use castling::*;
@@ -160,7 +159,7 @@ impl VariantDef {
     /// `regions`, `parameters` and `markers` merge by name (an entry here replaces the
     /// base's entry of the same name in its place, new entries come after), pieces key by
     /// key, and `remove: true` takes a base's piece out (a problem when no base has it).
-    pub fn over(
+    pub(crate) fn over(
         self,
         base: VariantDef,
         problems: &mut Vec<crate::load::diagnostics::Problem>,

@@ -59,16 +59,6 @@ pub enum ChoicesDef {
     },
 }
 
-impl ChoicesDef {
-    /// The letters as written, White's first (one list for both sides is given twice).
-    pub fn per_side(&self) -> [&[Sp<String>]; 2] {
-        match self {
-            ChoicesDef::Both(both) => [both, both],
-            ChoicesDef::PerSide { white, black } => [&white.value, &black.value],
-        }
-    }
-}
-
 impl<'de> Deserialize<'de> for ChoicesDef {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
