@@ -119,7 +119,9 @@ impl Move {
         }
     }
 
-    /// A plain move of `piece` from `from` to `to`, capturing `captured`.
+    /// A plain move of `piece` from `from` to `to`, capturing `captured`: no promotion, no
+    /// special effect. See the examples of [`Move::is_noisy`] and
+    /// [`crate::Ruleset::gives_check`].
     pub fn new(from: Cell, to: Cell, piece: Piece, captured: Option<Piece>) -> Move {
         Move {
             from,
@@ -134,7 +136,8 @@ impl Move {
         }
     }
 
-    /// The same move with the chance event's drawn cell recorded.
+    /// The same move with the chance event's drawn cell recorded. See the example of
+    /// [`crate::Ruleset::chance_cells`].
     pub fn with_outcome(self, cell: Cell) -> Move {
         Move {
             outcome: Some(cell),
@@ -142,7 +145,8 @@ impl Move {
         }
     }
 
-    /// The same move as the player chooses it, without a chance outcome.
+    /// The same move as the player chooses it, without a chance outcome. See the example
+    /// of [`crate::Ruleset::chance_cells`].
     pub fn choice(self) -> Move {
         Move {
             outcome: None,
@@ -150,12 +154,29 @@ impl Move {
         }
     }
 
-    /// Whether it captures (including en passant and captures without moving).
+    /// Whether it captures (including en passant and captures without moving). See the
+    /// example of [`Move::is_noisy`].
     pub fn is_capture(self) -> bool {
         self.captured.is_some()
     }
 
     /// Whether it captures or promotes: the moves a quiescence search looks at.
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Move, Piece, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let pos = chess.parse_fen("4k3/1P6/8/8/8/8/4p3/4K3 w - - 0 1")?;
+    /// let promotion = chess.parse_move(&pos, "b7b8q")?;
+    /// assert!(promotion.is_noisy() && !promotion.is_capture());
+    /// let capture = chess.parse_move(&pos, "e1e2")?;
+    /// assert!(capture.is_noisy() && capture.is_capture());
+    /// let cell = |name| chess.topology.parse_cell(name).unwrap();
+    /// let king = Piece::new(chess.kind_of_letter('K').unwrap(), Color::White);
+    /// let pawn = Piece::new(chess.kind_of_letter('P').unwrap(), Color::Black);
+    /// assert_eq!(capture, Move::new(cell("e1"), cell("e2"), king, Some(pawn)));
+    /// assert!(!chess.parse_move(&pos, "e1d2")?.is_noisy());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_noisy(self) -> bool {
         self.captured.is_some()
             || self.promotion.is_some()

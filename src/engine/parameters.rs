@@ -147,6 +147,7 @@ impl Ruleset {
 
     /// Gives every parameter that has no value yet one drawn uniformly by `rng`, in order,
     /// White's then Black's, among the values that keep the values already set allowed.
+    /// See the example of [`Ruleset::set_parameters`].
     pub fn draw_parameters(&self, pos: &mut Position, rng: &mut impl Rng) {
         let mut params = Self::params(pos);
         for i in 0..self.parameters.len() {
@@ -179,6 +180,27 @@ impl Ruleset {
     /// A [`ParameterError`] for an item that is not `name=value`, an unknown name or a value
     /// outside what the parameter allows (given the values before it); `pos` is unchanged
     /// then.
+    ///
+    /// The Flying Dutchman's parameters (`parameters:` in `variants/flying-dutchman.yaml`,
+    /// `docs/games/flying-dutchman.md`): the ghost ship's kind and its port.
+    ///
+    /// ```
+    /// use rand::SeedableRng;
+    /// let dutchman = fairy_rules::Variant::bundled("flying-dutchman")?;
+    /// let mut pos = dutchman.start_position();
+    /// assert_eq!(dutchman.parameter_text(&pos), "dutchman=?/?,port=?/?");
+    /// dutchman.set_parameters(&mut pos, "dutchman=R")?; // one value for both sides
+    /// assert_eq!(dutchman.parameter_text(&pos), "dutchman=R/R,port=?/?");
+    /// let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    /// dutchman.draw_parameters(&mut pos, &mut rng); // the ports, to fit the rooks
+    /// assert!(!dutchman.parameter_text(&pos).contains('?'));
+    /// let e = dutchman.set_parameters(&mut pos, "port=z9").unwrap_err();
+    /// assert_eq!(e.to_string(), "invalid parameters `port=z9`: `z9` is not a value of `port`");
+    ///
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// assert_eq!(chess.parameter_text(&chess.start_position()), "");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_parameters(&self, pos: &mut Position, text: &str) -> Result<(), ParameterError> {
         let mut params = Self::params(pos);
         for item in text.split(',').filter(|a| !a.is_empty()) {
@@ -245,7 +267,9 @@ impl Ruleset {
             })
     }
 
-    /// The parameters as text (`dutchman=R/N,port=d8/e1`); empty when the variant has none.
+    /// The parameters as text (`dutchman=R/N,port=d8/e1`, White's value then Black's, `?`
+    /// for a value not set); empty when the variant has none. See the example of
+    /// [`Ruleset::set_parameters`].
     pub fn parameter_text(&self, pos: &Position) -> String {
         let params = Self::params(pos);
         self.parameters

@@ -70,7 +70,8 @@ impl Settings {
     }
 
     /// Game numbers of shard `k` of `n` (`k` from 1): the `k`-th of `n` contiguous ranges,
-    /// the first ones one game longer when `n` does not divide the count.
+    /// the first ones one game longer when `n` does not divide the count. See the example
+    /// of [`Study::merge`].
     ///
     /// # Panics
     /// If `k` is 0 or greater than `n`.
@@ -123,6 +124,26 @@ impl GameRecord {
 
     /// How often the side ahead changed, counting only evaluations beyond 50 centipawns
     /// either way (a search's noise around an equal position is no change of lead).
+    ///
+    /// ```
+    /// use fairy_rules::playtest::GameRecord;
+    /// let record = GameRecord {
+    ///     index: 0,
+    ///     seed: 0,
+    ///     result: "1-0".into(),
+    ///     reason: "checkmate".into(),
+    ///     cut: false,
+    ///     plies: 11,
+    ///     moves: String::new(),
+    ///     legal_moves: 0,
+    ///     positions: 0,
+    ///     evals: vec![30, 80, -60, 120, 400, 500],
+    /// };
+    /// assert_eq!(record.lead_changes(), 2); // White ahead, Black ahead, White ahead
+    /// assert_eq!(record.decided_share(), Some(2.0 / 6.0)); // the last two beyond 300
+    /// let drawn = GameRecord { result: "1/2-1/2".into(), ..record };
+    /// assert_eq!(drawn.decided_share(), None);
+    /// ```
     pub fn lead_changes(&self) -> u32 {
         let mut leader = 0;
         let mut changes = 0;
@@ -144,6 +165,8 @@ impl GameRecord {
 
     /// The game as a PGN record (`Event` "fairy playtest", `Round` its number from 1); a
     /// game cut by the move limit is a draw by adjudication.
+    ///
+    /// See the example of [`play_game`].
     ///
     /// # Errors
     /// A move of [`GameRecord::moves`] that does not replay in `variant` (a record of
@@ -172,7 +195,8 @@ impl GameRecord {
 
     /// For a won game, the share of the engine's evaluations made after the winner's lead
     /// stayed beyond [`DECISIVE_THRESHOLD`] to the end (0 when it never did): how long the
-    /// game went on once it was decided. `None` for a draw.
+    /// game went on once it was decided. `None` for a draw. See the example of
+    /// [`GameRecord::lead_changes`].
     pub fn decided_share(&self) -> Option<f64> {
         let sign = match self.result.as_str() {
             "1-0" => 1,
@@ -193,6 +217,25 @@ impl GameRecord {
 }
 
 /// Plays game `index` of a study: random opening, then the engine on both sides.
+///
+/// ```
+/// use fairy_rules::playtest::{play_game, Settings};
+/// let chess = fairy_rules::Variant::bundled("chess")?;
+/// let settings = Settings { games: 1, seed: 7, random_plies: 4, max_plies: 12, nodes: None, depth: Some(1), movetime: None };
+/// let record = play_game(&chess, &settings, 0);
+/// assert_eq!(record.seed, 7);
+/// assert!(record.plies <= 12);
+/// assert_eq!(record.moves.split(' ').count(), record.plies as usize);
+/// assert_eq!(record, play_game(&chess, &settings, 0)); // a game depends only on its number
+/// let pgn = record.pgn(&chess)?;
+/// assert_eq!(pgn.tag("Round"), Some("1"));
+/// assert_eq!(pgn.moves.len(), record.plies as usize);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Panics
+/// Only on a bug: each random opening move is drawn from the game's legal moves, so it
+/// plays.
 pub fn play_game(variant: &Variant, settings: &Settings, index: u64) -> GameRecord {
     let seed = settings.seed.wrapping_add(index);
     let mut rng = StdRng::seed_from_u64(seed);
@@ -324,7 +367,8 @@ pub struct Summary {
     pub decided_share: f64,
 }
 
-/// Summarises games.
+/// Summarises games (see [`Summary`] for each measure). See the example of
+/// [`Study::merge`].
 pub fn summarize(games: &[GameRecord]) -> Summary {
     let n = games.len() as u64;
     let count = |r: &str| games.iter().filter(|g| g.result == r).count() as u64;
@@ -360,6 +404,15 @@ pub fn summarize(games: &[GameRecord]) -> Summary {
 
 /// The mean of per-game points (1, ½, 0) and its 95% confidence interval: the mean ± 1.96
 /// standard errors (normal approximation), clamped to [0, 1].
+///
+/// ```
+/// use fairy_rules::playtest::score_ci95;
+/// let (mean, [low, high]) = score_ci95(&[1.0, 0.0, 0.5, 1.0]);
+/// assert_eq!(mean, 0.625);
+/// assert!((low - 0.156).abs() < 0.001); // 0.625 - 1.96 × 0.479 / √4
+/// assert_eq!(high, 1.0); // clamped
+/// assert_eq!(score_ci95(&[]), (0.0, [0.0, 0.0]));
+/// ```
 pub fn score_ci95(points: &[f64]) -> (f64, [f64; 2]) {
     let s = Spread::of(points);
     let half = if points.is_empty() {
@@ -425,7 +478,9 @@ pub enum MergeError {
 }
 
 impl Study {
-    /// A study of `games`, played with `settings` over `played`.
+    /// A study of `games`, played with `settings` over `played` (game numbers), with their
+    /// [`summarize`]d statistics; `variant` is the name given on the command line. See the
+    /// example of [`Study::merge`].
     pub fn new(
         variant: &str,
         variant_name: &str,
@@ -446,6 +501,25 @@ impl Study {
     }
 
     /// Combines shards of one study into one report, as if played in one run.
+    ///
+    /// ```
+    /// use fairy_rules::playtest::{play_game, summarize, MergeError, Settings, Study};
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// let settings = Settings { games: 3, seed: 7, random_plies: 4, max_plies: 8, nodes: None, depth: Some(1), movetime: None };
+    /// let shard = |k| {
+    ///     let games = settings.shard_range(k, 2);
+    ///     let records = games.clone().map(|i| play_game(&chess, &settings, i)).collect();
+    ///     Study::new("chess", &chess.name, settings.clone(), games, records)
+    /// };
+    /// assert_eq!((settings.shard_range(1, 2), settings.shard_range(2, 2)), (0..2, 2..3));
+    /// let (first, second) = (shard(1), shard(2));
+    /// let merged = Study::merge(vec![second, first.clone()])?;
+    /// assert_eq!(merged.played, [[0, 3]]);
+    /// assert_eq!(merged.summary, summarize(&merged.games));
+    /// assert_eq!(merged.summary.games, 3);
+    /// assert_eq!(Study::merge(vec![first.clone(), first]), Err(MergeError::Duplicate(0)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
     /// A [`MergeError`] when the studies differ in variant, settings or format, or share a

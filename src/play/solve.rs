@@ -98,6 +98,21 @@ pub struct Solution {
 
 /// Solves `pos` for `stip`. The work grows steeply with `n`: composed directmates in 3 take
 /// seconds, in 5 and more can take very long.
+///
+/// A directmate in one, and the start position, which is no selfmate in one:
+///
+/// ```
+/// use fairy_rules::solve::{solve, Stipulation};
+/// let chess = fairy_rules::Variant::bundled("chess")?;
+/// let pos = chess.parse_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+/// let direct = solve(&chess, &pos, Stipulation::Direct(1));
+/// let key = &direct.keys[0];
+/// assert_eq!(chess.move_text(key.attack), "a1a8");
+/// assert!(key.branches[0].ends && key.branches[0].defences.is_empty());
+/// assert!(direct.nodes > 0);
+/// assert_eq!(solve(&chess, &chess.start_position(), Stipulation::SelfMate(1)).shortest, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solve(variant: &Variant, pos: &Position, stip: Stipulation) -> Solution {
     let mut s = Solver {
         variant,

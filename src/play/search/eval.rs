@@ -44,7 +44,11 @@ impl Values {
         )
     }
 
-    /// The value of a `kind` piece in centipawns.
+    /// The value of a `kind` piece in centipawns. See the example of
+    /// [`super::Searcher::evaluate`].
+    ///
+    /// # Panics
+    /// When `kind` is not one of the variant's kinds.
     pub fn of(&self, kind: Kind) -> i32 {
         self.0[kind.index()]
     }

@@ -49,7 +49,8 @@ impl Score {
     pub(crate) const MATE_BOUND: i32 = Score::MATE - 1_000;
 
     /// Full moves to the mate: positive when the side to move mates, negative when it is
-    /// mated; `None` for a score that is no mate.
+    /// mated; `None` for a score that is no mate. See the example of
+    /// [`Searcher::search_with`].
     pub fn mate_in(self) -> Option<i32> {
         let plies = Score::MATE - self.0.abs();
         (self.0.abs() > Score::MATE_BOUND).then(|| {
@@ -81,14 +82,14 @@ pub struct SearchLimits {
     pub depth: Option<u32>,
     /// Positions to visit, at most (checked every 1,024).
     pub nodes: Option<u64>,
-    /// Time to think.
+    /// Time to think, wall-clock.
     pub time: Option<Duration>,
     /// Set from another thread to stop the search; the last finished iteration's move stands.
     pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl SearchLimits {
-    /// Search to `depth` plies.
+    /// Search to `depth` plies. See the example of [`Searcher::search_with`].
     pub fn depth(depth: u32) -> SearchLimits {
         SearchLimits {
             depth: Some(depth),
@@ -96,7 +97,8 @@ impl SearchLimits {
         }
     }
 
-    /// Search for `time`.
+    /// Search for `time` (wall-clock; the result depends on the machine). See the example
+    /// of [`Searcher::play`].
     pub fn time(time: Duration) -> SearchLimits {
         SearchLimits {
             time: Some(time),
@@ -157,7 +159,8 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher for `variant` with a 16 MiB transposition table.
+    /// A searcher for `variant` with a 16 MiB transposition table. See the example of
+    /// [`Searcher::search_with`].
     pub fn new(variant: Variant) -> Searcher {
         Searcher::with_table(variant, 16)
     }
@@ -180,11 +183,26 @@ impl Searcher {
 
     /// Turns Star1 pruning at chance nodes on (the default) or off (plain expectimax, which
     /// visits every outcome: the same move and score, found with more nodes).
+    ///
+    /// ```
+    /// use fairy_rules::search::{SearchLimits, Searcher};
+    /// let bermuda = fairy_rules::Variant::bundled("bermuda")?;
+    /// let start = bermuda.start_position();
+    /// let mut searcher = Searcher::new(bermuda.clone());
+    /// let pruned = searcher.search(&start, &[], &SearchLimits::depth(2));
+    /// searcher.clear();
+    /// searcher.set_star1(false);
+    /// let full = searcher.search(&start, &[], &SearchLimits::depth(2));
+    /// assert_eq!((pruned.best, pruned.score), (full.best, full.score));
+    /// assert!(pruned.nodes < full.nodes);
+    /// # Ok::<(), fairy_rules::LoadError>(())
+    /// ```
     pub fn set_star1(&mut self, on: bool) {
         self.star1 = on;
     }
 
-    /// The piece values the evaluation uses.
+    /// The piece values the evaluation uses, in centipawns. See the example of
+    /// [`Searcher::evaluate`].
     pub fn values(&self) -> &Values {
         &self.values
     }
@@ -194,18 +212,34 @@ impl Searcher {
     /// promoting piece's nearness to its zone (a quarter of the promotion's gain one king
     /// step away, halved per step further) and a flag piece's nearness to its zone (200
     /// centipawns one step away, halved per step further).
+    ///
+    /// ```
+    /// use fairy_rules::search::{Score, Searcher};
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// let searcher = Searcher::new(chess.clone());
+    /// // Derived from the movement: P N B R Q K (the king is no material under checkmate).
+    /// let values: Vec<i32> = chess.kinds().map(|k| searcher.values().of(k)).collect();
+    /// assert_eq!(values, [73, 320, 362, 494, 856, 0]);
+    /// assert_eq!(searcher.evaluate(&chess.start_position()), Score(0));
+    /// let queenless = chess.parse_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")?;
+    /// assert!(searcher.evaluate(&queenless).0 > 800);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn evaluate(&self, pos: &Position) -> Score {
         eval::evaluate(&self.variant, &self.values, &self.squares, pos)
     }
 
-    /// Forgets what earlier searches learned (for a new game).
+    /// Forgets what earlier searches learned (for a new game). See the example of
+    /// [`Searcher::set_star1`].
     pub fn clear(&mut self) {
         self.table.clear();
         self.heuristics.clear();
     }
 
     /// Searches `pos` within `limits`. `history` holds the hashes of the game's earlier
-    /// positions (oldest first, without `pos`), so that repetitions are seen.
+    /// positions (oldest first, without `pos`: [`crate::Game::earlier_hashes`]), so that
+    /// repetitions are seen. See the examples of [`Searcher::search_with`] and of the
+    /// [module](self).
     pub fn search(
         &mut self,
         pos: &Position,
@@ -215,7 +249,26 @@ impl Searcher {
         self.search_with(pos, history, limits, &mut |_| {})
     }
 
-    /// [`Searcher::search`], calling `report` after each finished iteration.
+    /// [`Searcher::search`], calling `report` after each finished iteration (depth 1, 2,
+    /// ...).
+    ///
+    /// ```
+    /// use fairy_rules::search::{Score, SearchLimits, Searcher};
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// let pos = chess.parse_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+    /// let mut searcher = Searcher::new(chess.clone());
+    /// let mut reports = Vec::new();
+    /// let result = searcher.search_with(&pos, &[], &SearchLimits::depth(3), &mut |r| {
+    ///     reports.push((r.depth, r.score.to_string()))
+    /// });
+    /// assert_eq!(reports[0], (1, "mate 1".to_string()));
+    /// assert_eq!(result.pv.first(), result.best.as_ref());
+    /// assert_eq!(chess.move_text(result.best.unwrap()), "a1a8");
+    /// assert_eq!(result.score.mate_in(), Some(1));
+    /// assert_eq!(Score(-29_997).mate_in(), Some(-2)); // mated in three plies
+    /// assert_eq!(Score(35).mate_in(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn search_with(
         &mut self,
         pos: &Position,

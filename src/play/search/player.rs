@@ -38,6 +38,19 @@ impl Searcher {
     /// choice among equals). The view may allow a move that the hidden state forbids (a mine
     /// on the way); the referee then answers only "not possible", and the engine, like a
     /// person, tries its next choice, then the view's other legal moves.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use fairy_rules::search::{SearchLimits, Searcher};
+    /// use fairy_rules::{Game, Variant};
+    /// let mut game = Game::new(Variant::bundled("chess")?);
+    /// let mut searcher = Searcher::new(game.variant().clone());
+    /// let white = searcher.play(&mut game, &SearchLimits::depth(2)).expect("a move");
+    /// let black = searcher.play(&mut game, &SearchLimits::time(Duration::from_millis(20))).expect("a move");
+    /// assert_eq!(game.moves(), [white.played, black.played]);
+    /// assert!(white.result.depth >= 1);
+    /// # Ok::<(), fairy_rules::LoadError>(())
+    /// ```
     pub fn play(&mut self, game: &mut Game, limits: &SearchLimits) -> Option<Played> {
         if game.outcome().is_some() {
             return None;
