@@ -40,6 +40,7 @@
 //! plays and the formats read and write. The modules named after their former places
 //! (`fairy_rules::notation`, `fairy_rules::search`, ...) remain as re-exports.
 #![warn(missing_docs)]
+#![warn(clippy::missing_errors_doc, clippy::missing_panics_doc)]
 
 /// The README's Rust examples, run as doctests.
 #[cfg(doctest)]

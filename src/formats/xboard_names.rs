@@ -50,7 +50,8 @@ const AT_START: [&str; 24] = [
     "elven",
 ];
 
-/// XBoard's own variant names: the values `xboard:` takes.
+/// XBoard's own variant names: the values `xboard:` takes (38 names, `normal` first). See
+/// the example of [`crate::cecp::describe`].
 pub fn xboard_variants() -> impl Iterator<Item = &'static str> {
     ANYWHERE.iter().chain(AT_START.iter()).copied()
 }

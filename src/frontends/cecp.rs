@@ -104,6 +104,25 @@ pub(crate) fn refusal(rules: &Ruleset) -> Option<String> {
 /// its `xboard:` name when that is XBoard's own, else as an engine-defined variant, named by
 /// `xboard:` or after `id`.
 ///
+/// ```
+/// use fairy_rules::{cecp, Variant};
+/// let chess = Variant::bundled("chess")?;
+/// let offer = cecp::describe(&chess, "chess").unwrap();
+/// assert_eq!((offer.name.as_str(), offer.commands.len(), offer.unrefereed), ("normal", 0, None));
+/// assert!(cecp::xboard_variants().any(|name| name == "normal"));
+///
+/// // XBoard knows the falcon, but not what it may do: the engine must judge it.
+/// let falcon = Variant::bundled("falcon-chess")?;
+/// let offer = cecp::describe(&falcon, "falcon-chess").unwrap();
+/// assert_eq!(offer.name, "falcon");
+/// assert!(offer.unrefereed.unwrap().starts_with("XBoard cannot judge a mate in falcon"));
+///
+/// let bermuda = Variant::bundled("bermuda")?;
+/// let refused = cecp::describe(&bermuda, "bermuda").unwrap_err();
+/// assert_eq!(refused, "The Bermuda Chess Angle: XBoard cannot show its chance events");
+/// # Ok::<(), fairy_rules::LoadError>(())
+/// ```
+///
 /// # Errors
 /// Why XBoard cannot play the variant (no chance events, hidden parts, containers, boards
 /// over 16x16 or returning pieces), a name XBoard would misread (one of its own variants'
@@ -298,6 +317,23 @@ pub(crate) fn castling_shown(rules: &Ruleset) -> bool {
 /// with its partner beside it), the legal move other than castling
 /// with the best score after a shallow search of the reply. `report` gets each finished
 /// iteration of the search. `None` when the side to move has no move.
+///
+/// ```
+/// use fairy_rules::search::{SearchLimits, Searcher};
+/// use fairy_rules::{cecp, Game, Variant};
+/// let chess = Variant::bundled("chess")?;
+/// let game = Game::new(chess.clone());
+/// let mut searcher = Searcher::new(chess.clone());
+/// let mut posts = Vec::new();
+/// let limits = SearchLimits::depth(2);
+/// let best = cecp::engine_move(&mut searcher, &game, &limits, &mut |r| {
+///     posts.push(cecp::thinking(&chess, r, std::time::Duration::from_millis(1234)))
+/// });
+/// assert!(game.legal_moves().contains(&best.unwrap()));
+/// assert_eq!(posts.len(), 2); // one line per iteration: `ply score centiseconds nodes pv`
+/// assert!(posts[1].starts_with("2 ") && posts[1].split(' ').nth(2) == Some("123"));
+/// # Ok::<(), fairy_rules::LoadError>(())
+/// ```
 pub fn engine_move(
     searcher: &mut Searcher,
     game: &Game,
@@ -329,6 +365,18 @@ pub fn engine_move(
 /// pv`, the score in centipawns for the side to move (a mate in n moves as 100000 + n,
 /// being mated in n as -100000 - n), the time in centiseconds, the line in XBoard's move
 /// text.
+///
+/// ```
+/// use fairy_rules::search::{Score, SearchResult};
+/// use fairy_rules::{cecp, Variant};
+/// let chess = Variant::bundled("chess")?;
+/// let pos = chess.parse_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+/// let mate = chess.parse_move(&pos, "a1a8")?;
+/// let result = SearchResult { best: Some(mate), score: Score(29_999), depth: 1, nodes: 20, pv: vec![mate] };
+/// let post = cecp::thinking(&chess, &result, std::time::Duration::from_millis(1234));
+/// assert_eq!(post, "1 100001 123 20 a1a8"); // mate in one, 1.23 s
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn thinking(rules: &Ruleset, r: &SearchResult, elapsed: std::time::Duration) -> String {
     let score = match r.score.mate_in() {
         Some(n) if n > 0 => 100_000 + n,
@@ -385,6 +433,17 @@ fn fits(piece: &crate::rules::PieceType, slot: usize) -> bool {
 
 /// A position as the FEN XBoard reads: holes as `*`, the side to move, the castling field,
 /// no en passant target, the clocks.
+///
+/// ```
+/// use fairy_rules::{cecp, Variant};
+/// let chess = Variant::bundled("chess")?;
+/// let start = chess.start_position();
+/// let after = chess.play(&start, chess.parse_move(&start, "e2e4")?)?;
+/// assert_eq!(cecp::fen(&chess, &after), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// // XBoard writes holes; ours leaves them out.
+/// assert_eq!(cecp::from_xboard_fen("*r4k3r*/10 w - - 0 1"), "r4k3r/10 w - - 0 1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn fen(rules: &Ruleset, pos: &Position) -> String {
     let placement = board_text(rules, |cell| match cell {
         Some(cell) => Some(rules.cell_text(pos, cell)).filter(|t| !t.is_empty()),
@@ -404,7 +463,8 @@ pub fn fen(rules: &Ruleset, pos: &Position) -> String {
 }
 
 /// A FEN as XBoard writes it, read into ours: our FEN does not write holes (`*`), so the
-/// empty squares on either side of one make one run.
+/// empty squares on either side of one make one run. The other fields are kept. See the
+/// example of [`fen`].
 pub fn from_xboard_fen(fen: &str) -> String {
     let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
     let mut out = String::new();
@@ -476,6 +536,8 @@ fn piece_suffix(rules: &Ruleset, kind: crate::types::piece::Kind) -> char {
 
 /// A move as XBoard writes it: from, to, and the promotion's letter in lower case (`+` for a
 /// promoted piece); a drop as `P@e4`; a gating as the move with the gated piece's letter.
+/// Ranks as XBoard numbers them (see the [module](self)). See the example of
+/// [`parse_move`].
 pub fn move_text(rules: &Ruleset, m: Move) -> String {
     if m.kind == crate::engine::MoveKind::Drop {
         let letter = rules.piece_type(m.piece.kind()).letter;
@@ -514,6 +576,23 @@ pub enum CecpMoveError {
 
 /// The legal move XBoard means by `text` (`e2e4`, `e7e8q`, `P@e4`, `b1c3h` gating a piece;
 /// a move that could be a king's step or a castling is the step).
+///
+/// ```
+/// use fairy_rules::cecp::{self, CecpMoveError};
+/// use fairy_rules::Variant;
+/// let chess = Variant::bundled("chess")?;
+/// let start = chess.start_position();
+/// let knight = cecp::parse_move(&chess, &start, "g1f3")?;
+/// assert_eq!(cecp::move_text(&chess, knight), "g1f3");
+/// assert_eq!(cecp::parse_move(&chess, &start, "g1g3"), Err(CecpMoveError::NoLegalMove));
+/// assert_eq!(cecp::parse_move(&chess, &start, "zz"), Err(CecpMoveError::NotSquares));
+///
+/// // On a board of ten ranks XBoard counts them from 0: Grand Chess's b3b5 is b2b4.
+/// let grand = Variant::bundled("grand")?;
+/// let pawn = grand.parse_move(&grand.start_position(), "b3b5")?;
+/// assert_eq!(cecp::move_text(&grand, pawn), "b2b4");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
 /// A [`CecpMoveError`]: malformed, or no legal move goes there.
@@ -571,7 +650,16 @@ pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, C
 
 /// The `highlight` board for a piece on `from`: its legal targets marked as legal for
 /// XBoard (`Y` a move, `R` a capture, `M` a move that asks for a promotion choice), other
-/// squares empty, in FEN rank order.
+/// squares empty, in FEN rank order. `None` when `from` is not a square of the board.
+///
+/// ```
+/// use fairy_rules::{cecp, Variant};
+/// let chess = Variant::bundled("chess")?;
+/// let start = chess.start_position();
+/// assert_eq!(cecp::highlight(&chess, &start, "g1").as_deref(), Some("8/8/8/8/8/5Y1Y/8/8"));
+/// assert_eq!(cecp::highlight(&chess, &start, "z9"), None);
+/// # Ok::<(), fairy_rules::LoadError>(())
+/// ```
 pub fn highlight(rules: &Ruleset, pos: &Position, from: &str) -> Option<String> {
     let from = parse_square(rules, from)
         .filter(|(_, rest)| rest.is_empty())?

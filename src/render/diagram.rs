@@ -98,6 +98,33 @@ impl Ruleset {
     /// there, when the start position has it on `cell`. The cells of the named `regions`
     /// (as they are for `color`) are shaded.
     ///
+    /// The falcon of Falcon Chess (`docs/games/falcon-chess.md`) in the start position,
+    /// moved to the centre:
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Mark, Piece, Variant};
+    /// let falcon = Variant::bundled("falcon-chess")?;
+    /// let kind = falcon.kind_of_letter('F').unwrap();
+    /// let e4 = falcon.central_cell().unwrap();
+    /// assert_eq!(falcon.topology.name(e4), "e4");
+    /// let start = falcon.start_position();
+    /// let diagram = falcon.diagram(kind, Color::White, e4, Some(&start), &["last-rank"])?;
+    /// assert_eq!(diagram.title(), "Falcon Chess: white falcon (F) on e4");
+    /// assert_eq!(diagram.mark(e4), Mark::Origin);
+    /// let black_pawn = Piece::new(falcon.kind_of_letter('P').unwrap(), Color::Black);
+    /// assert_eq!(diagram.cells_marked(Mark::Capturable(black_pawn)).count(), 4); // c7 d7 f7 g7
+    /// assert_eq!(diagram.cells_marked(Mark::MoveOrCapture).count(), 6);
+    /// assert_eq!(diagram.mark_at(2, 6), Mark::Capturable(black_pawn)); // c7, zero-based
+    /// assert_eq!(diagram.shaded(), falcon.region_cells(&["last-rank"], Color::White)?);
+    /// assert_eq!(diagram.shaded().count(), 10);
+    /// assert!(diagram.render_text().contains("\n4  .  .  .  . [F] .  .  .  .  .\n"));
+    /// assert!(diagram.render_svg().contains("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    ///
+    /// let e = falcon.region_cells(&["nope"], Color::White).unwrap_err();
+    /// assert_eq!(e.to_string(), "there is no region `nope`; the variant's regions: last-rank");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
     /// # Errors
     /// [`DiagramError`] for a kind or cell the variant does not have, or an unknown region.
     pub fn diagram(
@@ -165,7 +192,8 @@ impl Ruleset {
     /// The cell nearest the centre of the grid, where diagrams put their piece by default:
     /// file `(width - 1) / 2` and rank `(height - 1) / 2` zero-based (d4 on 8x8, e4 on 10x8),
     /// or, when that square is missing, the nearest existing cell (the lowest-numbered of
-    /// equally near ones). `None` for a board without cells.
+    /// equally near ones). `None` for a board without cells. See the example of
+    /// [`Ruleset::diagram`].
     pub fn central_cell(&self) -> Option<Cell> {
         let t = &self.topology;
         let (cf, cr) = ((t.width() as i32 - 1) / 2, (t.height() as i32 - 1) / 2);
@@ -176,7 +204,8 @@ impl Ruleset {
         })
     }
 
-    /// The union of the named regions as they are for `color`.
+    /// The union of the named regions (the definition's `regions:`) as they are for
+    /// `color`. See the example of [`Ruleset::diagram`].
     ///
     /// # Errors
     /// [`DiagramError::UnknownRegion`] for a name the variant does not define.
@@ -198,7 +227,8 @@ impl Ruleset {
 }
 
 impl Diagram {
-    /// What a cell shows; [`Mark::Missing`] for a cell number not on the board.
+    /// What a cell shows; [`Mark::Missing`] for a cell number not on the board. See the
+    /// example of [`Ruleset::diagram`].
     pub fn mark(&self, cell: Cell) -> Mark {
         self.marks
             .get(cell.index())
@@ -207,7 +237,8 @@ impl Diagram {
     }
 
     /// What the grid square at zero-based `file` and `rank` shows; [`Mark::Missing`] for a
-    /// square missing from the board or off the grid.
+    /// square missing from the board or off the grid. See the example of
+    /// [`Ruleset::diagram`].
     pub fn mark_at(&self, file: u8, rank: u8) -> Mark {
         match self.topology.cell(file as i32, rank as i32) {
             Some(cell) => self.mark(cell),
@@ -215,7 +246,7 @@ impl Diagram {
         }
     }
 
-    /// The cells showing exactly `mark`.
+    /// The cells showing exactly `mark`. See the example of [`Ruleset::diagram`].
     pub fn cells_marked(&self, mark: Mark) -> Bitboard {
         self.topology
             .cells()
@@ -223,7 +254,7 @@ impl Diagram {
             .collect()
     }
 
-    /// The cells of the shaded regions.
+    /// The cells of the shaded regions. See the example of [`Ruleset::diagram`].
     pub fn shaded(&self) -> Bitboard {
         self.shaded
     }
@@ -241,7 +272,8 @@ impl Diagram {
         }
     }
 
-    /// A one-line description: `Falcon Chess: white falcon (F) on e4`.
+    /// A one-line description: `Falcon Chess: white falcon (F) on e4`. See the example of
+    /// [`Ruleset::diagram`].
     pub fn title(&self) -> String {
         format!(
             "{}: {} {} ({}) on {}",

@@ -44,6 +44,13 @@ pub(crate) const MAX_LOADED: usize = 100;
 
 /// The JSON Schemas of the protocol's messages, as `(file name, schema)`: the request, the
 /// response and the event. `docs/protocol/` holds them; a test checks they are current.
+///
+/// ```
+/// let schemas = fairy_rules::protocol::schemas();
+/// let names: Vec<&str> = schemas.iter().map(|(name, _)| *name).collect();
+/// assert_eq!(names, ["request.schema.json", "response.schema.json", "event.schema.json"]);
+/// assert_eq!(schemas[0].1["title"], "Request");
+/// ```
 pub fn schemas() -> Vec<(&'static str, serde_json::Value)> {
     let value = |s: schemars::Schema| s.to_value();
     vec![

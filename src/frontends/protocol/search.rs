@@ -54,6 +54,17 @@ impl SearchCaps {
     /// The limits of a search that `asked` for, within the caps: each limit asked is lowered
     /// to its cap (and raised to at least 1), and the caps hold even for limits not asked.
     /// A request with no limit at all searches 20,000 positions.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use fairy_rules::protocol::{EngineLimits, SearchCaps};
+    /// let caps = SearchCaps { depth: 2, ..SearchCaps::default() };
+    /// let asked = EngineLimits { depth: Some(9), nodes: None, movetime_ms: Some(500) };
+    /// let limits = caps.limits(&asked);
+    /// assert_eq!((limits.depth, limits.nodes, limits.time), (Some(2), Some(100_000_000), Some(Duration::from_millis(500))));
+    /// let default = caps.limits(&EngineLimits::default());
+    /// assert_eq!((default.nodes, default.time), (Some(20_000), Some(Duration::from_secs(60))));
+    /// ```
     pub fn limits(&self, asked: &EngineLimits) -> SearchLimits {
         let none = asked.depth.is_none() && asked.nodes.is_none() && asked.movetime_ms.is_none();
         let nodes = match none {

@@ -86,12 +86,30 @@ impl Failure {
 type Handled = Result<Answer, Failure>;
 
 impl Server {
-    /// A server that knows the bundled variants, with the default [`SearchCaps`].
+    /// A server that knows the bundled variants, with the default [`SearchCaps`]. See the
+    /// example of [`Server`].
     pub fn new() -> Server {
         Server::default()
     }
 
     /// A server whose engine moves are capped by `caps`.
+    ///
+    /// A variant of the program's own, and an engine move capped at depth 2:
+    ///
+    /// ```
+    /// use fairy_rules::protocol::{SearchCaps, Server};
+    /// use fairy_rules::Variant;
+    /// let yaml = "name: Tiny\nboard: 3x3\npieces:\n  king:\n    letter: K\n    moves: K\n    royal: true\n  rook:\n    letter: R\n    moves: R\nsetup: k2/3/K1R\n";
+    /// let mut server = Server::with_caps(SearchCaps { depth: 2, ..SearchCaps::default() });
+    /// server.add_variant("tiny", Variant::from_yaml("tiny.yaml", yaml)?);
+    /// let created = server.handle_line(r#"{"request":"new_game","variant":"tiny"}"#);
+    /// assert!(created[0].contains(r#""game":"g1","variant":"tiny""#));
+    /// // The event line (the game is over), then the response: Rc3 mates.
+    /// let lines = server.handle_line(r#"{"request":"engine_move","game":"g1","limits":{"depth":9}}"#);
+    /// assert_eq!(lines[0], r#"{"event":"game_over","game":"g1","outcome":{"result":"1-0","winner":"white","reason":"checkmate"}}"#);
+    /// assert!(lines[1].contains(r#""move":{"text":"c1c3""#));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn with_caps(caps: SearchCaps) -> Server {
         Server {
             caps,
@@ -99,7 +117,8 @@ impl Server {
         }
     }
 
-    /// Makes `variant` available under `id` (a definition given on the command line).
+    /// Makes `variant` available under `id` (a definition given on the command line),
+    /// replacing a variant of that id. See the example of [`Server::with_caps`].
     pub fn add_variant(&mut self, id: &str, variant: Variant) {
         let entry = Entry {
             variant,
@@ -109,8 +128,9 @@ impl Server {
         self.variants.insert(id.to_string(), entry);
     }
 
-    /// Answers one request line: the event lines it caused, then its response line. An
-    /// engine move searches before it returns.
+    /// Answers one request line: the event lines it caused, then its response line (each
+    /// one JSON object, without a line ending). An engine move searches before it returns.
+    /// See the examples of [`Server`] and [`Server::with_caps`].
     pub fn handle_line(&mut self, line: &str) -> Vec<String> {
         match self.start_line(line) {
             Started::Answered(lines) => lines,
@@ -877,8 +897,23 @@ pub enum Line {
     End,
 }
 
-/// Reads one line of at most `max` bytes; a longer one is skipped to its end and reported,
-/// so a huge request costs no more memory than `max`.
+/// Reads one line of at most `max` bytes (without its `\n` or `\r\n`); a longer one is
+/// skipped to its end and reported, so a huge request costs no more memory than `max`.
+///
+/// ```
+/// use fairy_rules::protocol::{read_line, ErrorCode, Line, Server};
+/// let mut input: &[u8] = b"{\"request\":\"hello\"}\r\n0123456789 and more\n\xff\n";
+/// let hello = read_line(&mut input, 32)?;
+/// assert_eq!(hello, Line::Text(r#"{"request":"hello"}"#.into()));
+/// assert_eq!(read_line(&mut input, 10)?, Line::Unreadable(ErrorCode::TooLong));
+/// assert_eq!(read_line(&mut input, 10)?, Line::Unreadable(ErrorCode::MalformedJson));
+/// assert_eq!(read_line(&mut input, 10)?, Line::End);
+/// assert_eq!(
+///     Server::unreadable(ErrorCode::MalformedJson),
+///     r#"{"id":null,"ok":false,"error":{"code":"malformed_json","message":"the line is not UTF-8"}}"#
+/// );
+/// # Ok::<(), std::io::Error>(())
+/// ```
 ///
 /// # Errors
 /// The reader's I/O error.
@@ -922,7 +957,9 @@ pub fn read_line(reader: &mut impl BufRead, max: usize) -> std::io::Result<Line>
 }
 
 impl Server {
-    /// The response to a line [`read_line`] could not read.
+    /// The response to a line [`read_line`] could not read ([`ErrorCode::TooLong`] or, for
+    /// text that is not UTF-8, [`ErrorCode::MalformedJson`]). See the example of
+    /// [`read_line`].
     pub fn unreadable(code: ErrorCode) -> String {
         let message = match code {
             ErrorCode::TooLong => format!("the line is longer than {} bytes", super::MAX_LINE),

@@ -31,6 +31,28 @@ const FULL: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/pla
 /// connections are served at once, each closed when a request's head takes longer than
 /// [`HEADER_TIMEOUT`] and asked to close after ten minutes.
 ///
+/// ```
+/// use std::io::{Read, Write};
+/// let runtime = tokio::runtime::Runtime::new()?;
+/// let listener = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))?;
+/// let port = listener.local_addr()?.port();
+/// runtime.spawn(fairy_rules::web::serve(listener, fairy_rules::protocol::Server::new()));
+///
+/// let body = r#"{"request":"hello"}"#;
+/// let mut stream = std::net::TcpStream::connect(("127.0.0.1", port))?;
+/// write!(
+///     stream,
+///     "POST /api HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n\
+///      Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+///     body.len()
+/// )?;
+/// let mut reply = String::new();
+/// stream.read_to_string(&mut reply)?;
+/// assert!(reply.starts_with("HTTP/1.1 200 OK\r\n"));
+/// assert!(reply.contains(r#"{"events":[],"response":{"id":null,"ok":true,"result":{"kind":"hello","protocol":1,"#));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
 /// # Errors
 /// The listener's I/O error when it cannot tell its address.
 pub async fn serve(listener: TcpListener, server: Server) -> std::io::Result<()> {

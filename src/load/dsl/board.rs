@@ -85,6 +85,10 @@ pub struct ContainerSpec {
 /// # Errors
 /// A [`DslError`] at the first invalid character, or on dimensions outside 1..=26 files and
 /// 1..=99 ranks.
+///
+/// # Panics
+/// Not on any input: it only expects of pest's parse tree what the grammar
+/// (`grammar/fairy.pest`) guarantees; `tests/properties` feeds it arbitrary text.
 pub fn parse_board(input: &str) -> Result<BoardShape, DslError> {
     let top = FairyParser::parse(Rule::board, input)
         .map_err(|e| from_pest(e, input, "board shape"))?
@@ -143,6 +147,10 @@ pub fn parse_board(input: &str) -> Result<BoardShape, DslError> {
 ///
 /// # Errors
 /// A [`DslError`] at the first character that is not region text.
+///
+/// # Panics
+/// Not on any input: it only expects of pest's parse tree what the grammar
+/// (`grammar/fairy.pest`) guarantees; `tests/properties` feeds it arbitrary text.
 pub fn parse_region(input: &str) -> Result<RegionSpec, DslError> {
     let top = FairyParser::parse(Rule::region, input)
         .map_err(|e| from_pest(e, input, "region"))?

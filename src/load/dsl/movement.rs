@@ -132,6 +132,10 @@ pub struct Step {
 /// # Errors
 /// A [`DslError`] whose span points at the first character that is not valid movement text,
 /// or at a construct that is well-formed but meaningless (a range of `1000`, a `(0,0)` leap).
+///
+/// # Panics
+/// Not on any input: it only expects of pest's parse tree what the grammar
+/// (`grammar/fairy.pest`) guarantees; `tests/properties` feeds it arbitrary text.
 pub fn parse_movement(input: &str) -> Result<Movement, DslError> {
     let mut pairs =
         FairyParser::parse(Rule::movement, input).map_err(|e| from_pest(e, input, "movement"))?;

@@ -23,7 +23,8 @@ impl Diagram {
     /// (see [`crate::Ruleset::picture_svg`]), the diagrammed one on a blue disc, `m` as a green
     /// dot, `c` as a red ring, `x` as both, a capturable enemy with a red ring around it, and
     /// a legend below. Each marked square is a `<g>` with
-    /// the class `move`, `capture`, `both` or `capturable`, so tools can find them.
+    /// the class `move`, `capture`, `both` or `capturable`, so tools can find them. See the
+    /// example of [`crate::Ruleset::diagram`].
     pub fn render_svg(&self) -> String {
         let board = self.board();
         let legend = self.legend_items();

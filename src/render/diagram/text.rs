@@ -12,7 +12,7 @@ impl Diagram {
     /// on only, or both; pieces are bracketed so that no letter reads as a mark: `[F]` the
     /// piece itself, `(p)` another piece, `{p}` an enemy piece it can capture (FEN letters,
     /// upper case White). Rank numbers are right-aligned in a column on the left; trailing
-    /// spaces are cut.
+    /// spaces are cut. See the example of [`crate::Ruleset::diagram`].
     pub fn render_text(&self) -> String {
         let mut out = text_grid(&self.topology, false, 2, |rank, files| {
             let mut line = String::new();

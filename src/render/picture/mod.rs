@@ -35,13 +35,36 @@ impl Ruleset {
     /// (a letter, upper case White; a crew in its container's brackets; a layered cell in
     /// braces), `.` when empty, blank when the board has no such cell; cells are padded to
     /// the widest; an empty cell of `shaded` (regions: see [`Ruleset::region_cells`]) is
-    /// `:`. Trailing spaces are cut; every line ends with a newline.
+    /// `:`. Trailing spaces are cut; every line ends with a newline. See the examples of
+    /// the [module](self) and of [`Ruleset::picture_text_marked`].
     pub fn picture_text(&self, pos: &Position, shaded: Bitboard) -> String {
         self.picture_text_marked(pos, shaded, Bitboard::EMPTY)
     }
 
     /// [`Ruleset::picture_text`] with the cells of `marked` (a last move's cells) in square
     /// brackets: `[P]`, or `|` between two marked neighbours.
+    ///
+    /// ```
+    /// use fairy_rules::{Bitboard, Color, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let start = chess.start_position();
+    /// let after = chess.play(&start, chess.parse_move(&start, "e2e4")?)?;
+    /// let cell = |name| chess.topology.parse_cell(name).unwrap();
+    /// let last_move = Bitboard::from_cell(cell("e2")).with(cell("e4"));
+    /// let text = chess.picture_text_marked(&after, Bitboard::EMPTY, last_move);
+    /// let lines: Vec<&str> = text.lines().collect();
+    /// assert_eq!(lines[4], "4  . . . .[P]. . .");
+    /// assert_eq!(lines[6], "2  P P P P[.]P P P");
+    /// assert_eq!(&lines[8..], ["   a b c d e f g h", "black to move", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]);
+    ///
+    /// // From Black's end of the board.
+    /// let turned = chess.picture_text_from(&after, Bitboard::EMPTY, Bitboard::EMPTY, Color::Black);
+    /// assert!(turned.starts_with("1  R N B K Q B N R\n"));
+    /// assert!(turned.contains("\n   h g f e d c b a\n"));
+    /// let svg = chess.picture_svg_from(&after, Bitboard::EMPTY, Color::Black);
+    /// assert_eq!(svg.matches("class=\"piece black\"").count(), 16);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn picture_text_marked(
         &self,
         pos: &Position,
@@ -52,7 +75,8 @@ impl Ruleset {
     }
 
     /// [`Ruleset::picture_text_marked`] as seen from `side`'s end of the board: for Black,
-    /// turned around (rank 1 at the top, files from right to left).
+    /// turned around (rank 1 at the top, files from right to left). See the example of
+    /// [`Ruleset::picture_text_marked`].
     pub fn picture_text_from(
         &self,
         pos: &Position,
@@ -96,13 +120,26 @@ impl Ruleset {
     }
 
     /// The board's cells by name, laid out as the board is (blank where it has no cell): a
-    /// guide to writing a FEN for an irregular board.
+    /// guide to writing a FEN for an irregular board; ranks from the top, each line ending
+    /// with a newline.
+    ///
+    /// ```
+    /// use fairy_rules::{picture, Variant};
+    /// let sea = Variant::bundled("seachess")?;
+    /// let names = sea.cell_names_text();
+    /// let lines: Vec<&str> = names.lines().collect();
+    /// assert_eq!(lines[0], "12          c12 d12 e12 f12 g12 h12 i12 j12");
+    /// assert_eq!(lines[2], "10  a10 b10 c10 d10 e10 f10 g10 h10 i10 j10 k10 l10");
+    /// assert_eq!(picture::cell_names_text(&sea.topology), names);
+    /// # Ok::<(), fairy_rules::LoadError>(())
+    /// ```
     pub fn cell_names_text(&self) -> String {
         cell_names_text(&self.topology)
     }
 }
 
-/// [`Ruleset::cell_names_text`] of a board alone ([`crate::Variant::board_of_file`]).
+/// [`Ruleset::cell_names_text`] of a board alone ([`crate::Variant::board_of_file`]). See
+/// the example of [`Ruleset::cell_names_text`].
 pub fn cell_names_text(topology: &Topology) -> String {
     let names = cell_grid(topology, false, |cell| topology.name(cell));
     grid_text(topology, &names, Bitboard::EMPTY, false)

@@ -24,6 +24,19 @@ pub enum PngError {
 /// [`crate::Diagram::render_svg`] write them) to PNG bytes at its own size in pixels. Letters
 /// are drawn with the system's fonts.
 ///
+/// ```
+/// use fairy_rules::picture::{svg_to_png, svg_to_png_scaled, PngError};
+/// let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2"><rect width="3" height="2" fill="red"/></svg>"#;
+/// let png = svg_to_png(svg)?;
+/// assert_eq!(&png[1..4], b"PNG");
+/// assert_eq!(&png[16..24], [0, 0, 0, 3, 0, 0, 0, 2]); // width and height, in pixels
+/// let twice = svg_to_png_scaled(svg, 2.0)?;
+/// assert_eq!(&twice[16..24], [0, 0, 0, 6, 0, 0, 0, 4]);
+/// assert!(matches!(svg_to_png_scaled(svg, 0.0), Err(PngError::Size(0, 0))));
+/// assert!(matches!(svg_to_png("<svg"), Err(PngError::Svg(_))));
+/// # Ok::<(), PngError>(())
+/// ```
+///
 /// # Errors
 /// [`PngError::NoFont`] when the picture has text and no font is installed; the others when
 /// the SVG is not valid or the picture cannot be drawn.
@@ -32,7 +45,7 @@ pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, PngError> {
 }
 
 /// [`svg_to_png`] at `scale` times the SVG's own size (2.0: twice as wide and as high), so
-/// that small glyphs (a crew's letters) stay readable.
+/// that small glyphs (a crew's letters) stay readable. See the example of [`svg_to_png`].
 ///
 /// # Errors
 /// As [`svg_to_png`]; [`PngError::Size`] too for a scale that is not a positive number or

@@ -20,14 +20,16 @@ impl Ruleset {
     /// marker as its letter in a dashed diamond, the cells of `shaded` (regions: see
     /// [`Ruleset::region_cells`]) under translucent blue, a royal piece in check on red; a piece
     /// that has a facing with an arrow at the edge it faces; a caption says who is to move and
-    /// whether in check (`white to move`, `black to move, in check`). Every piece is a `<g>` of class `piece` and
-    /// `white` or `black`, so tools can find them.
+    /// whether in check (`white to move`, `black to move, in check`). Every piece is a `<g>`
+    /// of class `piece` and `white` or `black`, so tools can find them. See the examples of
+    /// the [module](super) and of [`Ruleset::picture_text_marked`].
     pub fn picture_svg(&self, pos: &Position, shaded: Bitboard) -> String {
         self.picture_svg_from(pos, shaded, Color::White)
     }
 
     /// [`Ruleset::picture_svg`] as seen from `side`'s end of the board: for Black, turned
-    /// around (its first rank at the bottom, files from right to left).
+    /// around (its first rank at the bottom, files from right to left). See the example of
+    /// [`Ruleset::picture_text_marked`].
     pub fn picture_svg_from(&self, pos: &Position, shaded: Bitboard, side: Color) -> String {
         let flip = side == Color::Black;
         let board = Board::new(&self.topology, SQUARE, flip);
