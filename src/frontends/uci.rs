@@ -135,7 +135,7 @@ pub const MAX_PERFT: u32 = 8;
 
 /// The name under which the definition `id` (a bundled name or a file's stem) is offered:
 /// Fairy-Stockfish's name when `id` without its hyphens is one (`king-of-the-hill` is
-/// `kingofthehill`), else `id`.
+/// `kingofthehill`), else `id`. See the example of [`move_text`].
 pub fn uci_name(id: &str) -> String {
     let joined: String = id.chars().filter(|&c| c != '-').collect();
     match FSF_VARIANTS.contains(&joined.as_str()) && !FSF_VARIANTS.contains(&id) {
@@ -146,6 +146,8 @@ pub fn uci_name(id: &str) -> String {
 
 /// Why a variant cannot be played over UCI, if it cannot: chance events, or parts hidden
 /// from a side (UCI gives the engine the whole position).
+///
+/// See the example of [`move_text`].
 pub fn refusal(rules: &Ruleset) -> Option<String> {
     let why = if rules.chance.is_some() {
         "its chance events"
@@ -226,6 +228,8 @@ impl Go {
     /// and the time: `movetime` less [`MOVE_OVERHEAD`], else a share of the side's clock
     /// ([`SearchLimits::clock_share`]); none for `infinite` or `ponder`. Without any limit
     /// the search goes on until stopped. The stop flag is left to the caller.
+    ///
+    /// See the example of [`bestmove_line`].
     pub fn limits(&self, side: Color) -> SearchLimits {
         let i = side.index();
         let time = if self.infinite || self.ponder {
@@ -260,6 +264,8 @@ impl Go {
 /// # Errors
 /// An `info string` line's text for a line too long, an unknown command, or a command
 /// whose parameters do not read (a number out of range, `position` without a start).
+///
+/// See the example of [`bestmove_line`].
 pub fn read_command(line: &str) -> Result<Option<Command>, String> {
     if line.len() > MAX_LINE {
         return Err(format!("a line longer than {MAX_LINE} bytes is not read"));
@@ -425,6 +431,26 @@ fn king_could_step(rules: &Ruleset, m: Move) -> bool {
 
 /// A move in UCI's move text as Fairy-Stockfish writes it (see the module documentation);
 /// `chess960` writes castling as the king onto its partner.
+///
+/// ```
+/// use fairy_rules::frontends::uci::{move_text, parse_move, refusal, uci_name};
+/// use fairy_rules::Variant;
+/// let zh = Variant::bundled("crazyhouse")?;
+/// let pos = zh.parse_fen("rnbqkbnr/ppp1pppp/8/8/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3")?;
+/// let drop = parse_move(&zh, &pos, "P@e4", false)?;
+/// assert_eq!(move_text(&zh, drop, false), "P@e4");
+/// assert!(parse_move(&zh, &pos, "e2e4", false).is_err()); // no pawn on e2
+/// let chess = Variant::bundled("chess")?;
+/// let pos = chess.parse_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")?;
+/// let castling = parse_move(&chess, &pos, "e1g1", false)?;
+/// assert_eq!(move_text(&chess, castling, true), "e1h1"); // UCI_Chess960's form
+/// assert_eq!(parse_move(&chess, &pos, "e1h1", true)?, castling);
+/// assert_eq!(uci_name("king-of-the-hill"), "kingofthehill");
+/// assert!(refusal(&chess).is_none());
+/// let seachess = Variant::bundled("seachess")?;
+/// assert!(refusal(&seachess).is_some()); // hidden parts
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn move_text(rules: &Ruleset, m: Move, chess960: bool) -> String {
     let t = &rules.topology;
     match m.kind {
@@ -499,6 +525,8 @@ fn shaped_like_a_move(text: &str) -> bool {
 /// # Errors
 /// Why not, in words: the text is not shaped like a move, or no legal move (or more than
 /// one) reads so.
+///
+/// See the example of [`move_text`].
 pub fn parse_move(
     rules: &Ruleset,
     pos: &Position,
@@ -540,6 +568,8 @@ pub fn parse_move(
 /// A finished search iteration as UCI's `info` line: depth, seldepth, score (`cp` for the
 /// side to move, or `mate` in moves, negative when mated), nodes, nodes per second, time in
 /// milliseconds, and the line in move text.
+///
+/// See the example of [`bestmove_line`].
 pub fn info_line(rules: &Ruleset, r: &SearchResult, elapsed: Duration, chess960: bool) -> String {
     let ms = elapsed.as_millis();
     let nps = u128::from(r.nodes) * 1000 / ms.max(1);
@@ -563,6 +593,28 @@ pub fn info_line(rules: &Ruleset, r: &SearchResult, elapsed: Duration, chess960:
 
 /// The `bestmove` line for a search's result: its move and, when its line goes on, the
 /// reply to ponder on; `bestmove (none)` without a move.
+///
+/// ```
+/// use std::time::Duration;
+/// use fairy_rules::frontends::uci::{bestmove_line, info_line, read_command, Command};
+/// use fairy_rules::search::{SearchLimits, Searcher};
+/// use fairy_rules::{Color, Variant};
+/// let Some(Command::Go(go)) = read_command("go depth 3 wtime 60000 winc 1000")? else {
+///     panic!("not a go")
+/// };
+/// let limits = go.limits(Color::White);
+/// assert_eq!((limits.depth, limits.time), (Some(3), Some(Duration::from_millis(2870))));
+/// assert!(read_command("go depth x").is_err());
+/// assert_eq!(read_command("   ")?, None);
+/// let chess = Variant::bundled("chess")?;
+/// let pos = chess.parse_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+/// let result = Searcher::new(chess.clone()).search(&pos, &[], &SearchLimits::depth(3));
+/// assert_eq!(bestmove_line(&chess, &result, false), "bestmove a1a8");
+/// let info = info_line(&chess, &result, Duration::from_millis(5), false);
+/// assert!(info.starts_with("info depth ") && info.contains(" score mate 1 "), "{info}");
+/// assert!(info.ends_with(" pv a1a8"), "{info}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn bestmove_line(rules: &Ruleset, r: &SearchResult, chess960: bool) -> String {
     let Some(best) = r.best else {
         return "bestmove (none)".into();
@@ -620,6 +672,8 @@ impl Session {
     /// A session offering every bundled definition that UCI can play, the project's games
     /// and the suite's ([`Variant::bundled_names`], [`Variant::suite_names`]), playing
     /// [`DEFAULT_VARIANT`] from its start.
+    ///
+    /// See the example of [`Session::handle`].
     pub fn new() -> Session {
         let mut offered = Vec::new();
         let mut refused = Vec::new();
@@ -654,38 +708,52 @@ impl Session {
     }
 
     /// The variants offered, sorted by name.
+    ///
+    /// See the example of [`Session::handle`].
     pub fn offered(&self) -> &[Offered] {
         &self.offered
     }
 
     /// The definitions refused: each one's name and why.
+    ///
+    /// See the example of [`Session::handle`].
     pub fn refused(&self) -> &[(String, String)] {
         &self.refused
     }
 
     /// The game of the last good `position` (or the start of the variant chosen).
+    ///
+    /// See the example of [`Session::handle`].
     pub fn game(&self) -> &Game {
         &self.game
     }
 
     /// Whether castling is written king onto partner (`UCI_Chess960`).
+    ///
+    /// See the example of [`Session::handle`].
     pub fn chess960(&self) -> bool {
         self.chess960
     }
 
     /// The transposition table's size for a new searcher, in MiB (`Hash`).
+    ///
+    /// See the example of [`Session::handle`].
     pub fn hash(&self) -> usize {
         self.hash
     }
 
     /// A number that changes whenever a searcher made before must be made anew: another
     /// variant or table size, or a new game.
+    ///
+    /// See the example of [`Session::handle`].
     pub fn epoch(&self) -> u64 {
         self.epoch
     }
 
     /// The definition played: `UCI_Variant`'s, or with `UCI_Chess960` its 960 form if it
     /// has one.
+    ///
+    /// See the example of [`Session::handle`].
     pub fn variant(&self) -> &Variant {
         let chosen = &self.offered[self.current];
         match self.chess960.then(|| self.fischer(chosen)).flatten() {
@@ -701,6 +769,8 @@ impl Session {
     }
 
     /// The answer to `uci`: `id name`, `id author`, the options and `uciok`.
+    ///
+    /// See the example of [`Session::handle`].
     pub fn identify(&self) -> Vec<String> {
         vec![
             format!("id name fairy-rules {}", env!("CARGO_PKG_VERSION")),
@@ -714,6 +784,8 @@ impl Session {
     }
 
     /// The `UCI_Variant` option line, with every name offered.
+    ///
+    /// See the example of [`Session::handle`].
     pub fn variant_option(&self) -> String {
         let mut line = format!("option name UCI_Variant type combo default {DEFAULT_VARIANT}");
         for o in &self.offered {
@@ -726,6 +798,31 @@ impl Session {
     /// Handles a command that needs no search: `uci`, `isready`, `setoption`, `ucinewgame`,
     /// `position` (and the ones with nothing to do); the lines to send back. `go`, `stop`,
     /// `ponderhit` and `quit` are the caller's, and give nothing here.
+    ///
+    /// ```
+    /// use fairy_rules::frontends::uci::{read_command, Session};
+    /// let mut session = Session::new();
+    /// let mut send = |line: &str| session.handle(&read_command(line).unwrap().unwrap());
+    /// assert_eq!(send("uci").last().map(String::as_str), Some("uciok"));
+    /// assert_eq!(send("isready"), ["readyok"]);
+    /// send("setoption name UCI_Variant value crazyhouse");
+    /// send("position startpos moves e2e4 d7d5 e4d5");
+    /// // An illegal move is told, and the last good position kept.
+    /// assert!(send("position startpos moves e2e5")[0].starts_with("info string"));
+    /// assert_eq!(session.game().moves().len(), 3);
+    /// assert_eq!(session.variant().name, session.offered().iter().find(|o| o.name == "crazyhouse").unwrap().variant.name);
+    /// assert!(session.variant_option().contains(" var kingofthehill "));
+    /// assert!(session.identify().contains(&session.variant_option()));
+    /// assert!(!session.refused().is_empty()); // games of chance and of hidden parts
+    /// assert!(!session.offered().iter().any(|o| o.id == "seachess"));
+    /// assert!(!session.chess960());
+    /// assert_eq!(session.hash(), 16);
+    /// let epoch = session.epoch();
+    /// session.handle(&read_command("ucinewgame")?.unwrap());
+    /// assert_ne!(session.epoch(), epoch);
+    /// assert_eq!(session.perft(1).last().map(String::as_str), Some("Nodes searched: 20"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn handle(&mut self, command: &Command) -> Vec<String> {
         match command {
             Command::Uci => self.identify(),
@@ -918,6 +1015,8 @@ impl Session {
     /// `go perft N` in the game's position: each legal move with the leaves below it, in
     /// move text order, an empty line and `Nodes searched: N`, as Fairy-Stockfish prints
     /// them. Depths past [`MAX_PERFT`] are refused.
+    ///
+    /// See the example of [`Session::handle`].
     pub fn perft(&self, depth: u32) -> Vec<String> {
         if depth > MAX_PERFT {
             return vec![format!(

@@ -211,6 +211,21 @@ impl Material {
     };
 
     /// The same with one more `piece` (counts saturate at 255).
+    ///
+    /// ```
+    /// use fairy_rules::{Color, Material, Piece, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let (king, bishop) = (chess.kind_of_letter('K').unwrap(), chess.kind_of_letter('B').unwrap());
+    /// let m = Material::EMPTY
+    ///     .with(Piece::new(king, Color::White))
+    ///     .with(Piece::new(bishop, Color::White))
+    ///     .with(Piece::new(king, Color::Black));
+    /// assert_ne!(m, m.swapped());
+    /// assert_eq!(m.swapped().swapped(), m);
+    /// assert!(chess.royal_kinds().has(king) && !chess.royal_kinds().has(bishop));
+    /// assert_eq!((Color::White.index(), Color::Black.index()), (0, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with(mut self, piece: Piece) -> Material {
         let n = &mut self.counts[piece.color().index()][piece.kind().index()];
@@ -218,7 +233,7 @@ impl Material {
         self
     }
 
-    /// The same with the colours swapped.
+    /// The same with the colours swapped. See the example of [`Material::with`].
     #[must_use]
     pub fn swapped(self) -> Material {
         Material {
@@ -590,7 +605,8 @@ impl Ruleset {
         (0..self.pieces.len() as u8).map(Kind)
     }
 
-    /// The royal kinds.
+    /// The royal kinds: those whose loss (checkmate, capture) the end rules judge. See the
+    /// example of [`Material::with`].
     pub fn royal_kinds(&self) -> KindSet {
         self.royal_kinds
     }

@@ -22,7 +22,7 @@ impl Color {
     /// Both sides, White first.
     pub const BOTH: [Color; 2] = [Color::White, Color::Black];
 
-    /// 0 for White, 1 for Black.
+    /// 0 for White, 1 for Black. See the example of [`crate::Material::with`].
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
@@ -83,7 +83,7 @@ impl KindSet {
     /// Every kind.
     pub const ALL: KindSet = KindSet(u32::MAX);
 
-    /// Whether `kind` is in the set.
+    /// Whether `kind` is in the set. See the example of [`crate::Material::with`].
     #[inline]
     pub const fn has(self, kind: Kind) -> bool {
         self.0 >> kind.0 & 1 != 0

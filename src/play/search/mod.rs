@@ -111,6 +111,16 @@ impl SearchLimits {
     /// the rest of the game, counted as [`MOVES_TO_GO`] moves): an equal share of what is
     /// left plus nine tenths of the increment, at most a third of what is left, less
     /// [`MOVE_OVERHEAD`] for the move to travel, and at least 10 ms.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use fairy_rules::search::SearchLimits;
+    /// let s = Duration::from_secs;
+    /// // A minute left and a second a move: 60/30 + 0.9 s, less 30 ms.
+    /// assert_eq!(SearchLimits::clock_share(s(60), s(1), None), Duration::from_millis(2870));
+    /// // Two moves to the control: at most a third of the time left.
+    /// assert_eq!(SearchLimits::clock_share(s(60), s(0), Some(2)), Duration::from_millis(19970));
+    /// ```
     pub fn clock_share(left: Duration, increment: Duration, moves_to_go: Option<u32>) -> Duration {
         let to_go = moves_to_go.unwrap_or(MOVES_TO_GO).max(1);
         let share = left / to_go + increment * 9 / 10;
@@ -167,7 +177,7 @@ impl Searcher {
 
     /// A searcher with a transposition table of about `megabytes` MiB (UCI's `Hash`).
     ///
-    /// See the example of [`Searcher::new`].
+    /// See the example of [`Searcher::search_with`].
     pub fn with_table(variant: Variant, megabytes: usize) -> Searcher {
         let cells = variant.topology.cell_count();
         let values = Values::derived(&variant);
