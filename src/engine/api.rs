@@ -24,6 +24,8 @@ use crate::rules::position::{on_pos, AnyPos};
 use crate::rules::tables::AnyTables;
 
 /// Why [`Ruleset::play`] refused a move.
+///
+/// See the example of [`Ruleset::play`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     /// The position was made by another rule set (another variant, or a definition of

@@ -10,6 +10,8 @@ use crate::types::bitboard::Cell;
 /// A move is made only by the rule set that generated it ([`crate::Ruleset::legal_moves`]);
 /// one built by hand is checked with [`crate::Ruleset::is_legal`]. Two moves are the same
 /// move when every field is equal.
+///
+/// See the examples of [`Move::is_noisy`] and [`crate::Ruleset::chance_cells`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// Cell the piece leaves (the cell it acts from, for an action that does not move it).
@@ -48,6 +50,8 @@ pub struct Gate {
 }
 
 /// What a move does besides moving one piece.
+///
+/// See the example of [`crate::Position::in_hand`], which picks out the drops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum MoveKind {

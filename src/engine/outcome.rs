@@ -7,6 +7,8 @@ use super::Engine;
 use crate::rules::position::Pos;
 
 /// How a game ended.
+///
+/// See the example of [`crate::Ruleset::outcome`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {
     /// `winner` won.
@@ -24,6 +26,8 @@ pub enum Outcome {
 }
 
 /// Why a game ended.
+///
+/// See the examples of [`crate::Ruleset::outcome`] and [`crate::Game::outcome`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Reason {

@@ -19,6 +19,8 @@ pub(crate) enum ParameterValue {
 }
 
 /// Parameter text that cannot be used. Each variant carries the whole text given.
+///
+/// See the example of [`Ruleset::set_parameters`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParameterError {

@@ -6,6 +6,8 @@ use super::{Engine, Move};
 use crate::rules::position::Pos;
 
 /// Perft split by root move.
+///
+/// See the example of [`crate::Ruleset::perft_with`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Divide {
     /// Each legal root move with the leaf count below it.

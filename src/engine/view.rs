@@ -13,6 +13,8 @@ use crate::rules::position::Pos;
 
 /// What a side knows exists but cannot see: how many of the opponent's hidden pieces are
 /// submerged, by kind, and how many of its hidden markers lie on the board, by type.
+///
+/// See the example of [`crate::Ruleset::redact`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Unseen {
     /// `(kind, count)` of the opponent's hidden submerged pieces.

@@ -63,6 +63,8 @@ use crate::formats::xboard_names::WILDCARD_VARIANTS;
 const MAX_SIDE: u8 = 16;
 
 /// How a variant is offered to XBoard.
+///
+/// See the example of [`describe`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct XBoardVariant {
     /// The name for `feature variants=` and `variant`: XBoard's own for a variant it knows
@@ -551,6 +553,8 @@ pub fn move_text(rules: &Ruleset, m: Move) -> String {
 }
 
 /// Why [`parse_move`] read no move from XBoard's text.
+///
+/// See the example of [`parse_move`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum CecpMoveError {

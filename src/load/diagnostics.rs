@@ -7,6 +7,8 @@ use miette::{
 };
 
 /// A definition file's text and name, shared by all diagnostics about it.
+///
+/// See the example of [`Source::line_col`].
 #[derive(Clone)]
 pub struct Source {
     /// The file name as given (or a label such as `<string>`).
@@ -157,6 +159,8 @@ impl Lines {
 }
 
 /// One problem in a definition: what is wrong, where (a byte range in the file) and how to fix it.
+///
+/// See the examples of [`DefinitionError`] and [`crate::Variant::from_yaml`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
     /// Stable code such as `fairy::unknown-atom`.
@@ -365,6 +369,8 @@ impl Diagnostic for DefinitionError {
 }
 
 /// A [`Problem`] bound to its file, so that miette can draw it.
+///
+/// See the examples of [`DefinitionError`] and [`crate::Variant::from_yaml`].
 #[derive(Debug, Clone, thiserror::Error)]
 #[error("{}", problem.message)]
 pub struct ProblemReport {

@@ -38,6 +38,8 @@ impl std::ops::Deref for Variant {
 }
 
 /// Why a definition could not be loaded.
+///
+/// See the examples of [`Variant::from_file`] and [`Variant::bundled`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum LoadError {

@@ -12,6 +12,8 @@ use crate::types::piece::Color;
 /// The tags of the Seven Tag Roster that a program knows when it writes a game (the
 /// others, `Result` and the variant's tags, come from the game itself). `None` is written
 /// as PGN's unknown, `?` (the date as `????.??.??`).
+///
+/// See the example of [`PgnGame::from_game`].
 #[derive(Debug, Clone, Default)]
 pub struct Tags {
     /// The event (`Event`).
@@ -52,6 +54,8 @@ pub struct RecordError {
 
 /// A record played back: the game as far as the record could be played, and the move that
 /// stopped it, if one did.
+///
+/// See the examples of [`PgnGame::from_game`] and [`PgnGame::replay`].
 #[derive(Debug, Clone)]
 pub struct Replay {
     /// Every move up to the first that could not be played.

@@ -39,6 +39,8 @@ pub const DECISIVE_THRESHOLD: i32 = 300;
 const EVAL_CAP: i32 = 10_000;
 
 /// How the games of a study are played.
+///
+/// See the examples of [`play_game`] and [`Study::merge`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
     /// Games in the whole study (all shards together).
@@ -85,6 +87,8 @@ impl Settings {
 }
 
 /// One self-play game, as the report keeps it.
+///
+/// See the examples of [`play_game`] and [`GameRecord::lead_changes`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// The game's number in the study.
@@ -333,6 +337,8 @@ impl Spread {
 }
 
 /// What a study's games show.
+///
+/// See the example of [`Study::merge`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     /// Games played.
@@ -432,6 +438,8 @@ fn ratio(a: u64, b: u64) -> f64 {
 }
 
 /// A study as written to JSON: what was played, how, the summary and every game.
+///
+/// See the example of [`Study::merge`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Study {
     /// The version of the JSON format, 1; a merge refuses files of another version.
@@ -451,6 +459,8 @@ pub struct Study {
 }
 
 /// Why studies cannot be merged.
+///
+/// See the example of [`Study::merge`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MergeError {
     /// No study was given.

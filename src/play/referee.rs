@@ -11,6 +11,8 @@ use crate::rules::Color;
 
 /// What one side sees: the position with the opponent's hidden parts removed, and what the
 /// referee announces.
+///
+/// See the example of [`Game::attempt`].
 #[derive(Debug, Clone)]
 pub struct View {
     /// Whose view it is.
@@ -41,6 +43,8 @@ impl std::fmt::Display for View {
 }
 
 /// Why the referee refused a move a player attempted.
+///
+/// See the example of [`Game::attempt`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Refusal {

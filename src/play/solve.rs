@@ -24,6 +24,8 @@ use crate::load::variant::Variant;
 use crate::types::piece::Color;
 
 /// What the attacker (the side to move) must force.
+///
+/// See the examples of [`solve`] and of the [module](self).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Stipulation {
     /// Directmate in `n`: the attacker wins within `n` of its moves, whatever the defender
@@ -51,6 +53,8 @@ impl Stipulation {
 }
 
 /// An attacker's move that keeps the stipulation, with what follows it.
+///
+/// See the example of [`solve`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
     /// The attacker's move (its chance outcome, if it has one, is in `branches`).
@@ -60,6 +64,8 @@ pub struct Line {
 }
 
 /// What follows an attacker's move with one chance outcome (or without any).
+///
+/// See the example of [`solve`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Branch {
     /// The move with this outcome; the move itself when it has no chance event.
@@ -73,6 +79,8 @@ pub struct Branch {
 }
 
 /// A defender's move (with its chance outcome, if any) and how the attacker goes on.
+///
+/// See the example of [`solve`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Defence {
     /// The defender's move.
@@ -84,6 +92,8 @@ pub struct Defence {
 }
 
 /// A solved problem.
+///
+/// See the example of [`solve`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solution {
     /// What was asked.

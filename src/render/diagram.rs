@@ -19,6 +19,8 @@ use crate::rules::{Color, Kind, Piece, Ruleset, Topology};
 use crate::types::bitboard::{Bitboard, Cell};
 
 /// What one square of a [`Diagram`] shows.
+///
+/// See the example of [`Ruleset::diagram`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mark {
     /// The grid square is not part of the board.
@@ -43,6 +45,8 @@ pub enum Mark {
 ///
 /// It shows the piece's own movement only: castling, en passant and whether a move would
 /// leave a royal piece in check are not drawn.
+///
+/// See the example of [`Ruleset::diagram`].
 #[derive(Debug, Clone)]
 pub struct Diagram {
     variant: String,
@@ -61,6 +65,8 @@ pub struct Diagram {
 }
 
 /// Why a diagram cannot be made.
+///
+/// See the example of [`Ruleset::diagram`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DiagramError {
     /// The piece kind is not one of the variant's.

@@ -11,6 +11,8 @@ pub(crate) const MAX_CAPACITY: u8 = 7;
 pub(crate) const MAX_CONTAINER_TYPES: usize = 4;
 
 /// A container type, declared in the board text (`with ship <3>`).
+///
+/// See the example of [`crate::Position::crew_at`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ContainerType {
     /// The name written in the board text (`ship`).
@@ -24,6 +26,8 @@ pub struct ContainerType {
 }
 
 /// How containers and their crews move, from the board text and the `containers:` section.
+///
+/// See the example of [`crate::Position::crew_at`].
 #[derive(Debug, Clone)]
 pub struct ContainerRules {
     /// The declared types; a [`Crew`] names one by index.
@@ -42,6 +46,8 @@ pub struct ContainerRules {
 ///
 /// Packed in a word, with the crew kept sorted so that equal crews are equal words: byte 7
 /// is the type plus one (0 for no container), bytes 0 to 6 the pieces' bytes, largest first.
+///
+/// See the example of [`crate::Position::crew_at`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Crew(u64);
 

@@ -125,6 +125,8 @@ impl KindLayers {
 }
 
 /// The layer rules of a variant (`Ruleset::layers`).
+///
+/// See the example of [`crate::Position::state_at`].
 #[derive(Debug, Clone)]
 pub struct LayerRules {
     /// Marker types, in definition order.
@@ -218,6 +220,8 @@ impl Facing {
 /// The state of one piece, packed in 16 bits: two ammunition counts (3 bits each), a facing
 /// (2 bits), turns on the surface (4 bits), turns left under water (3 bits) and whether it
 /// promoted (1 bit).
+///
+/// See the example of [`crate::Position::state_at`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct PieceState(pub(crate) u16);
 

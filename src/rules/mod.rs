@@ -1,4 +1,9 @@
 //! The compiled, immutable rule set of a variant.
+//!
+//! Conventions of its data: a value "per side" is a `[T; 2]` holding White's then Black's
+//! (indexed by colour); a cell set is a [`Bitboard`] of the board's cell numbers (see
+//! [`Topology`]); a [`Kind`] indexes [`Ruleset::pieces`]; each field names the definition key
+//! it comes from (`docs/authoring.md` describes them).
 
 pub mod containers;
 pub mod conversion;
@@ -24,6 +29,8 @@ use tables::AnyTables;
 pub use crate::types::piece::{Color, Kind, KindSet, Piece, MAX_KINDS};
 
 /// A piece type as the rule set knows it.
+///
+/// See the example of [`Ruleset::kinds`].
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct PieceType {
@@ -438,6 +445,8 @@ fn mix(mut z: u64) -> u64 {
 /// Immutable once built; share it (it is `Send + Sync`). Build one with
 /// [`crate::Variant::from_file`], [`crate::Variant::from_yaml`] or
 /// [`crate::Variant::bundled`].
+///
+/// See the examples of [`crate::Variant`] and of its methods.
 #[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct Ruleset {

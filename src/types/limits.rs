@@ -70,6 +70,8 @@ impl Default for Limits {
 }
 
 /// One of the [`Limits`].
+///
+/// See the example of [`Limits`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Limit {
@@ -131,6 +133,8 @@ impl Limit {
 }
 
 /// Input past one of the [`Limits`]: which, and the limit's value.
+///
+/// See the example of [`Limits`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("{} exceeds the limit `{}` of {max} {}", limit.subject().0, limit.name(), limit.subject().1)]
 pub struct LimitExceeded {

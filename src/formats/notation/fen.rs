@@ -19,6 +19,8 @@ use crate::types::rule_enums::RoyalRule;
 use super::{parse_placement, Holds};
 
 /// A field of a FEN.
+///
+/// See the example of [`FenError`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FenField {

@@ -21,6 +21,8 @@ use crate::rules::{Color, Ruleset};
 use crate::types::bitboard::Cell;
 
 /// A move text that cannot be read or is not legal here, with the reason.
+///
+/// See the examples of [`crate::Game::play`] and [`crate::Game::push_san`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MoveError {

@@ -27,6 +27,8 @@ pub use read::{parse, parse_with, PgnError};
 use std::fmt;
 
 /// One game of a PGN file.
+///
+/// See the examples of [`PgnGame::from_game`] and [`PgnGame::replay`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PgnGame {
     /// The tag pairs in the order read or written: `("White", "Kasparov")`.
@@ -40,6 +42,8 @@ pub struct PgnGame {
 }
 
 /// A move as a PGN record has it.
+///
+/// See the examples of [`PgnGame::from_game`] and [`PgnGame::replay`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PgnMove {
     /// The move as written, without its move number and its suffix annotation (`Nf3`,

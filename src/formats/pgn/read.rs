@@ -5,6 +5,8 @@ use super::{PgnGame, PgnMove};
 use crate::types::limits::{Limit, LimitExceeded, Limits};
 
 /// A PGN text that cannot be read, with the place of the mistake.
+///
+/// See the example of [`parse_with`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("PGN line {line}, column {column}: {message}")]
 pub struct PgnError {

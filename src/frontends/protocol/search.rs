@@ -26,6 +26,8 @@ const DEFAULT_NODES: u64 = 20_000;
 
 /// The caps of every engine move, whatever its request asks: a request's limits are lowered
 /// to them, and a request without some limit gets the cap.
+///
+/// See the example of [`SearchCaps::limits`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SearchCaps {
     /// Deepest search, in plies (64 by default).

@@ -887,6 +887,8 @@ fn to_line(value: &impl serde::Serialize) -> String {
 }
 
 /// A line read by [`read_line`].
+///
+/// See the example of [`read_line`].
 #[derive(Debug, PartialEq, Eq)]
 pub enum Line {
     /// A line of text, without its line ending.

@@ -158,6 +158,8 @@ pub enum Command {
 /// How long the engine thinks: any of the three; with none, 20000 positions. Every search is
 /// capped at 64 plies, 100 million positions and 60 seconds, also when a limit is not given
 /// (see [`crate::protocol::SearchCaps`]).
+///
+/// See the example of [`crate::protocol::SearchCaps::limits`].
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EngineLimits {

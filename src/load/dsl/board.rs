@@ -8,6 +8,8 @@ use pest::Parser;
 use super::{from_pest, DslError, FairyParser, Rule};
 
 /// A grid cell by zero-based file and rank, as written (not yet checked against a board).
+///
+/// See the example of [`parse_board`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
     /// Zero-based file (`a` = 0).
@@ -17,6 +19,8 @@ pub struct Cell {
 }
 
 /// One item of a region or of a board's `minus` list.
+///
+/// See the example of [`parse_board`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RegionItem {
     /// One square, `e4`.
@@ -30,6 +34,8 @@ pub enum RegionItem {
 }
 
 /// A parsed region: items with their byte ranges in the source string.
+///
+/// See the example of [`parse_board`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RegionSpec {
     /// The items in written order.
@@ -37,6 +43,8 @@ pub struct RegionSpec {
 }
 
 /// A parsed board shape: a `width` x `height` grid minus some cells.
+///
+/// See the example of [`parse_board`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardShape {
     /// Number of files, 1 to 26.
@@ -50,6 +58,8 @@ pub struct BoardShape {
 }
 
 /// A container type as written: `ship <3>`.
+///
+/// See the example of [`parse_board`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ContainerSpec {
     /// Its name.

@@ -29,6 +29,8 @@ pub(crate) use grammar::{FairyParser, Rule};
 ///
 /// `span` is a byte range into the string that was parsed (not into the YAML file); the
 /// definition loader shifts it to the file.
+///
+/// See the examples of [`parse_board`] and [`parse_movement`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DslError {
     /// Byte range of the offending text inside the DSL string.

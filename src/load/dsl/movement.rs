@@ -8,6 +8,8 @@ use pest::Parser;
 use super::{from_pest, DslError, FairyParser, Rule};
 
 /// A piece's whole movement: the union of its components.
+///
+/// See the example of [`parse_movement`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Movement {
     /// The components in written order.
@@ -15,6 +17,8 @@ pub struct Movement {
 }
 
 /// One component such as `ifmnD`: modifiers and directions applied to a body.
+///
+/// See the example of [`parse_movement`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Component {
     /// Byte range of the whole component in the source string.
@@ -28,6 +32,8 @@ pub struct Component {
 }
 
 /// Betza modifiers of a component. `m` and `c` together mean the same as neither.
+///
+/// See the example of [`parse_movement`].
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Modifiers {
     /// `m`: moves only, never captures.
@@ -47,6 +53,8 @@ pub struct Modifiers {
 }
 
 /// A direction token: one letter, or two letters read together (`fl`, `fs`, `rh`).
+///
+/// See the example of [`parse_movement`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DirToken {
     /// The letters, one or two of `f b l r v s h`.
@@ -56,6 +64,8 @@ pub struct DirToken {
 }
 
 /// The body of a component.
+///
+/// See the example of [`parse_movement`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Body {
     /// A Betza atom with its range.
@@ -79,6 +89,8 @@ pub enum Body {
 }
 
 /// A Betza atom.
+///
+/// See the example of [`parse_movement`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Atom {
     /// A leap by `(x, y)` squares in all its symmetric orientations: W=(1,0), F=(1,1),
@@ -95,6 +107,8 @@ pub enum Atom {
 }
 
 /// How far an atom repeats along its line.
+///
+/// See the example of [`parse_movement`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Range {
     /// One leap (the atom alone, or K/W1).

@@ -21,6 +21,8 @@ const CENTIPAWNS_PER_MOVE: f64 = 61.0;
 /// off the movement, so a new piece needs no table; a royal piece that cannot be captured
 /// (checkmate rule) is worth nothing as material. A definition may give a piece its own
 /// `value:` instead.
+///
+/// See the example of [`super::Searcher::evaluate`].
 #[derive(Debug, Clone)]
 pub struct Values(Vec<i32>);
 

@@ -39,6 +39,8 @@ pub(crate) const MAX_DEPTH: u32 = 64;
 
 /// A score from the side to move's point of view: centipawns, or a mate. A mate in `n`
 /// plies scores `Score::MATE - n` for the side that mates and its negation for the other.
+///
+/// See the example of [`Searcher::search_with`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Score(pub i32);
 
@@ -76,6 +78,8 @@ impl std::fmt::Display for Score {
 
 /// When a search stops; it stops at the first limit reached. Without any, it goes to
 /// depth 64. Only the depth and node limits give the same result on every run.
+///
+/// See the examples of [`Searcher::search_with`] and [`Searcher::play`].
 #[derive(Debug, Clone, Default)]
 pub struct SearchLimits {
     /// Deepest iteration, in plies.
@@ -140,6 +144,8 @@ pub const MOVES_TO_GO: u32 = 30;
 pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
 
 /// What a search found.
+///
+/// See the example of [`Searcher::search_with`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchResult {
     /// The move to play; `None` when the side to move has none (the game is over).
@@ -159,6 +165,9 @@ pub struct SearchResult {
 
 /// A search with its memory (transposition table, killers, history), kept from one search
 /// to the next within a game; [`Searcher::clear`] forgets it.
+///
+/// See the examples of [`Searcher::search_with`], [`Searcher::evaluate`], [`Searcher::set_star1`]
+/// and [`Searcher::play`].
 pub struct Searcher {
     variant: Variant,
     values: Values,

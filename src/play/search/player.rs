@@ -16,6 +16,8 @@ use super::{SearchLimits, SearchResult, Searcher};
 pub(crate) const SAMPLES: u32 = 4;
 
 /// A move the engine played, with the search that chose it.
+///
+/// See the example of [`Searcher::play`].
 #[derive(Debug, Clone)]
 pub struct Played {
     /// The move as its side knows it (a capture it could not see is not named).

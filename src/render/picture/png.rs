@@ -1,6 +1,8 @@
 //! SVG to PNG, with resvg.
 
 /// Why an SVG could not be made a PNG.
+///
+/// See the example of [`svg_to_png`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PngError {
