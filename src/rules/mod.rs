@@ -540,6 +540,7 @@ impl Ruleset {
     /// assert_eq!(chess.fingerprint(), again.fingerprint());
     /// assert_ne!(chess.fingerprint(), shogi.fingerprint());
     /// let start = chess.start_position();
+    /// assert_eq!(start.fingerprint(), again.fingerprint());
     /// assert!(again.owns(&start));
     /// assert!(!shogi.owns(&start));
     /// assert_eq!(chess.limits(), &Limits::default());

@@ -278,8 +278,9 @@ impl Position {
     /// The fingerprint of the rule set this position belongs to: equal to
     /// [`crate::rules::Ruleset::fingerprint`] of the rule set that made it. Every position of a
     /// game carries it, so that a rule set can tell a position of another variant (one with the
-    /// same board size would otherwise read as its own).
-    pub(crate) fn fingerprint(&self) -> u64 {
+    /// same board size would otherwise read as its own). See the example of
+    /// [`crate::rules::Ruleset::fingerprint`].
+    pub fn fingerprint(&self) -> u64 {
         on_pos!(&self.0, p => p.fingerprint)
     }
 
