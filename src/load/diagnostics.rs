@@ -333,7 +333,7 @@ impl DefinitionError {
 ///
 /// ```
 /// use fairy_rules::diagnostics::{tally, Problem};
-/// let error = Problem::error("fairy::example", "something is wrong", 0..4, "here");
+/// let error = Problem::error("fairy::missing-key", "the definition has no `name`", 0..0, "here");
 /// assert_eq!(tally(&[]), "no problems");
 /// assert_eq!(tally(&[error.clone()]), "1 error");
 /// assert_eq!(tally(&[error.clone(), error]), "2 errors");
