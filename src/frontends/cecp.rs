@@ -374,7 +374,7 @@ pub fn engine_move(
 /// let chess = Variant::bundled("chess")?;
 /// let pos = chess.parse_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
 /// let mate = chess.parse_move(&pos, "a1a8")?;
-/// let result = SearchResult { best: Some(mate), score: Score(29_999), depth: 1, nodes: 20, pv: vec![mate] };
+/// let result = SearchResult { best: Some(mate), score: Score(29_999), depth: 1, seldepth: 1, nodes: 20, pv: vec![mate] };
 /// let post = cecp::thinking(&chess, &result, std::time::Duration::from_millis(1234));
 /// assert_eq!(post, "1 100001 123 20 a1a8"); // mate in one, 1.23 s
 /// # Ok::<(), Box<dyn std::error::Error>>(())
