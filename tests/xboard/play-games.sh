@@ -23,9 +23,9 @@ done
 rm -rf "$out" && mkdir -p "$out"
 
 # A display of our own; Xvfb writes its number once it listens.
-exec 3< <(Xvfb -displayfd 1 -screen 0 1280x1024x24 -nolisten tcp 2>"$out/xvfb.log")
+exec 3< <(exec Xvfb -displayfd 1 -screen 0 1280x1024x24 -nolisten tcp 2>"$out/xvfb.log")
+xvfb_pid=$!
 read -r -t 20 display <&3 || { echo "Xvfb did not start" >&2; cat "$out/xvfb.log" >&2; exit 1; }
-xvfb_pid=$(pgrep -n Xvfb)
 trap 'kill $xvfb_pid 2>/dev/null || true' EXIT
 
 custom="$here/tests/fixtures/xboard/mini-camel.yaml"
