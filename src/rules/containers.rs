@@ -10,6 +10,11 @@ pub(crate) const MAX_CAPACITY: u8 = 7;
 /// The most container types a variant may declare: one per bracket pair `<>`, `()`, `[]`, `{}`.
 pub(crate) const MAX_CONTAINER_TYPES: usize = 4;
 
+/// The bracket pairs a container type may be written with, opening then closing: one type
+/// per pair, as its crew stands in a FEN (`<NRB>`, `(PP)`).
+pub(crate) const BRACKETS: [(char, char); MAX_CONTAINER_TYPES] =
+    [('<', '>'), ('(', ')'), ('[', ']'), ('{', '}')];
+
 /// A container type, declared in the board text (`with ship <3>`).
 ///
 /// See the example of [`crate::Position::crew_at`].

@@ -270,16 +270,19 @@ pub(crate) enum Part {
     Value(Placeholder),
 }
 
+/// The forms of one class of move: never empty; the first is written, every one is read.
+pub(crate) type Forms = Vec<Vec<Part>>;
+
 /// The templates of one scope (the whole variant, or one piece), by class.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Templates {
-    /// Per [`MoveClass`] (its index in [`MoveClass::ALL`]), its template if given.
-    pub by_class: Vec<Option<Vec<Part>>>,
+    /// Per [`MoveClass`] (its index in [`MoveClass::ALL`]), its forms if given.
+    pub by_class: Vec<Option<Forms>>,
 }
 
 impl Templates {
-    /// The template of exactly `class`, if given.
-    pub(crate) fn get(&self, class: MoveClass) -> Option<&[Part]> {
+    /// The forms of exactly `class`, if given.
+    pub(crate) fn get(&self, class: MoveClass) -> Option<&[Vec<Part>]> {
         let i = MoveClass::ALL.iter().position(|&c| c == class)?;
         self.by_class.get(i)?.as_deref()
     }
@@ -303,9 +306,9 @@ pub(crate) struct Notation {
 }
 
 impl Notation {
-    /// The template that writes a move of `class` made by `kind`: the kind's own, then the
-    /// variant's, for each class of its fallback chain.
-    pub(crate) fn template(&self, kind: Kind, class: MoveClass) -> Option<&[Part]> {
+    /// The forms of a move of `class` made by `kind` (the first writes it): the kind's own,
+    /// then the variant's, for each class of its fallback chain.
+    pub(crate) fn template(&self, kind: Kind, class: MoveClass) -> Option<&[Vec<Part>]> {
         let own = self.pieces.iter().find(|(k, _)| *k == kind).map(|(_, t)| t);
         class
             .fallbacks()

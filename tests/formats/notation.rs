@@ -733,17 +733,20 @@ fn pirateknics_moves_read_back_from_the_inventors_text() {
         texts.push(text);
     }
     assert!(texts.contains(&"c7P(N)P(Q) x d8B".to_string()), "{texts:?}");
-    // A capture takes an enemy piece unless the text says `own`.
+    // A capture takes an enemy piece unless the text says `own`: before the captured letter,
+    // as the inventor's published games write it, or (our earlier form) before the cell.
     let mixed = v
         .parse_fen("<k>3/5<BR>/6/3<Pp>2/6/6/6/<K>3 w - - 0 1")
         .unwrap();
     let enemy = v.parse_notation(&mixed, "f7BR x d5P").unwrap();
     assert_eq!(v.move_text(enemy), "f7BRxd5p");
-    let own = v.parse_notation(&mixed, "f7BR x own d5P").unwrap();
+    let own = v.parse_notation(&mixed, "f7BR x d5 own P").unwrap();
     assert_eq!(v.move_text(own), "f7BRxd5P");
+    assert_eq!(v.parse_notation(&mixed, "f7BR x own d5P"), Ok(own));
+    assert_eq!(v.parse_notation(&mixed, "f7BR x d5 own P **"), Ok(own));
     assert_eq!(
         v.write_notation(&mixed, own).as_deref(),
-        Some("f7BR x own d5P")
+        Some("f7BR x d5 own P")
     );
     assert_eq!(
         v.write_notation(&mixed, enemy).as_deref(),
@@ -752,6 +755,39 @@ fn pirateknics_moves_read_back_from_the_inventors_text() {
     let m = v.parse_notation(&promoting, "c7P(Q)P(N) x d8B").unwrap();
     assert_eq!(v.move_text(m), "c7PPxd8b=NQ");
     assert_eq!(v.parse_notation(&promoting, "c7 P(N) P(Q) x d8 B !"), Ok(m));
+}
+
+/// The two forms of the inventor's published PiRaTeKnIcS games that his legend does not
+/// show: `own` between the cell and the captured letter, and a crew in round brackets.
+#[test]
+fn pirateknics_reads_the_inventors_published_forms() {
+    let v = variant("pirateknics");
+    // White's bishop on c1 takes White's own pawn on f4; then the rook on a3 its own pawn
+    // on c3, with his double check mark.
+    let pos = v
+        .parse_fen("<k>3/6/6/6/5<P>/<R>1<P>3/6/1<B>1<K> w - - 0 1")
+        .unwrap();
+    let bishop = v.parse_notation(&pos, "c1B x f4 own P").unwrap();
+    assert_eq!(v.move_text(bishop), "c1Bxf4P");
+    let rook = v.parse_notation(&pos, "a3R x c3 own P **").unwrap();
+    assert_eq!(v.move_text(rook), "a3Rxc3P");
+    assert_eq!(
+        v.write_notation(&pos, rook).as_deref(),
+        Some("a3R x c3 own P")
+    );
+    // A ship with three queens sails written in round brackets; it is written in the
+    // legend's angle brackets, and the brackets must pair.
+    let ship = v
+        .parse_fen("3<k>/6/1<QQQ>4/6/6/6/6/<K>3 w - - 0 1")
+        .unwrap();
+    let sail = v.parse_notation(&ship, "b6(QQQ)-b7").unwrap();
+    assert_eq!(v.move_text(sail), "b6-b7");
+    assert_eq!(v.parse_notation(&ship, "b6<QQQ>-b7"), Ok(sail));
+    assert_eq!(v.write_notation(&ship, sail).as_deref(), Some("b6<QQQ>-b7"));
+    assert!(matches!(
+        v.parse_notation(&ship, "b6(QQQ>-b7"),
+        Err(fairy_rules::MoveError::Illegal { .. })
+    ));
 }
 
 /// The move of `pos` written `text` by `write_notation`, read back from that text, made by

@@ -7,6 +7,7 @@
 
 use crate::engine::{Move, MoveKind, Position};
 use crate::formats::notation::MoveError;
+use crate::rules::containers::BRACKETS;
 use crate::rules::notation::{MoveClass, Notation, Part, Placeholder};
 use crate::rules::{Color, Kind, Ruleset};
 use crate::types::bitboard::Cell;
@@ -30,16 +31,22 @@ enum Seg {
     Group(Vec<Token>),
 }
 
-/// A move's written form: its own text and the suffixes of its consequences.
+/// A move's written forms: its own text and the suffixes of its consequences, each as the
+/// forms of its template (never empty; the first is written, every one is read).
 struct Written {
-    main: Vec<Seg>,
-    suffixes: Vec<Vec<Seg>>,
+    main: Vec<Vec<Seg>>,
+    suffixes: Vec<Vec<Vec<Seg>>>,
 }
 
 impl Written {
     fn text(&self) -> String {
         let mut out = String::new();
-        for seg in self.main.iter().chain(self.suffixes.iter().flatten()) {
+        let first = |forms: &Vec<Vec<Seg>>| forms[0].clone();
+        let segs: Vec<Seg> = std::iter::once(&self.main)
+            .chain(&self.suffixes)
+            .flat_map(first)
+            .collect();
+        for seg in &segs {
             match seg {
                 Seg::Text(t) | Seg::Cell(t) => out.push_str(t),
                 Seg::Letter(c) => out.push(*c),
@@ -98,8 +105,8 @@ impl Ruleset {
     /// the opponent's hidden move ([`crate::Game::record_text`]).
     pub(crate) fn hidden_mark(&self) -> Option<String> {
         let n = self.notation.as_ref()?;
-        let parts = n.templates.get(crate::rules::notation::MoveClass::Hidden)?;
-        let text: String = parts
+        let forms = n.templates.get(crate::rules::notation::MoveClass::Hidden)?;
+        let text: String = forms[0]
             .iter()
             .map(|p| match p {
                 crate::rules::notation::Part::Text(t) => t.as_str(),
@@ -350,8 +357,8 @@ impl Ruleset {
     fn written(&self, n: &Notation, pos: &Position, m: Move) -> Written {
         let (class, values) = self.class_and_values(pos, m);
         let main = match n.template(m.piece.kind(), class) {
-            Some(parts) => fill(parts, &values),
-            None => vec![Seg::Text(self.move_text(m))],
+            Some(forms) => fill_all(forms, &values),
+            None => vec![vec![Seg::Text(self.move_text(m))]],
         };
         let mut suffixes = Vec::new();
         let wants = |c: MoveClass| n.template(m.piece.kind(), c).is_some();
@@ -361,14 +368,14 @@ impl Ruleset {
         if consequences && self.layers.is_some() {
             let after = self.play_unchecked(pos, m);
             for (class, values) in self.consequences(n, pos, &after, m) {
-                if let Some(parts) = n.template(m.piece.kind(), class) {
-                    suffixes.push(fill(parts, &values));
+                if let Some(forms) = n.template(m.piece.kind(), class) {
+                    suffixes.push(fill_all(forms, &values));
                 }
             }
         }
-        if let Some(parts) = n.template(m.piece.kind(), MoveClass::Hidden) {
+        if let Some(forms) = n.template(m.piece.kind(), MoveClass::Hidden) {
             if self.is_hidden_move(m) {
-                suffixes.push(fill(parts, &Values::default()));
+                suffixes.push(fill_all(forms, &Values::default()));
             }
         }
         Written { main, suffixes }
@@ -610,6 +617,11 @@ impl Ruleset {
     }
 }
 
+/// Every form of a template, filled with a move's values.
+fn fill_all(forms: &[Vec<Part>], v: &Values) -> Vec<Vec<Seg>> {
+    forms.iter().map(|parts| fill(parts, v)).collect()
+}
+
 /// A template filled with a move's values. A placeholder without a value (one the compiler
 /// allows in the class but the move lacks) writes nothing.
 fn fill(parts: &[Part], v: &Values) -> Vec<Seg> {
@@ -667,18 +679,20 @@ fn strip_remark_opt<'a>(n: Option<&Notation>, text: &'a str) -> &'a str {
     }
 }
 
-/// Whether `text` is the written form `w`, as a reader takes it.
+/// Whether `text` is one of the written forms `w`, as a reader takes it.
 fn reads_as(n: &Notation, w: &Written, text: &str) -> bool {
     let chars: Vec<char> = text.chars().collect();
-    let Some(mut at) = match_segs(&w.main, &chars, 0) else {
-        return false;
-    };
-    for suffix in &w.suffixes {
-        if let Some(next) = match_segs(suffix, &chars, at) {
-            at = next;
+    w.main.iter().any(|main| {
+        let Some(mut at) = match_segs(main, &chars, 0) else {
+            return false;
+        };
+        for forms in &w.suffixes {
+            if let Some(next) = forms.iter().find_map(|f| match_segs(f, &chars, at)) {
+                at = next;
+            }
         }
-    }
-    only_annotations(n, &chars[at..])
+        only_annotations(n, &chars[at..])
+    })
 }
 
 /// Whether what is left is spaces and the notation's annotation tokens.
@@ -735,14 +749,18 @@ fn match_segs(segs: &[Seg], chars: &[char], mut i: usize) -> Option<usize> {
             }
             Seg::Crew(open, close, tokens) => {
                 let mut j = skip_spaces(chars, i);
-                if chars.get(j) != Some(open) {
-                    return None;
-                }
+                // The cell already names the container, so any pair of brackets a container
+                // may have is read as its own: inventors' records vary.
+                let close = match chars.get(j) {
+                    Some(c) if c == open => *close,
+                    Some(c) => BRACKETS.iter().find(|(o, _)| o == c)?.1,
+                    None => return None,
+                };
                 j += 1;
                 let mut read = Vec::new();
                 loop {
                     j = skip_spaces(chars, j);
-                    if chars.get(j) == Some(close) {
+                    if chars.get(j) == Some(&close) {
                         break;
                     }
                     let (token, next) = read_token(chars, j)?;

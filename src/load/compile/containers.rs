@@ -3,14 +3,10 @@
 
 use crate::load::definition::{Sp, VariantDef};
 use crate::load::dsl::{ContainerSpec, DslError};
-use crate::rules::containers::{ContainerRules, ContainerType, MAX_CAPACITY, MAX_CONTAINER_TYPES};
+use crate::rules::containers::{ContainerRules, ContainerType, BRACKETS, MAX_CAPACITY};
 use crate::rules::PieceType;
 
 use super::Ctx;
-
-/// The closing bracket of each opening one a container type may use.
-const BRACKETS: [(char, char); MAX_CONTAINER_TYPES] =
-    [('<', '>'), ('(', ')'), ('[', ']'), ('{', '}')];
 
 /// The container rules, when the board text declares containers. Problems are recorded in
 /// `cx`: bad capacities, a bracket pair used twice, a `containers:` section without

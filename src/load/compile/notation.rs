@@ -1,11 +1,11 @@
 //! The `notation:` section: each template parsed into text and placeholders, every
 //! placeholder checked against its class, piece letters and ammunition names resolved.
 
-use crate::load::definition::{file_of, span_of, NotationDef, Sp, TemplatesDef};
+use crate::load::definition::{file_of, span_of, NotationDef, Sp, TemplateDef, TemplatesDef};
 use crate::load::diagnostics::Problem;
 use crate::load::dsl::DslError;
 use crate::rules::layers::LayerRules;
-use crate::rules::notation::{MoveClass, Notation, Part, Placeholder, Templates};
+use crate::rules::notation::{Forms, MoveClass, Notation, Part, Placeholder, Templates};
 use crate::rules::PieceType;
 
 use super::names::Names;
@@ -135,16 +135,38 @@ fn templates(def: &TemplatesDef, cx: &mut Ctx) -> Option<Templates> {
 fn templates_of(def: &TemplatesDef, cx: &mut Ctx) -> Templates {
     let by_class = MoveClass::ALL
         .iter()
-        .map(|&class| {
-            let text = entry(def, class)?;
-            template(text, class, cx)
-        })
+        .map(|&class| forms(entry(def, class)?, class, cx))
         .collect();
     Templates { by_class }
 }
 
+/// The forms of one class: its one template, or its list (the first written); `None` when
+/// one of them has an error or the list is empty.
+fn forms(def: &Sp<TemplateDef>, class: MoveClass, cx: &mut Ctx) -> Option<Forms> {
+    match &def.value {
+        TemplateDef::One(text) => Some(vec![template(def, text, class, cx)?]),
+        TemplateDef::Alternatives(list) if list.is_empty() => {
+            cx.error(
+                def,
+                "fairy::bad-notation",
+                format!("the `{}` template list is empty", class.key()),
+                "no template",
+                "give one template, or a list whose first is written and all are read",
+            );
+            None
+        }
+        TemplateDef::Alternatives(list) => {
+            let forms: Vec<Option<Vec<Part>>> = list
+                .iter()
+                .map(|text: &Sp<String>| template(text, text.value.as_str(), class, cx))
+                .collect();
+            forms.into_iter().collect()
+        }
+    }
+}
+
 /// The template a definition gives for `class`.
-fn entry(def: &TemplatesDef, class: MoveClass) -> Option<&Sp<String>> {
+fn entry(def: &TemplatesDef, class: MoveClass) -> Option<&Sp<TemplateDef>> {
     use MoveClass as C;
     match class {
         C::Move => def.plain.as_ref(),
@@ -173,10 +195,9 @@ fn entry(def: &TemplatesDef, class: MoveClass) -> Option<&Sp<String>> {
     }
 }
 
-/// One template: literal text and `{placeholder}`s, `{{` and `}}` for braces. A problem is
-/// recorded at the character it is about.
-fn template(text: &Sp<String>, class: MoveClass, cx: &mut Ctx) -> Option<Vec<Part>> {
-    let s = &text.value;
+/// One template, `s`, written at `text`: literal text and `{placeholder}`s, `{{` and `}}` for
+/// braces. A problem is recorded at the character it is about.
+fn template<T>(text: &Sp<T>, s: &str, class: MoveClass, cx: &mut Ctx) -> Option<Vec<Part>> {
     let mut parts = Vec::new();
     let mut literal = String::new();
     let mut ok = true;
@@ -191,7 +212,7 @@ fn template(text: &Sp<String>, class: MoveClass, cx: &mut Ctx) -> Option<Vec<Par
         if rest.starts_with('}') {
             let e = DslError::new(i..i + 1, "a `}` without its `{`")
                 .with_help("write `}}` for a literal brace");
-            cx.dsl(text, "fairy::bad-notation", e);
+            cx.dsl_in(text, s, "fairy::bad-notation", e);
             ok = false;
             i += 1;
             continue;
@@ -205,7 +226,7 @@ fn template(text: &Sp<String>, class: MoveClass, cx: &mut Ctx) -> Option<Vec<Par
         let Some(close) = rest.find('}') else {
             let e = DslError::new(i..i + 1, "this `{` is never closed")
                 .with_help("close the placeholder with `}`, or write `{{` for a literal brace");
-            cx.dsl(text, "fairy::bad-notation", e);
+            cx.dsl_in(text, s, "fairy::bad-notation", e);
             return None;
         };
         let name = &rest[1..close];
@@ -221,7 +242,7 @@ fn template(text: &Sp<String>, class: MoveClass, cx: &mut Ctx) -> Option<Vec<Par
                     DslError::new(span, format!("no placeholder is named `{{{name}}}`")).with_help(
                         format!("a `{}` template may use {}", class.key(), list(&known)),
                     );
-                cx.dsl(text, "fairy::unknown-placeholder", e);
+                cx.dsl_in(text, s, "fairy::unknown-placeholder", e);
                 ok = false;
             }
             Some(&p) if !class.placeholders().contains(&p) => {
@@ -239,7 +260,7 @@ fn template(text: &Sp<String>, class: MoveClass, cx: &mut Ctx) -> Option<Vec<Par
                     class.key(),
                     list(&known)
                 ));
-                cx.dsl(text, "fairy::unknown-placeholder", e);
+                cx.dsl_in(text, s, "fairy::unknown-placeholder", e);
                 ok = false;
             }
             Some(&p) => {

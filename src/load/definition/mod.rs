@@ -11,8 +11,8 @@ mod spans;
 pub(crate) use schema::{
     CaptureDestination, CaptureRule, CastlingDef, ChanceEffect, ChanceTrigger, ChoicesDef,
     Distance, DistanceDef, DropDef, EndDef, ExtinctionDef, MateRule, NotationDef, PieceDef,
-    PromotionDef, RegionDef, RoyalCheck, RoyalRule, StalemateRule, TemplatesDef, VariantDef,
-    WallsKept,
+    PromotionDef, RegionDef, RoyalCheck, RoyalRule, StalemateRule, TemplateDef, TemplatesDef,
+    VariantDef, WallsKept,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
 
