@@ -149,10 +149,15 @@ fn bench_measures_each_variant_beside_chess() {
         .collect();
     assert_eq!(
         rows[0],
-        ["variant", "depth", "nodes", "seconds", "nodes/s", "vs", "chess"]
+        [
+            "variant", "depth", "nodes", "seconds", "nodes/s", "vs", "chess", "search", "n/s",
+            "vs", "chess"
+        ]
     );
     assert_eq!(rows[1][..3], ["chess", "1", "20"]);
     assert_eq!(rows[1][5], "1.00", "chess is its own yardstick");
+    assert_eq!(rows[1][7], "1.00", "in search too");
+    assert!(rows.iter().skip(1).all(|r| r.len() == 8), "{out}");
     assert_eq!(rows[2][..3], ["variants/fsf/crazyhouse.yaml", "1", "20"]);
     assert_eq!(rows[3][..3], ["falcon-chess", "1", "24"]);
     assert_eq!(rows.len(), 4, "{out}");

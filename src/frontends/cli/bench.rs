@@ -1,7 +1,8 @@
-//! `fairy bench`: perft speed of variants beside chess, measured in the same run.
+//! `fairy bench`: perft and search speed of variants beside chess, measured in the same run.
 
 use std::time::{Duration, Instant};
 
+use fairy_rules::search::{SearchLimits, Searcher};
 use fairy_rules::Variant;
 
 #[derive(clap::Args)]
@@ -10,7 +11,8 @@ pub(super) struct Args {
     /// always measured first, as the yardstick.
     variants: Vec<String>,
     /// Deepen each variant's perft from its start position until one depth takes at least
-    /// this many milliseconds (or depth 10 is reached); that depth is reported.
+    /// this many milliseconds (or depth 10 is reached); that depth is reported. The search
+    /// from the start position runs for as long.
     #[arg(long, default_value_t = 1000)]
     millis: u64,
 }
@@ -35,32 +37,52 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         args.variants.clone()
     };
     let budget = Duration::from_millis(args.millis);
-    let yardstick = measure(&super::load("chess")?, budget);
+    let chess = super::load("chess")?;
+    let yardstick = (measure(&chess, budget), search(&chess, budget));
     out!(
-        "{:<28} {:>5} {:>12} {:>9} {:>12} {:>9}",
+        "{:<28} {:>5} {:>12} {:>9} {:>12} {:>9} {:>12} {:>9}",
         "variant",
         "depth",
         "nodes",
         "seconds",
         "nodes/s",
+        "vs chess",
+        "search n/s",
         "vs chess"
     );
-    let row = |name: &str, f: &Figure| {
+    let row = |name: &str, (f, s): &(Figure, Figure)| {
         out!(
-            "{:<28} {:>5} {:>12} {:>9.3} {:>12.0} {:>9.2}",
+            "{:<28} {:>5} {:>12} {:>9.3} {:>12.0} {:>9.2} {:>12.0} {:>9.2}",
             name,
             f.depth,
             f.nodes,
             f.time.as_secs_f64(),
             f.nps(),
-            f.nps() / yardstick.nps()
+            f.nps() / yardstick.0.nps(),
+            s.nps(),
+            s.nps() / yardstick.1.nps()
         );
     };
     row("chess", &yardstick);
     for name in names.iter().filter(|n| n.as_str() != "chess") {
-        row(name, &measure(&super::load(name)?, budget));
+        let v = super::load(name)?;
+        row(name, &(measure(&v, budget), search(&v, budget)));
     }
     Ok(())
+}
+
+/// A search from the start position for `budget` (at least its first iteration), one
+/// thread, a fresh 16 MB table: the positions it visited (chance outcomes included) and
+/// the time taken.
+fn search(variant: &Variant, budget: Duration) -> Figure {
+    let mut searcher = Searcher::new(variant.clone());
+    let started = Instant::now();
+    let r = searcher.search(&variant.start_position(), &[], &SearchLimits::time(budget));
+    Figure {
+        depth: r.depth,
+        nodes: r.nodes,
+        time: started.elapsed(),
+    }
 }
 
 /// Perft of the start position at depths 1, 2, ... until one takes `budget`.
