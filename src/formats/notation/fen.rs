@@ -243,7 +243,9 @@ impl Ruleset {
     /// # Errors
     /// A [`FenError`] naming the field that is wrong and the part of it: a rank of the wrong
     /// length, an unknown letter, a castling right without its pieces, an en passant square
-    /// off the board; or a position in which the side not to move is in check.
+    /// off the board; or a position in which the side not to move is in check (unless the
+    /// game is already over: an atomic capture that blew up the enemy king may leave the
+    /// capturer's own attacked).
     /// [`FenError::Limit`] for a text longer than [`crate::Limits::fen_bytes`].
     pub fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
         crate::types::limits::LimitExceeded::check(
@@ -342,10 +344,13 @@ impl Ruleset {
         if let Some(i) = state_field {
             self.state_field(&mut pos, &f, i)?;
         }
+        // A game already over may end so (an atomic capture blows up the enemy king while
+        // the capturer's own stands attacked).
         if !view
             && self.end.royal == RoyalRule::Checkmate
             && self.chance.is_none()
             && self.royal_attacked_of(&pos, side.opponent())
+            && self.decided(&pos).is_none()
         {
             return Err(FenError::Position {
                 reason: format!(
