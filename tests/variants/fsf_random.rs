@@ -120,9 +120,11 @@ fn definitions_placement_to_yarishogi() {
 // The rules the random positions showed, each in the position that first showed it, with
 // Fairy-Stockfish's count.
 
-/// The legal moves of `pos` in `v`, as move text.
+/// The legal moves of `pos` in `v`, as move text, sorted.
 fn moves(v: &Variant, pos: &fairy_rules::Position) -> Vec<String> {
-    v.legal_moves(pos).iter().map(|&m| v.move_text(m)).collect()
+    let mut out: Vec<String> = v.legal_moves(pos).iter().map(|&m| v.move_text(m)).collect();
+    out.sort();
+    out
 }
 
 /// `fen` with `line` played, each move given as move text.
@@ -158,6 +160,22 @@ fn a_wolf_chess_sergeant_double_steps_from_the_squares_of_double_steps() {
     let pos = v.parse_fen(fen).unwrap();
     assert!(moves(&v, &pos).contains(&"f8f6".to_string()));
     assert_eq!(v.perft(&pos, 1), 49);
+}
+
+/// Wolf chess: a pawn takes en passant a sergeant that double-stepped (b2-b4 passing b3,
+/// written `b3b4` by Fairy-Stockfish); Fairy-Stockfish has these 5 moves.
+#[test]
+fn a_wolf_chess_sergeant_is_taken_en_passant() {
+    let v = support::fsf("wolf");
+    let pos = v
+        .parse_fen("k7/8/8/8/8/8/1Sp5/8/8/7K b - b3b4 0 1")
+        .unwrap();
+    assert_eq!(
+        moves(&v, &pos),
+        ["a10a9", "a10b10", "a10b9", "c4b3", "c4c3"]
+    );
+    let taken = v.play(&pos, v.parse_move(&pos, "c4b3").unwrap()).unwrap();
+    assert_eq!(v.fen(&taken), "k7/8/8/8/8/8/8/1p6/8/7K w - - 0 2");
 }
 
 /// Minishogi: White's pawn drop on e4 mates. As in Fairy-Stockfish (30 moves), it is a legal
