@@ -64,7 +64,7 @@ pub(crate) struct Holds<'a> {
 /// In a game with walls, `*` is a wall, as Fairy-Stockfish writes it. Fairy-Stockfish also
 /// writes its wall squares where our boards have holes: a `*` where the rank's next file is a
 /// hole reads as that hole (`*pppppppp*` for `pppppppp` on a rank whose first and last
-/// files are holes); a hole not written is skipped, as before.
+/// files are holes); holes may also be left out, as we write them.
 ///
 /// `+X`, Fairy-Stockfish's promoted piece (shogi's `+P`), is the promoted kind
 /// (`promoted: true`) among the promotion choices of the kind of letter X, of its colour.
@@ -137,7 +137,8 @@ pub(crate) fn parse_placement(
         let cells: Vec<Cell> = (0..topo.width())
             .filter_map(|f| topo.cell(f as i32, rank as i32))
             .collect();
-        // The holes of the rank not yet passed: those before the next cell to fill.
+        // Whether the next file not yet written, past the last cell filled (`col` of them)
+        // and the `holes` written since, is a hole.
         let hole_at = |col: usize, holes: usize| {
             let file = match col.checked_sub(1).and_then(|c| cells.get(c)) {
                 Some(&c) => topo.coords(c).0 as usize + 1,
