@@ -9,9 +9,10 @@ older rules differ). For each definition it plays POSITIONS seeded random games 
 each ply a move drawn uniformly from Fairy-Stockfish's own move list (`go perft 1`), for a
 length drawn from 5 to 60 plies (a game that ends sooner stops there). The position reached
 is taken as Fairy-Stockfish prints it (`d`, its `Fen:` line) with its perft count, from that
-FEN (`position fen`, so that no history the FEN does not hold counts), at depth 3,
-or at depth 2 when depth 3 passes MAX_NODES leaves (or is foretold to: perft(2)^2 / perft(1)). The games of the `*960` definitions start
-from a Chess960 setup drawn from the same generator, under UCI_Chess960.
+FEN (`position fen`, so that no history the FEN does not hold counts), at depth 3, or at
+depth 2 when depth 3 passes MAX_NODES leaves (or is foretold to: perft(2)^2 / perft(1)).
+The games of the `*960` definitions start from a Chess960 setup drawn from the same
+generator, under UCI_Chess960.
 
 Each output line: definition, depth, count, FEN, separated by tabs. The committed fixture
 was made with Python 3.11; rerun with the same binary, the script writes it again unchanged.
@@ -96,15 +97,15 @@ def chess960_setup(rng, seirawan):
 def main():
     engine = Engine(sys.argv[1])
     root = pathlib.Path(__file__).resolve().parent.parent
-    print(f"# Random positions of every definition of variants/fsf/, written by Fairy-Stockfish.")
+    print("# Random positions of every definition of variants/fsf/, written by Fairy-Stockfish.")
     print(f"# Fairy-Stockfish: fairy-stockfish/Fairy-Stockfish at commit {COMMIT}, built with")
     print(f"# `{BUILD}`.")
-    print(f"# Made by scripts/fsf-random-positions.py: {POSITIONS} games per definition, each drawn")
-    print(f"# by Python's random.Random seeded with `{SEED}:<definition>:<game>`: 5 to 60 plies, every")
-    print("# move drawn uniformly from Fairy-Stockfish's sorted legal moves (`go perft 1`); the `*960`")
-    print("# ones from a drawn Chess960 setup under UCI_Chess960. The FEN is Fairy-Stockfish's")
-    print("# `Fen:` line (`d`); the count is its perft from that")
-    print("# FEN (`position fen`: no history) at the depth given: 3, or 2 where depth 3 passes")
+    print(f"# Made by scripts/fsf-random-positions.py: {POSITIONS} games per definition, each")
+    print(f"# drawn by Python's random.Random seeded with `{SEED}:<definition>:<game>`: 5 to 60")
+    print("# plies, every move drawn uniformly from Fairy-Stockfish's sorted legal moves (`go")
+    print("# perft 1`); the `*960` ones from a drawn Chess960 setup under UCI_Chess960. The FEN")
+    print("# is Fairy-Stockfish's `Fen:` line (`d`); the count is its perft from that FEN")
+    print("# (`position fen`: no history) at the depth given: 3, or 2 where depth 3 passes")
     print(f"# {MAX_NODES:,} leaves (or is foretold to, perft(2)^2 / perft(1) passing it).")
     print("# definition\tdepth\tcount\tFEN")
     for path in sorted((root / "variants" / "fsf").glob("*.yaml")):
