@@ -6,7 +6,7 @@ use crate::rules::containers::{Crew, Kinds};
 use crate::rules::layers::{Facing, PieceState};
 use crate::rules::{Color, Kind, Piece};
 use crate::types::bitboard::{Bits, Cell};
-use crate::types::rule_enums::FacingRule;
+use crate::types::rule_enums::{DropMate, FacingRule};
 
 use super::board::{Board, View};
 use super::effects::{set_en_passant, set_hand, set_side, set_sortie, set_undo_ban};
@@ -20,6 +20,8 @@ struct Made<const W: usize> {
     unmoved_before: Bits<W>,
     /// Under `must-break`, whether the royal pieces faced each other before the move.
     faced: bool,
+    /// The move dropped a piece whose checkmate loses (`mates: loses`).
+    losing_drop: bool,
     /// The piece the move itself captured, with its state.
     victim: Option<(Piece, PieceState)>,
     /// Surface cells pieces arrived on: a destroying marker there takes them.
@@ -43,6 +45,7 @@ impl<const W: usize> Engine<'_, W> {
             us: b.st().side,
             unmoved_before: b.st().unmoved,
             faced: r.royals_facing == Some(FacingRule::MustBreak) && self.royals_face(b),
+            losing_drop: false,
             victim: None,
             arrivals: [None; 2],
             taken: false,
@@ -297,6 +300,10 @@ impl<const W: usize> Engine<'_, W> {
             set_hand(b, z, m.piece, held.saturating_sub(1));
         }
         let placed = m.promotion.map_or(m.piece, |k| Piece::new(k, us));
+        made.losing_drop = r.pieces[m.piece.kind().index()]
+            .drop
+            .as_ref()
+            .is_some_and(|d| d.mates == DropMate::Loses);
         self.put(b, m.to, placed, self.start_state(placed));
         let mut unmoved = b.st().unmoved;
         if self.dropped_unmoved(placed, m.to) {
@@ -482,6 +489,7 @@ impl<const W: usize> Engine<'_, W> {
             0
         };
         st.faced = made.faced;
+        st.losing_drop = made.losing_drop;
         set_side(st, z, us.opponent());
     }
 
@@ -495,6 +503,7 @@ impl<const W: usize> Engine<'_, W> {
         set_undo_ban(st, z, None);
         st.passes = 0;
         st.faced = false;
+        st.losing_drop = false;
         st.halfmove = st.halfmove.saturating_add(1);
         if us == Color::Black {
             st.fullmove = st.fullmove.saturating_add(1);

@@ -193,7 +193,9 @@ impl<const W: usize> Engine<'_, W> {
         let side = pos.st.side;
         if !self.has_legal(pos) {
             if r.end.royal == RoyalRule::Checkmate && self.royal_attacked(pos, side) {
+                // A mate by a drop whose mate loses (`mates: loses`) is won by the side mated.
                 let winner = match r.end.checkmate {
+                    _ if pos.st.losing_drop => side,
                     MateRule::Loss => side.opponent(),
                     MateRule::Win => side,
                 };

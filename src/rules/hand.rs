@@ -4,6 +4,7 @@
 //! piece's `drop:` entry.
 
 use crate::types::bitboard::Bitboard;
+use crate::types::rule_enums::DropMate;
 
 use super::{Kind, KindSet, MAX_KINDS};
 
@@ -53,8 +54,9 @@ pub struct DropRule {
     /// Not onto a file that already holds this many pieces of its kind and side (shogi's
     /// pawn: 1, `max_per_file: 1`); `None`: any number.
     pub max_per_file: Option<u8>,
-    /// A drop of it may give checkmate (`mates: false` forbids it, shogi's pawn).
-    pub mates: bool,
+    /// What a drop of it that checkmates does: nothing special, illegal (`mates: false`,
+    /// shogi's pawn) or lose (`mates: loses`, Fairy-Stockfish's rule).
+    pub mates: DropMate,
     /// It may also be dropped as each of its promotion choices (`promoted: true`, Kyoto
     /// shogi): such a drop is a [`crate::Move`] of the held piece with that `promotion`.
     pub promoted: bool,
@@ -80,7 +82,7 @@ impl DropRule {
         DropRule {
             zone: [board; 2],
             max_per_file: None,
-            mates: true,
+            mates: DropMate::Allowed,
             promoted: false,
             opposite_colors: false,
             beside_own: false,

@@ -44,6 +44,8 @@ pub struct PieceType {
     pub royal: bool,
     /// Whether it takes part in en passant.
     pub en_passant: bool,
+    /// Whether it captures en passant (with `en_passant`, unless `takes_en_passant: false`).
+    pub takes_en_passant: bool,
     /// Per side, the passed cells it may be captured en passant on (every cell when `None`).
     pub en_passant_zone: Option<[Bitboard; 2]>,
     /// Whether its moves reset the halfmove clock.

@@ -107,6 +107,9 @@ pub(crate) struct St<const W: usize> {
     pub(crate) passes: u8,
     /// The royal pieces faced each other before the last move (`royals_facing: must-break`).
     pub(crate) faced: bool,
+    /// The last move dropped a piece whose checkmate loses (`drop: mates: loses`). Not in
+    /// the key, as no FEN holds it: it only decides who won a checkmate.
+    pub(crate) losing_drop: bool,
 }
 
 impl<const W: usize> St<W> {
@@ -130,6 +133,7 @@ impl<const W: usize> St<W> {
             hash: 0,
             passes: 0,
             faced: false,
+            losing_drop: false,
         }
     }
 

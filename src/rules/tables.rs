@@ -289,6 +289,7 @@ pub(crate) struct RayAttack<const W: usize> {
 pub(crate) struct KindFacts {
     pub(crate) royal: bool,
     pub(crate) first_move: bool,
+    /// It captures en passant (`en_passant` without `takes_en_passant: false`).
     pub(crate) en_passant: bool,
     /// Its moves capture an enemy submerged piece on the destination.
     pub(crate) hunts: bool,

@@ -65,6 +65,51 @@ pub enum MateRule {
     Win,
 }
 
+/// What a drop of a piece that checkmates does (a drop's `mates:`).
+///
+/// ```
+/// use fairy_rules::types::rule_enums::DropMate;
+/// assert_eq!(DropMate::default(), DropMate::Allowed);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum DropMate {
+    /// It is a move like any other and wins (`mates: true`, the default).
+    #[default]
+    Allowed,
+    /// It is no legal move (`mates: false`: shogi's pawn may not be dropped to mate).
+    Forbidden,
+    /// It is legal, and the checkmate loses for the side that dropped (`mates: loses`:
+    /// Fairy-Stockfish's `shogiPawnDropMateIllegal`, whose move generator keeps the drop
+    /// and scores the mate it gives as won by the side mated).
+    Loses,
+}
+
+impl<'de> Deserialize<'de> for DropMate {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = DropMate;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`true`, `false` or `loses`")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<DropMate, E> {
+                Ok(if v {
+                    DropMate::Allowed
+                } else {
+                    DropMate::Forbidden
+                })
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<DropMate, E> {
+                match v {
+                    "loses" => Ok(DropMate::Loses),
+                    _ => Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)),
+                }
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
 /// The rule protecting royal pieces.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]

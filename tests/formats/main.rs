@@ -5,6 +5,7 @@
 mod support;
 
 mod diagram;
+mod fsf_fen;
 mod notation;
 mod pgn;
 mod show;

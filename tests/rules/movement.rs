@@ -239,3 +239,40 @@ fn an_empty_movement_is_a_piece_that_never_moves() {
         .collect();
     assert_eq!(up, ["h1h2", "h1h3", "h1h4"]);
 }
+
+/// `takes_en_passant: false`: the sergeant's double step is taken en passant by a pawn, but
+/// the sergeant takes no pawn that way (Wolf chess in Fairy-Stockfish). Without
+/// `en_passant: true` the key is an error at its value.
+#[test]
+fn a_piece_taken_en_passant_that_takes_no_one_so() {
+    let pieces =
+        "pieces:\n  pawn:\n    letter: P\n    moves: fmWfcFifmnD\n    en_passant: true\n  \
+                  sergeant:\n    letter: S\n    moves: fKifmnD\n    en_passant: true\n    \
+                  takes_en_passant: false\n  king:\n    letter: K\n    moves: K\n    royal: true\n";
+    let yaml = format!("name: T\nboard: 8x8\n{pieces}setup: k7/1s4p1/8/8/2p4S/8/1S4P1/K7\n");
+    let v = Variant::from_yaml("t.yaml", &yaml).unwrap();
+    let start = v.start_position();
+    // b2-b4 passes b3, where the pawn on c4 takes the sergeant.
+    let pos = v
+        .play(&start, v.parse_move(&start, "b2b4").unwrap())
+        .unwrap();
+    assert_eq!(v.fen(&pos), "k7/1s4p1/8/8/1Sp4S/8/6P1/K7 b - b3 1 1");
+    let taken = v.play(&pos, v.parse_move(&pos, "c4b3").unwrap()).unwrap();
+    assert_eq!(v.fen(&taken), "k7/1s4p1/8/8/7S/1p6/6P1/K7 w - - 0 2");
+    // g7-g5 passes g6, which the sergeant on h5 may step onto, taking nothing: no target.
+    let pos = v
+        .play(&start, v.parse_move(&start, "h4h5").unwrap())
+        .unwrap();
+    let pos = v.play(&pos, v.parse_move(&pos, "g7g5").unwrap()).unwrap();
+    assert_eq!(v.fen(&pos), "k7/1s6/8/6pS/2p5/8/1S4P1/K7 w - - 2 2");
+    let stepped = v.play(&pos, v.parse_move(&pos, "h5g6").unwrap()).unwrap();
+    assert_eq!(v.fen(&stepped), "k7/1s6/6S1/6p1/2p5/8/1S4P1/K7 b - - 3 2");
+    let broken = yaml.replace(
+        "    moves: fKifmnD\n    en_passant: true\n",
+        "    moves: fKifmnD\n",
+    );
+    assert_eq!(
+        crate::support::problems::problem(&broken),
+        ("fairy::takes-without-en-passant".to_string(), 11, 23)
+    );
+}

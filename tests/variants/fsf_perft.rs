@@ -159,20 +159,18 @@ fn pawns_changed() {
     check("fsf/pawnsideways", &[(None, 3, 10_022)]);
     check("fsf/pawnback", &[(None, 3, 9_222)]);
     check("fsf/legan", &[(None, 4, 8_138)]);
-    // The suite writes the en passant field of the first and third FENs as `c5d6` and
-    // `d6c5`, which our FEN reader refuses (docs/fsf-suite.md); here it is the square the
-    // pawn passed, `d6`.
+    // The en passant fields as the suite writes them: the square passed and the pawn's.
     check(
         "fsf/berolina",
         &[
             (
-                Some("rnbqkbnr/pppp1ppp/8/2p5/5P2/8/PPP1PPPP/RNBQKBNR w KQkq d6 2 2"),
+                Some("rnbqkbnr/pppp1ppp/8/2p5/5P2/8/PPP1PPPP/RNBQKBNR w KQkq c5d6 2 2"),
                 3,
                 46_643,
             ),
             (Some("k7/6P1/8/8/8/2K2p2/4p3/8 w - - 0 1"), 3, 1_983),
             (
-                Some("rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq d6 0 1"),
+                Some("rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq d6c5 0 1"),
                 2,
                 1_047,
             ),

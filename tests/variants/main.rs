@@ -12,6 +12,7 @@ mod differential;
 mod falcon;
 mod flying_dutchman;
 mod fsf_perft;
+mod fsf_random;
 mod legal_moves;
 mod perft;
 mod pirateknics;

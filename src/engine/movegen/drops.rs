@@ -4,6 +4,7 @@
 
 use crate::rules::{Kind, KindSet, Piece};
 use crate::types::bitboard::{Bits, Cell};
+use crate::types::rule_enums::DropMate;
 
 use super::super::board::{Trial, Undo};
 use super::super::safety::Safety;
@@ -54,7 +55,11 @@ impl<const W: usize> Engine<'_, W> {
                 Some(p) if rule.promoted => &p.choices[us.index()],
                 _ => &[],
             };
-            if K::COUNT && rule.mates && out.gen.legal && self.drops_unjudged(out) {
+            if K::COUNT
+                && rule.mates != DropMate::Forbidden
+                && out.gen.legal
+                && self.drops_unjudged(out)
+            {
                 out.sink.add(targets.count() as usize * (1 + turned.len()));
                 continue;
             }
@@ -227,7 +232,7 @@ impl<const W: usize> Engine<'_, W> {
             || self.rules.pieces[m.piece.kind().index()]
                 .drop
                 .as_ref()
-                .is_none_or(|d| d.mates)
+                .is_none_or(|d| d.mates != DropMate::Forbidden)
         {
             return false;
         }

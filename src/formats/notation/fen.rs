@@ -3,10 +3,11 @@
 //! Placement digits count empty cells and may have several digits (`10`); missing squares
 //! are not written. Castling uses `KQkq` for the outermost partner on each side of the king
 //! and the partner's file letter (Shredder-FEN style, `Hh`) for any other. En passant lists the
-//! target squares one after another (`e3`, or `c3c4` after a longer step), or `-`. A variant
-//! with game parameters adds a seventh field giving their values, White's then Black's:
-//! `dutchman=R/N,port=d8/e1`. A layer game writes layered cells in braces and adds a last field
-//! of piece states (see `notation::layers`).
+//! target squares one after another (`e3`, or `c3c4` after a longer step), or `-`; the piece
+//! that passed them may follow `>` (`d6>c5`) or, as Fairy-Stockfish writes it, stand among
+//! them (`c5d6`). A variant with game parameters adds a seventh field giving their values,
+//! White's then Black's: `dutchman=R/N,port=d8/e1`. A layer game writes layered cells in
+//! braces and adds a last field of piece states (see `notation::layers`).
 
 use std::ops::Range;
 
@@ -242,7 +243,9 @@ impl Ruleset {
     /// # Errors
     /// A [`FenError`] naming the field that is wrong and the part of it: a rank of the wrong
     /// length, an unknown letter, a castling right without its pieces, an en passant square
-    /// off the board; or a position in which the side not to move is in check.
+    /// off the board; or a position in which the side not to move is in check (unless the
+    /// game is already over: an atomic capture that blew up the enemy king may leave the
+    /// capturer's own attacked).
     /// [`FenError::Limit`] for a text longer than [`crate::Limits::fen_bytes`].
     pub fn parse_fen(&self, fen: &str) -> Result<Position, FenError> {
         crate::types::limits::LimitExceeded::check(
@@ -314,6 +317,7 @@ impl Ruleset {
             markers: markers.as_deref(),
             hand: self.hand.as_ref(),
             walls: self.walls.is_some(),
+            pieces: &self.pieces,
         };
         let placement = parse_placement(
             &self.topology,
@@ -340,10 +344,13 @@ impl Ruleset {
         if let Some(i) = state_field {
             self.state_field(&mut pos, &f, i)?;
         }
+        // A game already over may end so (an atomic capture blows up the enemy king while
+        // the capturer's own stands attacked).
         if !view
             && self.end.royal == RoyalRule::Checkmate
             && self.chance.is_none()
             && self.royal_attacked_of(&pos, side.opponent())
+            && self.decided(&pos).is_none()
         {
             return Err(FenError::Position {
                 reason: format!(
@@ -913,7 +920,9 @@ impl Ruleset {
     /// Reads the en passant field: the target squares, then, when more than one piece could
     /// have passed them, `>` and the square of the one that did (`f3>e4`). Without it, the
     /// captured piece is the first of the side-not-to-move's en passant pieces (in cell order)
-    /// that could have passed the targets.
+    /// that could have passed the targets. Fairy-Stockfish's form lists the passer's square
+    /// among the targets (Berolina's `c5d6`: d6 passed, the pawn on c5): a listed square
+    /// holding an en passant piece of the side that just moved names it, as `>` does.
     fn en_passant_field(
         &self,
         pos: &Position,
@@ -930,7 +939,20 @@ impl Ruleset {
             Some((squares, victim)) => (squares, Some(victim)),
             None => (field, None),
         };
+        let mover = pos.side_to_move().opponent();
         let mut targets = Bitboard::EMPTY;
+        // The passer, named by `>` or listed on its own square: its cell and its text's span.
+        let mut passer: Option<(Cell, Range<usize>)> = None;
+        if let Some(name) = named {
+            let part = squares.len() + 1..field.len();
+            let cell = self.topology.parse_cell(name).ok_or_else(|| {
+                fail(
+                    Some(part.clone()),
+                    format!("`{name}` is not a square of this board"),
+                )
+            })?;
+            passer = Some((cell, part));
+        }
         let mut at = 0;
         while at < squares.len() {
             let rest = &squares[at..];
@@ -941,38 +963,41 @@ impl Ruleset {
                 .find(|c: char| !c.is_ascii_digit())
                 .map_or(rest.len(), |i| i + 1);
             let name = &rest[..digits_end];
-            let part = Some(at..at + digits_end);
+            let part = at..at + digits_end;
             let cell = self.topology.parse_cell(name).ok_or_else(|| {
                 fail(
-                    part.clone(),
+                    Some(part.clone()),
                     format!("`{name}` is not a square of this board"),
                 )
             })?;
-            if pos.piece_at(cell).is_some() {
-                return Err(fail(part, format!("{name} is occupied")));
-            }
-            targets = targets.with(cell);
             at += digits_end;
+            let Some(piece) = pos.piece_at(cell) else {
+                targets = targets.with(cell);
+                continue;
+            };
+            let passes = piece.color() == mover && self.pieces[piece.kind().index()].en_passant;
+            if !passes || passer.is_some() {
+                return Err(fail(Some(part), format!("{name} is occupied")));
+            }
+            passer = Some((cell, part));
         }
-        let mover = pos.side_to_move().opponent();
+        if targets.is_empty() {
+            return Err(fail(
+                None,
+                "no square to capture en passant on is named".into(),
+            ));
+        }
         let mut candidates = self.en_passant_candidates(pos, targets);
-        let victim = match named {
+        let victim = match passer {
             None => candidates.next(),
-            Some(name) => {
-                let part = Some(squares.len() + 1..field.len());
-                let cell = self.topology.parse_cell(name).ok_or_else(|| {
-                    fail(
-                        part.clone(),
-                        format!("`{name}` is not a square of this board"),
-                    )
-                })?;
-                let found = candidates.any(|c| c == cell);
-                if !found {
+            Some((cell, part)) => {
+                if !candidates.any(|c| c == cell) {
                     return Err(fail(
-                        part,
+                        Some(part),
                         format!(
-                            "no {} piece on {name} could have passed the squares before it",
-                            mover.name()
+                            "no {} piece on {} could have passed the squares before it",
+                            mover.name(),
+                            self.topology.name(cell)
                         ),
                     ));
                 }

@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use crate::rules::containers::ContainerType;
 use crate::rules::hand::HandRules;
-use crate::rules::{Color, Kind, Piece, Topology};
+use crate::rules::{Color, Kind, Piece, PieceType, Topology};
 use crate::types::bitboard::Cell;
 
 pub(crate) use crate::rules::placement::Placement;
@@ -42,6 +42,9 @@ pub(crate) struct Holds<'a> {
     pub(crate) hand: Option<&'a HandRules>,
     /// Walls (`*`).
     pub(crate) walls: bool,
+    /// The piece types, by kind: `+X` is the promoted kind (`promoted: true`) among X's
+    /// promotion choices.
+    pub(crate) pieces: &'a [PieceType],
 }
 
 /// Reads a FEN board field. Digit runs count empty cells (`10` is ten); only existing cells are
@@ -58,7 +61,13 @@ pub(crate) struct Holds<'a> {
 /// more rank, `.../4K3/Qn`; and a `~` after a piece letter marks a promoted piece where
 /// captured pieces demote.
 ///
-/// In a game with walls, `*` is a wall, as Fairy-Stockfish writes it.
+/// In a game with walls, `*` is a wall, as Fairy-Stockfish writes it. Fairy-Stockfish also
+/// writes its wall squares where our boards have holes: a `*` where the rank's next file is a
+/// hole reads as that hole (`*pppppppp*` for `pppppppp` on a rank whose first and last
+/// files are holes); holes may also be left out, as we write them.
+///
+/// `+X`, Fairy-Stockfish's promoted piece (shogi's `+P`), is the promoted kind
+/// (`promoted: true`) among the promotion choices of the kind of letter X, of its colour.
 ///
 /// `kind_of` maps an upper-case letter to a piece kind; `holds` says what else the field may
 /// hold.
@@ -73,6 +82,7 @@ pub(crate) fn parse_placement(
         markers,
         hand,
         walls,
+        pieces,
     } = holds;
     let height = topo.height() as usize;
     let brackets_are_containers = containers.iter().any(|t| t.open == '[');
@@ -127,9 +137,20 @@ pub(crate) fn parse_placement(
         let cells: Vec<Cell> = (0..topo.width())
             .filter_map(|f| topo.cell(f as i32, rank as i32))
             .collect();
+        // Whether the next file not yet written, past the last cell filled (`col` of them)
+        // and the `holes` written since, is a hole.
+        let hole_at = |col: usize, holes: usize| {
+            let file = match col.checked_sub(1).and_then(|c| cells.get(c)) {
+                Some(&c) => topo.coords(c).0 as usize + 1,
+                None => 0,
+            } + holes;
+            file < topo.width() as usize && topo.cell(file as i32, rank as i32).is_none()
+        };
+        let mut holes = 0usize;
         let mut col = 0usize;
         let mut chars = part.char_indices().peekable();
         while let Some((i, c)) = chars.next() {
+            let filled = col;
             if c.is_ascii_digit() {
                 let mut end = i + 1;
                 while let Some(&(j, d)) = chars.peek() {
@@ -196,20 +217,31 @@ pub(crate) fn parse_placement(
                 };
                 crew.read(&containers[ty], &mut body, &piece_at, &mut placed)?;
                 col += 1;
+            } else if c == '*' && hole_at(col, holes) {
+                holes += 1;
             } else if c == '*' && walls {
                 if let Some(&cell) = cells.get(col) {
                     placed.walls.push(cell);
                 }
                 col += 1;
-            } else if c.is_ascii_alphabetic() {
-                let piece = piece_at(c, start + i)?;
+            } else if c == '+' || c.is_ascii_alphabetic() {
+                let (piece, end) = match c {
+                    '+' => {
+                        let letter = chars.next();
+                        let piece = promoted_piece(pieces, &piece_at, start + i, letter)?;
+                        (piece, i + 2)
+                    }
+                    _ => (piece_at(c, start + i)?, i + 1),
+                };
                 if !containers.is_empty() {
                     return Err(PlacementError::new(
-                        start + i..start + i + 1,
+                        start + i..start + end,
                         "a piece must stand aboard a container".into(),
                         format!(
-                            "write it inside a container, e.g. `{}{c}{}`",
-                            containers[0].open, containers[0].close
+                            "write it inside a container, e.g. `{}{}{}`",
+                            containers[0].open,
+                            &part[i..end],
+                            containers[0].close
                         ),
                     ));
                 }
@@ -231,6 +263,19 @@ pub(crate) fn parse_placement(
                     placed.promoted.extend(promoted.map(|_| cell));
                 }
                 col += 1;
+            } else if c == '*' && cells.len() < topo.width() as usize {
+                return Err(PlacementError::new(
+                    start + i..start + i + 1,
+                    format!(
+                        "`*` is a wall or a hole, and this variant has no walls and rank {} \
+                         has no hole here",
+                        rank + 1
+                    ),
+                    format!(
+                        "a `*` stands for a hole only where the rank has one; its cells are {}",
+                        names(topo, &cells)
+                    ),
+                ));
             } else if c == '*' {
                 return Err(PlacementError::new(
                     start + i..start + i + 1,
@@ -244,6 +289,9 @@ pub(crate) fn parse_placement(
                     format!("`{c}` cannot stand in a board field"),
                     "use piece letters, digits for empty cells and `/` between ranks".into(),
                 ));
+            }
+            if col != filled {
+                holes = 0;
             }
         }
         if col != cells.len() {
@@ -280,6 +328,58 @@ pub(crate) fn parse_placement(
         }
     }
     Ok(placed)
+}
+
+/// The piece `+X` stands for, the `+` at byte `at` and X next (`letter`): X's promoted kind.
+fn promoted_piece(
+    pieces: &[PieceType],
+    piece_at: &impl Fn(char, usize) -> Result<Piece, PlacementError>,
+    at: usize,
+    letter: Option<(usize, char)>,
+) -> Result<Piece, PlacementError> {
+    let Some((_, c)) = letter.filter(|(_, c)| c.is_ascii_alphabetic()) else {
+        return Err(PlacementError::new(
+            at..at + 1,
+            "`+` must be followed by a piece letter".into(),
+            "write a promoted piece as `+` and its unpromoted letter (`+P`), or by its own letter"
+                .into(),
+        ));
+    };
+    let base = piece_at(c, at + 1)?;
+    let color = base.color();
+    let promoted: Vec<Kind> = pieces
+        .get(base.kind().index())
+        .and_then(|t| t.promotion.as_ref())
+        .map_or(&[][..], |p| &p.choices[color.index()][..])
+        .iter()
+        .copied()
+        .filter(|k| pieces.get(k.index()).is_some_and(|t| t.promoted))
+        .collect();
+    let name = |k: Kind| pieces.get(k.index()).map_or("", |t| t.name.as_str());
+    match promoted[..] {
+        [kind] => Ok(Piece::new(kind, color)),
+        [] => Err(PlacementError::new(
+            at..at + 2,
+            format!(
+                "`+{c}` is a promoted {}, and no promoted piece (`promoted: true`) is among its \
+                 promotions",
+                name(base.kind())
+            ),
+            "write the piece's own letter".into(),
+        )),
+        _ => Err(PlacementError::new(
+            at..at + 2,
+            format!(
+                "`+{c}` could be any of the promoted pieces among its promotions: {}",
+                promoted
+                    .iter()
+                    .map(|&k| name(k))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            "write the promoted piece's own letter".into(),
+        )),
+    }
 }
 
 /// A pocket: its first byte in the field, and its text.

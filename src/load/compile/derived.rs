@@ -32,7 +32,7 @@ pub(super) fn derived(def: &VariantDef, pieces: &[PieceType]) -> Derived {
     let no_checks = def.no_checks.unwrap_or(false);
     Derived {
         royal_kinds: kinds(|p| p.royal),
-        en_passant_kinds: kinds(|p| p.en_passant),
+        en_passant_kinds: kinds(|p| p.takes_en_passant),
         captures_forced,
         no_checks,
         royal_may_not_flee,

@@ -76,6 +76,7 @@ pub(super) fn pieces(
             moves: p.moves.value.clone(),
             royal: p.royal,
             en_passant: p.en_passant,
+            takes_en_passant: takes_en_passant(cx, name, p),
             en_passant_zone: p
                 .en_passant_zone
                 .as_ref()
@@ -127,6 +128,25 @@ pub(super) fn pieces(
         }
     }
     (pieces, kind_motions)
+}
+
+/// Whether the piece captures en passant: with `en_passant`, unless `takes_en_passant:
+/// false`. The key without `en_passant` is `fairy::takes-without-en-passant`.
+fn takes_en_passant(cx: &mut Ctx, name: &str, p: &crate::load::definition::PieceDef) -> bool {
+    match &p.takes_en_passant {
+        Some(takes) if !p.en_passant => {
+            cx.error(
+                takes,
+                "fairy::takes-without-en-passant",
+                format!("`{name}` has `takes_en_passant` but no `en_passant: true`"),
+                "takes part in no en passant",
+                "add `en_passant: true` to the piece, or leave `takes_en_passant` out",
+            );
+            false
+        }
+        Some(takes) => takes.value,
+        None => p.en_passant,
+    }
 }
 
 /// A piece's `image:` when the project's set has it; else a problem, with the nearest name.

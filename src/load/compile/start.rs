@@ -44,6 +44,7 @@ pub(super) fn setup<'d>(
         markers: marker_letters.as_deref(),
         hand: holding.hand,
         walls: def.walls.is_some(),
+        pieces,
     };
     let placement = placement(cx, setup, topology, names, holds)?;
     if cx.damaged("pieces") {

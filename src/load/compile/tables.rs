@@ -121,7 +121,7 @@ fn tables<const W: usize>(
         .map(|(k, p)| KindFacts {
             royal: p.royal,
             first_move: p.first_move,
-            en_passant: p.en_passant,
+            en_passant: p.takes_en_passant,
             hunts: layers.is_some_and(|l| l.kinds[k].hunts_submerged),
             limited_promotion: p
                 .promotion

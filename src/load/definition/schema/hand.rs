@@ -3,6 +3,7 @@
 use serde::Deserialize;
 
 use crate::load::definition::Sp;
+use crate::types::rule_enums::DropMate;
 
 /// Pieces in hand (the crazyhouse and shogi families).
 #[derive(Debug, Deserialize)]
@@ -60,9 +61,10 @@ pub struct DropDef {
     /// `dropNoDoubledCount`). A promoted piece is a kind of its own and does not count.
     #[serde(default)]
     pub max_per_file: Option<Sp<u8>>,
-    /// Whether a drop of it may give checkmate (shogi's pawn may not: `mates: false`).
-    #[serde(default = "yes")]
-    pub mates: bool,
+    /// Whether a drop of it may give checkmate: `true` (the default), `false` (shogi's pawn
+    /// may not), or `loses` (the drop is legal and the mate loses, Fairy-Stockfish's rule).
+    #[serde(default)]
+    pub mates: DropMate,
     /// It may also be dropped as any of its promotion choices, turned over (Kyoto shogi;
     /// Fairy-Stockfish's `dropPromoted`).
     #[serde(default)]

@@ -21,6 +21,10 @@ pub struct PieceDef {
     /// Whether the piece's multi-square non-capturing moves may be captured en passant on the
     /// squares they pass, and whether it may itself capture that way.
     pub en_passant: bool,
+    /// `false`: with `en_passant`, its moves may be taken en passant but it never takes that
+    /// way itself (Wolf chess's sergeant in Fairy-Stockfish, where only pawns take en
+    /// passant); `true` by default. The span is kept for the error without `en_passant`.
+    pub takes_en_passant: Option<Sp<bool>>,
     /// Whether a move of this piece resets the halfmove clock (the n-move rule), as a pawn's does.
     pub resets_halfmove_clock: bool,
     /// Promotion, when the piece promotes.
