@@ -343,7 +343,8 @@ pub(crate) struct Zobrist {
 }
 
 impl Zobrist {
-    pub(crate) fn new(cells: usize) -> Zobrist {
+    /// The keys of a board of `cells` cells and `kinds` piece kinds.
+    pub(crate) fn new(cells: usize, kinds: usize) -> Zobrist {
         // SplitMix64: a fixed, well-mixed sequence; the values only need to be distinct.
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move || {
@@ -351,10 +352,14 @@ impl Zobrist {
             mix(state)
         };
         let mut table = |n: usize| (0..n).map(|_| next()).collect::<Vec<u64>>();
-        let pieces = table(2 * MAX_KINDS * cells);
+        // The keys of 16 kinds come first, as when no variant had more, so that the keys
+        // of a game do not depend on how many kinds the engine supports.
+        let mut pieces = table(2 * 16 * cells);
+        pieces.truncate(2 * kinds.min(16) * cells);
         let unmoved = table(cells);
         let en_passant = table(cells);
         let black_to_move = table(1)[0];
+        pieces.extend(table(2 * kinds.saturating_sub(16) * cells));
         Zobrist {
             cells,
             pieces,
