@@ -571,7 +571,7 @@ impl Ruleset {
     /// The kind whose letter is `letter` (either case), `None` for a letter no piece type
     /// has. See the example of [`Ruleset::kinds`].
     pub fn kind_of_letter(&self, letter: char) -> Option<Kind> {
-        let up = letter.to_ascii_uppercase();
+        let up = crate::types::letter::upper(letter);
         self.pieces
             .iter()
             .position(|p| p.letter == up)
@@ -587,7 +587,7 @@ impl Ruleset {
         let l = self.pieces[piece.kind().index()].letter;
         match piece.color() {
             Color::White => l,
-            Color::Black => l.to_ascii_lowercase(),
+            Color::Black => crate::types::letter::lower(l),
         }
     }
 
