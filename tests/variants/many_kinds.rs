@@ -156,6 +156,13 @@ fn a_promotion_to_kind_63_and_drops_of_kinds_20_and_50_are_played() {
     assert_eq!(after.hash(), v.hash_from_scratch(&after));
     // Ø, a (4,5)-rider on d16, leaves Black's king its three steps.
     assert_eq!(moves(&v, &v.fen(&after)), ["a16a15", "a16b15", "a16b16"]);
+    // A piece move in SAN, the piece's letter read in either case.
+    let m = v.parse_san(&pos, "Жa9").unwrap();
+    assert_eq!(
+        (v.move_text(m), v.san(&pos, m)),
+        ("i9a9".into(), "Жa9".into())
+    );
+    assert_eq!(v.parse_san(&pos, "жa9").unwrap(), m);
     // Drops of kinds 20 and 50, by SAN and by move text.
     let drop = v.parse_san(&pos, "Á@e4").unwrap();
     assert_eq!(v.move_text(drop), "Á@e4");
