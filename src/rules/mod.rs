@@ -331,6 +331,10 @@ pub struct Return {
     pub order: [Vec<Vec<Cell>>; 2],
 }
 
+/// The kinds whose piece keys are drawn before the other keys: every kind when the engine
+/// supported 16.
+const KEYS_FIRST: usize = 16;
+
 /// Random numbers for Zobrist hashing, fixed by a seed so keys are stable across runs.
 #[derive(Debug, Clone)]
 pub(crate) struct Zobrist {
@@ -352,14 +356,14 @@ impl Zobrist {
             mix(state)
         };
         let mut table = |n: usize| (0..n).map(|_| next()).collect::<Vec<u64>>();
-        // The keys of 16 kinds come first, as when no variant had more, so that the keys
-        // of a game do not depend on how many kinds the engine supports.
-        let mut pieces = table(2 * 16 * cells);
-        pieces.truncate(2 * kinds.min(16) * cells);
+        // The piece keys of the first kinds come first, as when no variant had more, so
+        // that a game's keys do not depend on how many kinds the engine supports.
+        let mut pieces = table(2 * KEYS_FIRST * cells);
+        pieces.truncate(2 * kinds.min(KEYS_FIRST) * cells);
         let unmoved = table(cells);
         let en_passant = table(cells);
         let black_to_move = table(1)[0];
-        pieces.extend(table(2 * kinds.saturating_sub(16) * cells));
+        pieces.extend(table(2 * kinds.saturating_sub(KEYS_FIRST) * cells));
         Zobrist {
             cells,
             pieces,
