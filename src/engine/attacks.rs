@@ -7,9 +7,8 @@ use crate::rules::{Color, Kind, KindSet};
 use crate::types::bitboard::{Bits, Cell};
 use crate::types::rule_enums::RoyalCheck;
 
-use super::board::View;
+use super::board::{PieceSets, View};
 use super::Engine;
-use crate::rules::position::Sets;
 use crate::rules::tables::{Hop, RayAttack};
 
 /// How many groups of ray kinds are gathered for the line filter.
@@ -311,7 +310,11 @@ impl<const W: usize> Engine<'_, W> {
     /// once per question so that a line without one is passed over; groups beyond the first
     /// [`MAX_RAY_GROUPS`] hold every cell (no filter).
     #[inline]
-    pub(crate) fn ray_groups(&self, sets: &Sets<W>, by: Color) -> [Bits<W>; MAX_RAY_GROUPS] {
+    pub(crate) fn ray_groups(
+        &self,
+        sets: impl PieceSets<W>,
+        by: Color,
+    ) -> [Bits<W>; MAX_RAY_GROUPS] {
         let mut groups = [Bits::ALL; MAX_RAY_GROUPS];
         for (g, kinds) in groups.iter_mut().zip(&self.t.attacks[by.index()].groups) {
             *g = sets.of_kinds(by, *kinds);

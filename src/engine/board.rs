@@ -1,30 +1,58 @@
 //! Where a move is made: in place with an undo log, or as a trial that leaves the position
 //! untouched. Both go through the same effects (`effects`) and the same make path (`make`).
 
-use crate::types::bitboard::Cell;
+use crate::rules::position::{Pos, Sets, Slot, St};
+use crate::rules::{Color, Kind, KindSet, Piece};
+use crate::types::bitboard::{Bits, Cell};
 
-use crate::rules::position::{Hand, Pos, Sets, Slot, St};
-use crate::types::bitboard::Bits;
+use super::overlay::Overlay;
+
+/// The piece sets of a view: the cells of each colour and kind on the surface.
+pub(crate) trait PieceSets<const W: usize>: Copy {
+    /// Cells holding a piece of `kind` and `color`.
+    fn of(self, color: Color, kind: Kind) -> Bits<W>;
+    /// Cells holding a piece of `color` of any kind in `kinds`.
+    fn of_kinds(self, color: Color, kinds: KindSet) -> Bits<W>;
+}
+
+impl<const W: usize> PieceSets<W> for &Sets<W> {
+    #[inline]
+    fn of(self, color: Color, kind: Kind) -> Bits<W> {
+        Sets::of(self, color, kind)
+    }
+
+    #[inline]
+    fn of_kinds(self, color: Color, kinds: KindSet) -> Bits<W> {
+        Sets::of_kinds(self, color, kinds)
+    }
+}
 
 /// Read access to a position's sets and slots: a position, or one with a move made or tried.
 pub(crate) trait View<const W: usize> {
+    /// How its piece sets are read.
+    type Sets<'s>: PieceSets<W>
+    where
+        Self: 's;
     fn st(&self) -> &St<W>;
-    fn sets(&self) -> &Sets<W>;
-    fn hand(&self) -> &Hand;
+    fn sets(&self) -> Self::Sets<'_>;
+    /// How many pieces like `piece` its side holds in hand.
+    fn held(&self, piece: Piece) -> u8;
     fn slot(&self, cell: Cell) -> Slot;
 }
 
 /// Write access too, while a move is made.
 pub(crate) trait Board<const W: usize>: View<W> {
     fn st_mut(&mut self) -> &mut St<W>;
-    /// Sets the cells of `color`'s pieces of kind `kind` (indices).
-    fn set_pieces(&mut self, color: usize, kind: usize, cells: Bits<W>);
+    /// Sets the cells of the pieces like `piece`.
+    fn set_pieces(&mut self, piece: Piece, cells: Bits<W>);
     fn set_slot(&mut self, cell: Cell, slot: Slot);
-    /// Sets how many pieces of `kind` `color` holds in hand (indices).
-    fn set_held(&mut self, color: usize, kind: usize, count: u8);
+    /// Sets how many pieces like `piece` its side holds in hand.
+    fn set_held(&mut self, piece: Piece, count: u8);
 }
 
 impl<const W: usize> View<W> for Pos<W> {
+    type Sets<'s> = &'s Sets<W>;
+
     #[inline]
     fn st(&self) -> &St<W> {
         &self.st
@@ -36,8 +64,8 @@ impl<const W: usize> View<W> for Pos<W> {
     }
 
     #[inline]
-    fn hand(&self) -> &Hand {
-        &self.hand
+    fn held(&self, piece: Piece) -> u8 {
+        self.hand[piece.color().index()][piece.kind().index()]
     }
 
     #[inline]
@@ -47,6 +75,8 @@ impl<const W: usize> View<W> for Pos<W> {
 }
 
 impl<const W: usize> View<W> for Box<Pos<W>> {
+    type Sets<'s> = &'s Sets<W>;
+
     #[inline]
     fn st(&self) -> &St<W> {
         (**self).st()
@@ -58,8 +88,8 @@ impl<const W: usize> View<W> for Box<Pos<W>> {
     }
 
     #[inline]
-    fn hand(&self) -> &Hand {
-        (**self).hand()
+    fn held(&self, piece: Piece) -> u8 {
+        (**self).held(piece)
     }
 
     #[inline]
@@ -69,13 +99,13 @@ impl<const W: usize> View<W> for Box<Pos<W>> {
 }
 
 /// What a made move changed besides the game state, to put it back: piece sets
-/// (`(color, kind, old cells)`), slots (`(cell, old slot)`) and counts in hand
-/// (`(color, kind, old count)`).
+/// (`(piece, old cells)`), slots (`(cell, old slot)`) and counts in hand
+/// (`(piece, old count)`).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Log<const W: usize> {
-    sets: Vec<(u8, u8, Bits<W>)>,
+    sets: Vec<(Piece, Bits<W>)>,
     slots: Vec<(Cell, Slot)>,
-    held: Vec<(u8, u8, u8)>,
+    held: Vec<(Piece, u8)>,
 }
 
 /// A position changed in place, each change logged so the move can be unmade.
@@ -85,6 +115,11 @@ pub(crate) struct Logged<'a, const W: usize> {
 }
 
 impl<const W: usize> View<W> for Logged<'_, W> {
+    type Sets<'s>
+        = &'s Sets<W>
+    where
+        Self: 's;
+
     #[inline]
     fn st(&self) -> &St<W> {
         &self.pos.st
@@ -96,8 +131,8 @@ impl<const W: usize> View<W> for Logged<'_, W> {
     }
 
     #[inline]
-    fn hand(&self) -> &Hand {
-        &self.pos.hand
+    fn held(&self, piece: Piece) -> u8 {
+        self.pos.held(piece)
     }
 
     #[inline]
@@ -113,9 +148,10 @@ impl<const W: usize> Board<W> for Logged<'_, W> {
     }
 
     #[inline]
-    fn set_pieces(&mut self, color: usize, kind: usize, cells: Bits<W>) {
-        let old = std::mem::replace(&mut self.pos.sets.0[color][kind], cells);
-        self.log.sets.push((color as u8, kind as u8, old));
+    fn set_pieces(&mut self, piece: Piece, cells: Bits<W>) {
+        let (c, k) = (piece.color().index(), piece.kind().index());
+        let old = std::mem::replace(&mut self.pos.sets.0[c][k], cells);
+        self.log.sets.push((piece, old));
     }
 
     #[inline]
@@ -125,9 +161,10 @@ impl<const W: usize> Board<W> for Logged<'_, W> {
     }
 
     #[inline]
-    fn set_held(&mut self, color: usize, kind: usize, count: u8) {
-        let old = std::mem::replace(&mut self.pos.hand[color][kind], count);
-        self.log.held.push((color as u8, kind as u8, old));
+    fn set_held(&mut self, piece: Piece, count: u8) {
+        let (c, k) = (piece.color().index(), piece.kind().index());
+        let old = std::mem::replace(&mut self.pos.hand[c][k], count);
+        self.log.held.push((piece, old));
     }
 }
 
@@ -135,61 +172,91 @@ impl<const W: usize> Board<W> for Logged<'_, W> {
 /// needs.
 const INLINE_WRITES: usize = 8;
 
-/// A move tried on a copy of the sets and an overlay of the slots: the position itself is
-/// not changed, so legality is tested on a shared position.
+/// The most piece-set changes a trial keeps inline: a capture changes three sets, castling
+/// four.
+const INLINE_SETS: usize = 4;
+
+/// A move tried on an overlay of the position: the sets, slots and counts in hand it
+/// changes are kept beside the shared position, which is not changed, so legality is tested
+/// on it; only the game state is copied.
 pub(crate) struct Trial<'a, const W: usize> {
     pub(crate) st: St<W>,
-    pub(crate) sets: Sets<W>,
-    hand: Hand,
-    base: &'a [Slot],
-    writes: [(Cell, Slot); INLINE_WRITES],
-    count: usize,
-    spill: Vec<(Cell, Slot)>,
+    base: &'a Pos<W>,
+    sets: Overlay<Piece, Bits<W>, INLINE_SETS>,
+    /// Per colour, the kinds whose sets `sets` holds: the others are read from `base` alone.
+    changed: [KindSet; 2],
+    held: Overlay<Piece, u8, 2>,
+    slots: Overlay<Cell, Slot, INLINE_WRITES>,
 }
 
 impl<'a, const W: usize> Trial<'a, W> {
     pub(crate) fn new(pos: &'a Pos<W>) -> Trial<'a, W> {
+        let blank = Piece::new(Kind::new(0), Color::White);
         Trial {
             st: pos.st,
-            sets: pos.sets,
-            hand: pos.hand,
-            base: &pos.slots,
-            writes: [(Cell::new(0), Slot::default()); INLINE_WRITES],
-            count: 0,
-            spill: Vec::new(),
+            base: pos,
+            sets: Overlay::new((blank, Bits::EMPTY)),
+            changed: [KindSet::EMPTY; 2],
+            held: Overlay::new((blank, 0)),
+            slots: Overlay::new((Cell::new(0), Slot::default())),
         }
     }
 }
 
-impl<const W: usize> View<W> for Trial<'_, W> {
+impl<const W: usize> PieceSets<W> for &Trial<'_, W> {
+    #[inline]
+    fn of(self, color: Color, kind: Kind) -> Bits<W> {
+        if self.changed[color.index()].has(kind) {
+            if let Some(cells) = self.sets.get(Piece::new(kind, color)) {
+                return cells;
+            }
+        }
+        self.base.sets.of(color, kind)
+    }
+
+    #[inline]
+    fn of_kinds(self, color: Color, kinds: KindSet) -> Bits<W> {
+        let changed = self.changed[color.index()];
+        let mut out = self.base.sets.of_kinds(color, kinds.minus(changed));
+        if kinds.intersects(changed) {
+            for &(p, cells) in self.sets.entries() {
+                if p.color() == color && kinds.has(p.kind()) {
+                    out |= cells;
+                }
+            }
+        }
+        out
+    }
+}
+
+impl<'a, const W: usize> View<W> for Trial<'a, W> {
+    type Sets<'s>
+        = &'s Trial<'a, W>
+    where
+        Self: 's;
+
     #[inline]
     fn st(&self) -> &St<W> {
         &self.st
     }
 
     #[inline]
-    fn sets(&self) -> &Sets<W> {
-        &self.sets
+    fn sets(&self) -> &Trial<'a, W> {
+        self
     }
 
     #[inline]
-    fn hand(&self) -> &Hand {
-        &self.hand
+    fn held(&self, piece: Piece) -> u8 {
+        self.held
+            .get(piece)
+            .unwrap_or_else(|| self.base.held(piece))
     }
 
     #[inline]
     fn slot(&self, cell: Cell) -> Slot {
-        if let Some((_, s)) = self.spill.iter().rev().find(|(c, _)| *c == cell) {
-            return *s;
-        }
-        match self.writes[..self.count]
-            .iter()
-            .rev()
-            .find(|(c, _)| *c == cell)
-        {
-            Some((_, s)) => *s,
-            None => self.base[cell.index()],
-        }
+        self.slots
+            .get(cell)
+            .unwrap_or_else(|| self.base.slots[cell.index()])
     }
 }
 
@@ -200,28 +267,20 @@ impl<const W: usize> Board<W> for Trial<'_, W> {
     }
 
     #[inline]
-    fn set_pieces(&mut self, color: usize, kind: usize, cells: Bits<W>) {
-        self.sets.0[color][kind] = cells;
+    fn set_pieces(&mut self, piece: Piece, cells: Bits<W>) {
+        let c = piece.color().index();
+        self.changed[c] = self.changed[c].with(piece.kind());
+        self.sets.set(piece, cells);
     }
 
     #[inline]
     fn set_slot(&mut self, cell: Cell, slot: Slot) {
-        if let Some(w) = self.writes[..self.count]
-            .iter_mut()
-            .find(|(c, _)| *c == cell)
-        {
-            w.1 = slot;
-        } else if self.count < INLINE_WRITES {
-            self.writes[self.count] = (cell, slot);
-            self.count += 1;
-        } else {
-            self.spill.push((cell, slot));
-        }
+        self.slots.set(cell, slot);
     }
 
     #[inline]
-    fn set_held(&mut self, color: usize, kind: usize, count: u8) {
-        self.hand[color][kind] = count;
+    fn set_held(&mut self, piece: Piece, count: u8) {
+        self.held.set(piece, count);
     }
 }
 
@@ -269,12 +328,12 @@ impl<const W: usize> Undo<W> {
         };
         // Only games with hands log counts in hand.
         if self.log.held.len() > held as usize {
-            for (color, kind, count) in self.log.held.drain(held as usize..).rev() {
-                pos.hand[color as usize][kind as usize] = count;
+            for (p, count) in self.log.held.drain(held as usize..).rev() {
+                pos.hand[p.color().index()][p.kind().index()] = count;
             }
         }
-        for (color, kind, cells) in self.log.sets.drain(sets as usize..).rev() {
-            pos.sets.0[color as usize][kind as usize] = cells;
+        for (p, cells) in self.log.sets.drain(sets as usize..).rev() {
+            pos.sets.0[p.color().index()][p.kind().index()] = cells;
         }
         for (cell, slot) in self.log.slots.drain(slots as usize..).rev() {
             pos.slots[cell.index()] = slot;

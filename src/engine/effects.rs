@@ -20,7 +20,7 @@ use crate::rules::layers::PieceState;
 use crate::rules::{Color, Piece, Zobrist};
 use crate::types::bitboard::{Bits, Cell};
 
-use super::board::Board;
+use super::board::{Board, PieceSets};
 use super::Engine;
 use crate::rules::position::St;
 
@@ -43,8 +43,8 @@ impl<const W: usize> Engine<'_, W> {
         slot.piece = Some(piece);
         slot.state = state;
         b.set_slot(cell, slot);
-        let (c, k) = (piece.color().index(), piece.kind().index());
-        b.set_pieces(c, k, b.sets().0[c][k].with(cell));
+        let c = piece.color().index();
+        b.set_pieces(piece, b.sets().of(piece.color(), piece.kind()).with(cell));
         let st = b.st_mut();
         st.by_color[c] = st.by_color[c].with(cell);
         st.hash ^= z.piece(piece, cell) ^ z.layer(TAG_STATE, cell, state.0.into());
@@ -58,8 +58,11 @@ impl<const W: usize> Engine<'_, W> {
         let piece = slot.piece.take()?;
         let state = std::mem::take(&mut slot.state);
         b.set_slot(cell, slot);
-        let (c, k) = (piece.color().index(), piece.kind().index());
-        b.set_pieces(c, k, b.sets().0[c][k].without(cell));
+        let c = piece.color().index();
+        b.set_pieces(
+            piece,
+            b.sets().of(piece.color(), piece.kind()).without(cell),
+        );
         let st = b.st_mut();
         st.by_color[c] = st.by_color[c].without(cell);
         st.hash ^= z.piece(piece, cell) ^ z.layer(TAG_STATE, cell, state.0.into());
@@ -97,13 +100,13 @@ impl<const W: usize> Engine<'_, W> {
             let c = color.index();
             let (before, after) = (old.kinds_of(color), crew.kinds_of(color));
             for k in crate::rules::KindSet(before.0 ^ after.0).iter() {
-                let cells = b.sets().0[c][k.index()];
+                let cells = b.sets().of(color, k);
                 let cells = if after.has(k) {
                     cells.with(cell)
                 } else {
                     cells.without(cell)
                 };
-                b.set_pieces(c, k.index(), cells);
+                b.set_pieces(Piece::new(k, color), cells);
             }
             let st = b.st_mut();
             st.by_color[c] = if after.is_empty() {
@@ -317,8 +320,7 @@ pub(crate) fn set_hand<const W: usize>(
     piece: Piece,
     count: u8,
 ) {
-    let (c, k) = (piece.color().index(), piece.kind().index());
-    let old = b.hand()[c][k];
+    let old = b.held(piece);
     b.st_mut().hash ^= z.hand(piece, old) ^ z.hand(piece, count);
-    b.set_held(c, k, count);
+    b.set_held(piece, count);
 }

@@ -5,7 +5,7 @@ use crate::rules::explosion::Explosion;
 use crate::rules::Color;
 use crate::types::bitboard::Cell;
 
-use super::board::{Board, View};
+use super::board::{Board, PieceSets, View};
 use super::Engine;
 
 impl<const W: usize> Engine<'_, W> {

@@ -8,7 +8,7 @@ use crate::rules::{Color, Kind, Piece};
 use crate::types::bitboard::{Bits, Cell};
 use crate::types::rule_enums::{DropMate, FacingRule};
 
-use super::board::{Board, View};
+use super::board::{Board, PieceSets, View};
 use super::effects::{set_en_passant, set_hand, set_side, set_sortie, set_undo_ban};
 use super::{Engine, Move, MoveKind};
 
@@ -296,7 +296,7 @@ impl<const W: usize> Engine<'_, W> {
         let z = &r.zobrist;
         let us = made.us;
         if !r.hand.as_ref().is_some_and(|h| h.unlimited) {
-            let held = b.hand()[us.index()][m.piece.kind().index()];
+            let held = b.held(m.piece);
             set_hand(b, z, m.piece, held.saturating_sub(1));
         }
         let placed = m.promotion.map_or(m.piece, |k| Piece::new(k, us));
@@ -709,7 +709,7 @@ impl<const W: usize> Engine<'_, W> {
             victim.kind()
         };
         let piece = Piece::new(kind, capturer);
-        let held = b.hand()[piece.color().index()][kind.index()];
+        let held = b.held(piece);
         set_hand(b, &self.rules.zobrist, piece, held.saturating_add(1));
     }
 
@@ -718,7 +718,7 @@ impl<const W: usize> Engine<'_, W> {
     #[cold]
     fn gate_in(&self, b: &mut impl Board<W>, us: Color, gate: super::Gate) {
         let piece = Piece::new(gate.kind, us);
-        let held = b.hand()[us.index()][gate.kind.index()];
+        let held = b.held(piece);
         set_hand(b, &self.rules.zobrist, piece, held.saturating_sub(1));
         self.put(b, gate.cell, piece, self.start_state(piece));
     }

@@ -23,6 +23,7 @@ mod mobility;
 mod movegen;
 mod moves;
 mod outcome;
+mod overlay;
 mod parameters;
 mod perft;
 mod reference;

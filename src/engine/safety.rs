@@ -23,7 +23,7 @@ use crate::types::bitboard::{Bits, Cell};
 use crate::types::rule_enums::{FacingRule, RoyalCheck, RoyalRule};
 
 use super::attacks::Layer;
-use super::board::{Trial, View};
+use super::board::{PieceSets, Trial, View};
 use super::{Engine, Move, MoveKind};
 use crate::rules::position::{Pos, St};
 use crate::rules::tables::Hop;

@@ -7,10 +7,10 @@
 //! keeps it while its side may still gate (see [`Engine::gates_live`]). A piece loses its
 //! mark when it leaves its cell (see `effects`).
 
-use crate::rules::Color;
+use crate::rules::{Color, Piece};
 use crate::types::bitboard::Bits;
 
-use super::board::{Board, View};
+use super::board::{Board, PieceSets, View};
 use super::{Engine, Move};
 
 impl<const W: usize> Engine<'_, W> {
@@ -106,9 +106,8 @@ impl<const W: usize> Engine<'_, W> {
             return false;
         };
         hand.captures_to_hand
-            || b.hand()[color.index()]
-                .iter()
-                .enumerate()
-                .any(|(k, &n)| n > 0 && self.rules.pieces[k].drop.is_some())
+            || self.rules.kinds().any(|k| {
+                self.rules.pieces[k.index()].drop.is_some() && b.held(Piece::new(k, color)) > 0
+            })
     }
 }

@@ -208,7 +208,7 @@ pub fn describe(rules: &Ruleset, id: &str) -> Result<XBoardVariant, String> {
         table[slot] = p.letter;
     }
     let white: String = table.iter().collect();
-    let black = white.to_ascii_lowercase();
+    let black: String = white.chars().map(crate::types::letter::lower).collect();
     let t = &rules.topology;
     let start = rules.start_position();
     let mut commands = vec![format!(
@@ -532,7 +532,7 @@ fn piece_suffix(rules: &Ruleset, kind: crate::types::piece::Kind) -> char {
     if t.promoted {
         '+'
     } else {
-        t.letter.to_ascii_lowercase()
+        crate::types::letter::lower(t.letter)
     }
 }
 
@@ -611,7 +611,7 @@ pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, C
             return Err(CecpMoveError::DropPiece);
         };
         let kind = rules
-            .kind_of_letter(letter.to_ascii_uppercase())
+            .kind_of_letter(letter)
             .ok_or(CecpMoveError::UnknownLetter(letter))?;
         return rules
             .legal_moves(pos)
@@ -629,12 +629,12 @@ pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, C
     let mut after = rest.strip_prefix('=').unwrap_or(rest).chars();
     let suffix = match (after.next(), after.next()) {
         (None, _) => None,
-        (Some(c), None) => Some(c.to_ascii_lowercase()),
+        (Some(c), None) => Some(crate::types::letter::lower(c)),
         _ => return Err(CecpMoveError::TooLong),
     };
     if let Some(c) = suffix.filter(|&c| c != '+') {
         rules
-            .kind_of_letter(c.to_ascii_uppercase())
+            .kind_of_letter(c)
             .ok_or(CecpMoveError::UnknownLetter(c))?;
     }
     let brings = |m: &Move| m.promotion.or(m.gate.map(|g| g.kind));

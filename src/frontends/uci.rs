@@ -405,7 +405,7 @@ const GO_WORDS: [&str; 13] = [
 
 /// The letter of `kind` in move text, in lower case.
 fn letter(rules: &Ruleset, kind: crate::types::piece::Kind) -> char {
-    rules.piece_type(kind).letter.to_ascii_lowercase()
+    crate::types::letter::lower(rules.piece_type(kind).letter)
 }
 
 /// The suffix of a promotion of `m`'s piece to `to`: `+` into a promoted piece, `-` from a
@@ -511,8 +511,8 @@ fn shaped_like_a_move(text: &str) -> bool {
     };
     if let Some((piece, at)) = text.split_once('@') {
         let piece = piece.strip_prefix('+').unwrap_or(piece);
-        return piece.len() == 1
-            && piece.bytes().all(|c| c.is_ascii_alphabetic())
+        let mut letters = piece.chars();
+        return matches!((letters.next(), letters.next()), (Some(c), None) if c.is_alphabetic())
             && square(at) == Some(at.len());
     }
     square(text).is_some_and(|n| square(&text[n..]).is_some())

@@ -274,7 +274,7 @@ impl Diagram {
             .unwrap_or('?');
         match piece.color() {
             Color::White => l,
-            Color::Black => l.to_ascii_lowercase(),
+            Color::Black => crate::types::letter::lower(l),
         }
     }
 

@@ -127,10 +127,10 @@ impl Crew {
     pub(crate) fn kinds_of(self, color: Color) -> KindSet {
         // Byte by byte, largest first; the empty bytes come last.
         let mut word = self.0 & 0x00FF_FFFF_FFFF_FFFF;
-        let mut set = 0u32;
+        let mut set = 0u64;
         while word != 0 {
-            let byte = (word & 0xFF) as u32;
-            if byte & 1 == color as u32 {
+            let byte = word & 0xFF;
+            if byte & 1 == color as u64 {
                 set |= 1 << ((byte >> 1) - 1);
             }
             word >>= 8;

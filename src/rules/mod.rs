@@ -333,6 +333,10 @@ pub struct Return {
     pub order: [Vec<Vec<Cell>>; 2],
 }
 
+/// The kinds whose piece keys are drawn before the other keys: every kind when the engine
+/// supported 16.
+const KEYS_FIRST: usize = 16;
+
 /// Random numbers for Zobrist hashing, fixed by a seed so keys are stable across runs.
 #[derive(Debug, Clone)]
 pub(crate) struct Zobrist {
@@ -345,7 +349,8 @@ pub(crate) struct Zobrist {
 }
 
 impl Zobrist {
-    pub(crate) fn new(cells: usize) -> Zobrist {
+    /// The keys of a board of `cells` cells and `kinds` piece kinds.
+    pub(crate) fn new(cells: usize, kinds: usize) -> Zobrist {
         // SplitMix64: a fixed, well-mixed sequence; the values only need to be distinct.
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move || {
@@ -353,10 +358,14 @@ impl Zobrist {
             mix(state)
         };
         let mut table = |n: usize| (0..n).map(|_| next()).collect::<Vec<u64>>();
-        let pieces = table(2 * MAX_KINDS * cells);
+        // The piece keys of the first kinds come first, as when no variant had more, so
+        // that a game's keys do not depend on how many kinds the engine supports.
+        let mut pieces = table(2 * KEYS_FIRST * cells);
+        pieces.truncate(2 * kinds.min(KEYS_FIRST) * cells);
         let unmoved = table(cells);
         let en_passant = table(cells);
         let black_to_move = table(1)[0];
+        pieces.extend(table(2 * kinds.saturating_sub(KEYS_FIRST) * cells));
         Zobrist {
             cells,
             pieces,
@@ -568,7 +577,7 @@ impl Ruleset {
     /// The kind whose letter is `letter` (either case), `None` for a letter no piece type
     /// has. See the example of [`Ruleset::kinds`].
     pub fn kind_of_letter(&self, letter: char) -> Option<Kind> {
-        let up = letter.to_ascii_uppercase();
+        let up = crate::types::letter::upper(letter);
         self.pieces
             .iter()
             .position(|p| p.letter == up)
@@ -584,7 +593,7 @@ impl Ruleset {
         let l = self.pieces[piece.kind().index()].letter;
         match piece.color() {
             Color::White => l,
-            Color::Black => l.to_ascii_lowercase(),
+            Color::Black => crate::types::letter::lower(l),
         }
     }
 

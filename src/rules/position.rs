@@ -59,9 +59,6 @@ impl<const W: usize> Sets<W> {
     pub(crate) fn of_kinds(&self, color: Color, kinds: crate::rules::KindSet) -> Bits<W> {
         let mut out = Bits::EMPTY;
         for k in kinds.iter() {
-            if k.index() >= MAX_KINDS {
-                break;
-            }
             out |= self.0[color.index()][k.index()];
         }
         out

@@ -3,6 +3,7 @@
 //! It imports nothing of the crate.
 
 pub mod bitboard;
+pub(crate) mod letter;
 pub mod limits;
 pub mod piece;
 pub mod rule_enums;

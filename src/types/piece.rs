@@ -1,7 +1,7 @@
 //! Sides, piece kinds and pieces: the words every layer above speaks.
 
-/// The most piece types a variant may define.
-pub const MAX_KINDS: usize = 16;
+/// The most piece types a variant may define: one bit each in a [`KindSet`].
+pub const MAX_KINDS: usize = 64;
 
 /// A side. White moves first and "forward" for White is toward higher ranks.
 ///
@@ -73,15 +73,15 @@ impl Kind {
     }
 }
 
-/// A set of piece kinds (one bit per [`Kind`]).
+/// A set of piece kinds (one bit per [`Kind`], [`MAX_KINDS`] bits).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct KindSet(pub(crate) u32);
+pub struct KindSet(pub(crate) u64);
 
 impl KindSet {
     /// No kind.
     pub const EMPTY: KindSet = KindSet(0);
     /// Every kind.
-    pub const ALL: KindSet = KindSet(u32::MAX);
+    pub const ALL: KindSet = KindSet(u64::MAX);
 
     /// Whether `kind` is in the set. See the example of [`crate::Material::with`].
     #[inline]

@@ -384,6 +384,52 @@ fn duplicate_and_malformed_letters() {
 }
 
 #[test]
+fn letters_past_ascii_need_one_character_cases() {
+    // `ß` has no one-character upper case, `ǅ` is a title case: neither is a piece letter.
+    for bad in ["ß", "ǅ", "中"] {
+        let yaml = edited(
+            "  king:\n",
+            &format!("  odd:\n    letter: {bad}\n    moves: W\n  king:\n"),
+        );
+        let line = line_of(&yaml, &format!("letter: {bad}"));
+        assert_eq!(
+            errors(&yaml),
+            [
+                d("fairy::bad-letter", line, 13, bad, "not one letter"),
+                d("fairy::unused-piece", line, 13, bad, "never used"),
+            ],
+            "{bad}"
+        );
+    }
+    // `Δ` and `δ` are one letter in two cases.
+    let yaml = edited(
+        "  king:\n",
+        "  delta:\n    letter: Δ\n    moves: W\n  small-delta:\n    letter: δ\n    moves: F\n  king:\n",
+    );
+    let line = line_of(&yaml, "letter: δ");
+    assert_eq!(
+        errors(&yaml),
+        [
+            d("fairy::unused-piece", line - 3, 13, "Δ", "never used"),
+            d("fairy::duplicate-letter", line, 13, "δ", "used before"),
+            d("fairy::unused-piece", line, 13, "δ", "never used"),
+        ]
+    );
+    // A setup letter no piece has, two bytes long.
+    let yaml = edited("setup: rnbqkbnr", "setup: rnbqkbнr");
+    assert_eq!(
+        errors(&yaml),
+        [d(
+            "fairy::bad-setup",
+            line_of(&yaml, "setup:"),
+            14,
+            "н",
+            "no piece has the letter `Н`"
+        )]
+    );
+}
+
+#[test]
 fn several_problems_are_reported_together() {
     let yaml = edited("moves: N\n", "moves: NX\n").replacen("zone: last-rank", "zone: nowhere", 1);
     let codes: Vec<&str> = errors(&yaml).into_iter().map(|p| p.0).collect();

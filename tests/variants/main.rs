@@ -1,5 +1,5 @@
 //! The games, one module each (Bermuda, Falcon Chess, Flying Dutchman, PiRaTeKnIcS, Seachess,
-//! the Xiangqi and Southeast Asian families), the legal-move snapshots of every bundled game
+//! the Xiangqi and Southeast Asian families, a generated variant of 64 kinds), the legal-move snapshots of every bundled game
 //! and every definition of `variants/fsf/`, the exact perft counts (our own,
 //! Fairy-Stockfish's suite, and chess against shakmaty) and perft without allocation.
 
@@ -14,6 +14,7 @@ mod flying_dutchman;
 mod fsf_perft;
 mod fsf_random;
 mod legal_moves;
+mod many_kinds;
 mod perft;
 mod pirateknics;
 mod seachess;

@@ -4,9 +4,9 @@
 use crate::rules::{Color, Kind, MAX_KINDS};
 use crate::types::bitboard::{Bits, Cell};
 
+use super::super::board::PieceSets;
 use super::super::{Engine, Move, MoveKind};
 use super::{Out, Sink};
-use crate::rules::position::Sets;
 use crate::rules::tables::{Hop, KindFacts, Lines, PieceTables, Ride};
 
 /// The cells a line move from `from` can arrive on (empty cells and the capture cell), given
@@ -56,7 +56,7 @@ impl<const W: usize> Engine<'_, W> {
     #[inline(always)]
     pub(crate) fn piece_reach(
         &self,
-        sets: &Sets<W>,
+        sets: impl PieceSets<W>,
         kind: Kind,
         from: Cell,
         us: Color,
@@ -75,7 +75,7 @@ impl<const W: usize> Engine<'_, W> {
     #[allow(clippy::too_many_arguments)]
     fn reach_of<const PLAIN: bool>(
         &self,
-        sets: &Sets<W>,
+        sets: impl PieceSets<W>,
         t: &PieceTables<W>,
         facts: &KindFacts,
         from: Cell,

@@ -15,8 +15,9 @@
 use crate::engine::{Move, MoveKind, Position};
 use crate::formats::notation::MoveError;
 use crate::rules::containers::Kinds;
-use crate::rules::{Color, Kind, Ruleset};
+use crate::rules::{Kind, Ruleset};
 use crate::types::bitboard::Cell;
+use crate::types::letter;
 
 /// A container move as read, before it is matched against the legal moves.
 struct Pattern {
@@ -122,7 +123,7 @@ impl Ruleset {
                             (Some(Some(c)), Some(v)) => {
                                 self.kind_of_letter(c) == Some(v.kind())
                                     && (!strict
-                                        || c.is_ascii_uppercase() == (v.color() == Color::White))
+                                        || letter::read(c).map(|(_, side)| side) == Some(v.color()))
                             }
                             _ => false,
                         }
@@ -188,7 +189,7 @@ impl Ruleset {
         };
         let kind = |c: char| {
             self.kind_of_letter(c)
-                .ok_or_else(|| format!("no piece has the letter `{}`", c.to_ascii_uppercase()))
+                .ok_or_else(|| format!("no piece has the letter `{}`", letter::upper(c)))
         };
         // `(Q)`: the choice of the promoting piece written before it.
         let choice = |rest: &mut &str, promotions: &mut Vec<Kind>| -> Result<bool, String> {
@@ -222,12 +223,12 @@ impl Ruleset {
             );
             rest = &rest[close + 1..];
         } else {
-            while let Some(c) = rest.chars().next().filter(char::is_ascii_alphabetic) {
+            while let Some(c) = rest.chars().next().filter(|c| c.is_alphabetic()) {
                 if c == 'x' && rest[1..].starts_with(|d: char| d.is_ascii_lowercase()) {
                     break;
                 }
                 group.push(kind(c)?);
-                rest = &rest[1..];
+                rest = &rest[c.len_utf8()..];
                 choice(&mut rest, &mut promotions)?;
             }
         }
@@ -240,10 +241,10 @@ impl Ruleset {
         let to = square(&mut rest)?;
         let mut captured = None;
         if capture {
-            let letter = rest.chars().next().filter(char::is_ascii_alphabetic);
+            let letter = rest.chars().next().filter(|c| c.is_alphabetic());
             if let Some(c) = letter {
                 kind(c)?;
-                rest = &rest[1..];
+                rest = &rest[c.len_utf8()..];
             }
             captured = Some(letter);
         }

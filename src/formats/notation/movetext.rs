@@ -19,6 +19,7 @@
 use crate::engine::{Move, MoveKind, Outcome, Position};
 use crate::rules::{Color, Ruleset};
 use crate::types::bitboard::Cell;
+use crate::types::letter;
 
 /// A move text that cannot be read or is not legal here, with the reason.
 ///
@@ -103,10 +104,10 @@ impl Ruleset {
             _ => format!("{}{mark}{}", t.name(m.from), t.name(m.to)),
         };
         if let Some(k) = m.promotion {
-            s.push(self.pieces[k.index()].letter.to_ascii_lowercase());
+            s.push(letter::lower(self.pieces[k.index()].letter));
         }
         if let Some(g) = m.gate {
-            s.push(self.pieces[g.kind.index()].letter.to_ascii_lowercase());
+            s.push(letter::lower(self.pieces[g.kind.index()].letter));
         }
         if let MoveKind::Castle {
             partner_from,
@@ -296,8 +297,8 @@ impl Ruleset {
     fn drop_prefix(&self, text: &str) -> Option<usize> {
         let mut chars = text.chars();
         let letter = chars.next()?;
-        (self.hand.is_some() && letter.is_ascii_alphabetic() && chars.next() == Some('@'))
-            .then_some(2)
+        (self.hand.is_some() && letter.is_alphabetic() && chars.next() == Some('@'))
+            .then_some(letter.len_utf8() + 1)
     }
 
     /// Reads the drop `P@e4` (`n`: the length of `P@`), of the side to move.
@@ -363,7 +364,7 @@ impl Ruleset {
         let p = self.parse_syntax(text)?;
         let matches_promotion = |m: &Move| match (m.promotion, p.promotion) {
             (None, None) => true,
-            (Some(k), Some(c)) => self.pieces[k.index()].letter == c.to_ascii_uppercase(),
+            (Some(k), Some(c)) => self.pieces[k.index()].letter == letter::upper(c),
             _ => false,
         };
         let found = match p.partner {
@@ -475,7 +476,7 @@ impl Ruleset {
         }
         let promotion = match rest.chars().collect::<Vec<_>>()[..] {
             [] => None,
-            [c] if allow_promotion && c.is_ascii_alphabetic() => {
+            [c] if allow_promotion && c.is_alphabetic() => {
                 if self.kind_of_letter(c).is_none() {
                     return Err(format!("no piece has the letter `{c}`"));
                 }
@@ -514,12 +515,7 @@ impl Ruleset {
                 let choices: Vec<String> = same
                     .iter()
                     .filter_map(|m| m.promotion)
-                    .map(|k| {
-                        self.pieces[k.index()]
-                            .letter
-                            .to_ascii_lowercase()
-                            .to_string()
-                    })
+                    .map(|k| letter::lower(self.pieces[k.index()].letter).to_string())
                     .collect();
                 return format!("the move promotes; add one of {}", choices.join(", "));
             }

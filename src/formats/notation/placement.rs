@@ -6,6 +6,7 @@ use crate::rules::containers::ContainerType;
 use crate::rules::hand::HandRules;
 use crate::rules::{Color, Kind, Piece, PieceType, Topology};
 use crate::types::bitboard::Cell;
+use crate::types::letter;
 
 pub(crate) use crate::rules::placement::Placement;
 
@@ -118,19 +119,14 @@ pub(crate) fn parse_placement(
     }
     let mut placed = Placement::default();
     let piece_at = |c: char, i: usize| -> Result<Piece, PlacementError> {
-        let Some(kind) = kind_of(c.to_ascii_uppercase()) else {
-            return Err(PlacementError::new(
-                i..i + 1,
-                format!("no piece has the letter `{}`", c.to_ascii_uppercase()),
+        match letter::read(c).and_then(|(up, color)| Some((kind_of(up)?, color))) {
+            Some((kind, color)) => Ok(Piece::new(kind, color)),
+            None => Err(PlacementError::new(
+                i..i + c.len_utf8(),
+                format!("no piece has the letter `{}`", letter::upper(c)),
                 "define the piece under `pieces:` or fix the letter".into(),
-            ));
-        };
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Ok(Piece::new(kind, color))
+            )),
+        }
     };
     for (row, &(start, part)) in ranks.iter().enumerate() {
         let rank = height - 1 - row;
@@ -224,14 +220,15 @@ pub(crate) fn parse_placement(
                     placed.walls.push(cell);
                 }
                 col += 1;
-            } else if c == '+' || c.is_ascii_alphabetic() {
+            } else if c == '+' || c.is_alphabetic() {
                 let (piece, end) = match c {
                     '+' => {
                         let letter = chars.next();
+                        let end = i + 1 + letter.map_or(0, |(_, d)| d.len_utf8());
                         let piece = promoted_piece(pieces, &piece_at, start + i, letter)?;
-                        (piece, i + 2)
+                        (piece, end)
                     }
-                    _ => (piece_at(c, start + i)?, i + 1),
+                    _ => (piece_at(c, start + i)?, i + c.len_utf8()),
                 };
                 if !containers.is_empty() {
                     return Err(PlacementError::new(
@@ -317,7 +314,7 @@ pub(crate) fn parse_placement(
             if c == '-' && pocket.len() == 1 {
                 break;
             }
-            if !c.is_ascii_alphabetic() {
+            if !c.is_alphabetic() {
                 return Err(PlacementError::new(
                     at + i..at + i + c.len_utf8(),
                     format!("`{c}` cannot stand in the pocket"),
@@ -337,7 +334,7 @@ fn promoted_piece(
     at: usize,
     letter: Option<(usize, char)>,
 ) -> Result<Piece, PlacementError> {
-    let Some((_, c)) = letter.filter(|(_, c)| c.is_ascii_alphabetic()) else {
+    let Some((_, c)) = letter.filter(|(_, c)| c.is_alphabetic()) else {
         return Err(PlacementError::new(
             at..at + 1,
             "`+` must be followed by a piece letter".into(),
@@ -359,7 +356,7 @@ fn promoted_piece(
     match promoted[..] {
         [kind] => Ok(Piece::new(kind, color)),
         [] => Err(PlacementError::new(
-            at..at + 2,
+            at..at + 1 + c.len_utf8(),
             format!(
                 "`+{c}` is a promoted {}, and no promoted piece (`promoted: true`) is among its \
                  promotions",
@@ -368,7 +365,7 @@ fn promoted_piece(
             "write the piece's own letter".into(),
         )),
         _ => Err(PlacementError::new(
-            at..at + 2,
+            at..at + 1 + c.len_utf8(),
             format!(
                 "`+{c}` could be any of the promoted pieces among its promotions: {}",
                 promoted
@@ -461,7 +458,7 @@ impl Crew {
                     .extend(self.cell.map(|cell| (cell, self.ty)));
                 return Ok(());
             }
-            if !d.is_ascii_alphabetic() {
+            if !d.is_alphabetic() {
                 return Err(PlacementError::new(
                     j..j + d.len_utf8(),
                     format!("`{d}` cannot stand in a {}", container.name),
@@ -475,7 +472,7 @@ impl Crew {
             crew += 1;
             if crew > container.capacity {
                 return Err(PlacementError::new(
-                    j..j + 1,
+                    j..j + d.len_utf8(),
                     format!(
                         "a {} holds at most {} pieces",
                         container.name, container.capacity
@@ -511,16 +508,16 @@ impl Layered<'_> {
         placed: &mut Placement,
     ) -> Result<(), PlacementError> {
         let (cell, markers) = (self.cell, self.markers);
-        let bad = |i: usize, message: String| -> PlacementError {
+        let bad = |i: usize, c: char, message: String| -> PlacementError {
             PlacementError::new(
-                i..i + 1,
+                i..i + c.len_utf8(),
                 message,
                 "write `{` surface piece, `_` submerged piece, `*` marker `}`, e.g. `{C_s*M}`"
                     .into(),
             )
         };
         if body.is_empty() {
-            return Err(bad(self.at, "an empty layered cell".into()));
+            return Err(bad(self.at, '{', "an empty layered cell".into()));
         }
         let mut rest = body;
         if let Some(&(i, c)) = rest.first() {
@@ -534,9 +531,9 @@ impl Layered<'_> {
                 };
                 crew.read(&self.containers[ty], &mut chars, piece_at, placed)?;
                 rest = &rest[rest.len() - chars.count()..];
-            } else if c.is_ascii_alphabetic() {
+            } else if c.is_alphabetic() {
                 if !self.containers.is_empty() {
-                    return Err(bad(i, "a piece must stand aboard a container".into()));
+                    return Err(bad(i, c, "a piece must stand aboard a container".into()));
                 }
                 let piece = piece_at(c, i)?;
                 placed.pieces.extend(cell.map(|cell| (cell, piece)));
@@ -548,8 +545,8 @@ impl Layered<'_> {
             }
         }
         if let Some(&(i, '_')) = rest.first() {
-            let Some(&(j, c)) = rest.get(1).filter(|(_, c)| c.is_ascii_alphabetic()) else {
-                return Err(bad(i, "`_` must be followed by a piece letter".into()));
+            let Some(&(j, c)) = rest.get(1).filter(|(_, c)| c.is_alphabetic()) else {
+                return Err(bad(i, '_', "`_` must be followed by a piece letter".into()));
             };
             let piece = piece_at(c, j)?;
             placed.under.extend(cell.map(|cell| (cell, piece)));
@@ -557,7 +554,11 @@ impl Layered<'_> {
         }
         if let Some(&(i, '*')) = rest.first() {
             let Some(&(j, c)) = rest.get(1).filter(|(_, c)| c.is_ascii_alphabetic()) else {
-                return Err(bad(i, "`*` must be followed by a marker letter".into()));
+                return Err(bad(
+                    i,
+                    '*',
+                    "`*` must be followed by a marker letter".into(),
+                ));
             };
             let Some(ty) = markers.iter().position(|&m| m == c.to_ascii_uppercase()) else {
                 return Err(PlacementError::new(
@@ -577,7 +578,11 @@ impl Layered<'_> {
             rest = &rest[2..];
         }
         if let Some(&(i, c)) = rest.first() {
-            return Err(bad(i, format!("`{c}` cannot stand here in a layered cell")));
+            return Err(bad(
+                i,
+                c,
+                format!("`{c}` cannot stand here in a layered cell"),
+            ));
         }
         Ok(())
     }

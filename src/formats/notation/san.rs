@@ -22,7 +22,8 @@
 //! move text (`e2e4`).
 
 use crate::engine::{Move, MoveKind, Outcome, Position};
-use crate::rules::Ruleset;
+use crate::rules::{Color, Ruleset};
+use crate::types::letter;
 
 use super::MoveError;
 
@@ -341,8 +342,8 @@ impl Ruleset {
         let (rest, promotion) = match text.rsplit_once('=') {
             Some((rest, p)) => (rest, p.chars().next()),
             None => match text.chars().last() {
-                Some(c) if c.is_ascii_alphabetic() && text.len() > 2 => {
-                    let before = &text[..text.len() - 1];
+                Some(c) if c.is_alphabetic() && text.len() > 2 => {
+                    let before = &text[..text.len() - c.len_utf8()];
                     match before.chars().last() {
                         Some(d) if d.is_ascii_digit() => (before, Some(c)),
                         _ => (text, None),
@@ -363,11 +364,13 @@ impl Ruleset {
         let promotion = promotion.and_then(|c| self.kind_of_letter(c));
         let mut found: Vec<Move> = Vec::new();
         let mut readings = vec![(PAWN, prefix.as_str())];
-        if let Some(first) = prefix.chars().next().filter(char::is_ascii_alphabetic) {
-            if first.is_ascii_uppercase() {
-                readings = vec![(first, &prefix[1..])];
+        let first = prefix.chars().next();
+        if let Some((up, color)) = first.and_then(letter::read) {
+            let hint = &prefix[first.map_or(0, char::len_utf8)..];
+            if color == Color::White {
+                readings = vec![(up, hint)];
             } else {
-                readings.push((first.to_ascii_uppercase(), &prefix[1..]));
+                readings.push((up, hint));
             }
         }
         for (letter, hint) in readings {

@@ -11,6 +11,7 @@ use crate::rules::containers::BRACKETS;
 use crate::rules::notation::{MoveClass, Notation, Part, Placeholder};
 use crate::rules::{Color, Kind, Ruleset};
 use crate::types::bitboard::Cell;
+use crate::types::letter;
 use crate::types::piece::Piece;
 
 /// A piece letter with its promotion choice, as a crew or group writes it (`P(Q)`).
@@ -384,7 +385,7 @@ impl Ruleset {
     /// The letter written for `piece`: its type's letter, upper case for either side (the
     /// class of the move tells whose it is).
     fn written_letter(&self, kind: Kind) -> char {
-        self.pieces[kind.index()].letter.to_ascii_uppercase()
+        self.pieces[kind.index()].letter
     }
 
     /// The class of `m` and the values of its placeholders.
@@ -729,7 +730,9 @@ fn match_segs(segs: &[Seg], chars: &[char], mut i: usize) -> Option<usize> {
             Seg::Text(t) => match_text(t, chars, i)?,
             Seg::Letter(c) => {
                 let j = skip_spaces(chars, i);
-                chars.get(j).filter(|d| d.eq_ignore_ascii_case(c))?;
+                chars
+                    .get(j)
+                    .filter(|&&d| letter::upper(d) == letter::upper(*c))?;
                 j + 1
             }
             Seg::Cell(name) => {
@@ -806,18 +809,18 @@ fn match_text(t: &str, chars: &[char], mut i: usize) -> Option<usize> {
 
 /// A letter and its optional choice in parentheses, upper case.
 fn read_token(chars: &[char], i: usize) -> Option<(Token, usize)> {
-    let letter = chars.get(i).filter(|c| c.is_ascii_alphabetic())?;
+    let first = chars.get(i).filter(|c| c.is_alphabetic())?;
     let mut j = i + 1;
     let mut choice = None;
     if chars.get(j) == Some(&'(') {
-        let c = chars.get(j + 1).filter(|c| c.is_ascii_alphabetic())?;
+        let c = chars.get(j + 1).filter(|c| c.is_alphabetic())?;
         if chars.get(j + 2) != Some(&')') {
             return None;
         }
-        choice = Some(c.to_ascii_uppercase());
+        choice = Some(letter::upper(*c));
         j += 3;
     }
-    Some(((letter.to_ascii_uppercase(), choice), j))
+    Some(((letter::upper(*first), choice), j))
 }
 
 fn same_multiset(a: &[Token], b: &[Token]) -> bool {

@@ -40,10 +40,7 @@ pub(super) fn diagram(
     let kind = variant
         .kind_of_letter(letter)
         .ok_or_else(|| format!("the variant has no piece `{letter}`"))?;
-    let color = match letter.is_ascii_lowercase() {
-        true => Color::Black,
-        false => Color::White,
-    };
+    let color = crate::types::letter::read(letter).map_or(Color::White, |(_, color)| color);
     let topology = &variant.topology;
     let cell = match cell {
         Some(name) => topology

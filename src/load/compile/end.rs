@@ -165,11 +165,7 @@ fn material(cx: &mut Ctx, entry: &Sp<String>, names: &Names) -> Option<Material>
             cx.dsl(entry, "fairy::bad-material", e);
             return None;
         };
-        let color = if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = crate::types::letter::read(c).map_or(Color::White, |(_, color)| color);
         m = m.with(Piece::new(kind, color));
     }
     Some(m)

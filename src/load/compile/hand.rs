@@ -95,7 +95,7 @@ pub(super) fn hand_rules(
     for (k, slot) in demotion.iter_mut().enumerate().take(pieces.len()) {
         *slot = Kind::new(k as u8);
     }
-    let mut sources: [Vec<Kind>; MAX_KINDS] = Default::default();
+    let mut sources: Vec<Vec<Kind>> = vec![Vec::new(); pieces.len()];
     for (k, piece) in pieces.iter().enumerate() {
         for &choice in piece
             .promotion
@@ -107,7 +107,7 @@ pub(super) fn hand_rules(
             }
         }
     }
-    for (k, from) in sources.iter().enumerate().take(pieces.len()) {
+    for (k, from) in sources.iter().enumerate() {
         match from[..] {
             [one] => demotion[k] = one,
             [] => {}

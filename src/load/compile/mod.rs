@@ -176,6 +176,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         }),
         royal_kinds: derived.royal_kinds,
         en_passant_kinds: derived.en_passant_kinds,
+        zobrist: Zobrist::new(topology.cell_count(), pieces.len()),
         pieces,
         regions,
         castling,
@@ -205,7 +206,6 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         start: empty,
         limits: *cx.limits,
         tables,
-        zobrist: Zobrist::new(topology.cell_count()),
         fingerprint,
         topology,
     };

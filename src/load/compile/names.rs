@@ -2,6 +2,7 @@
 
 use crate::load::definition::{Sp, VariantDef};
 use crate::rules::{Kind, MAX_KINDS};
+use crate::types::letter::{is_piece_letter, upper};
 
 use super::Ctx;
 
@@ -17,25 +18,25 @@ impl Names {
     /// `fairy::duplicate-letter`); `None` past [`MAX_KINDS`] pieces (`fairy::too-many-pieces`).
     pub(super) fn new(def: &VariantDef, cx: &mut Ctx) -> Option<Names> {
         let mut letters: Vec<char> = Vec::new();
-        // By ASCII code: a definition of many pieces is checked in one pass.
-        let mut used = [false; 128];
+        // A definition of many pieces is checked in one pass.
+        let mut used = std::collections::HashSet::new();
         for (name, piece) in &def.pieces {
             let l = &piece.value.letter;
             let mut chars = l.value.chars();
             let letter = match (chars.next(), chars.next()) {
-                (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+                (Some(c), None) if is_piece_letter(c) => upper(c),
                 _ => {
                     cx.error(
                         l,
                         "fairy::bad-letter",
-                        format!("the letter of `{name}` must be one ASCII letter"),
+                        format!("the letter of `{name}` must be one letter with an upper and a lower case"),
                         "not one letter",
-                        "write a single letter such as `N`",
+                        "write a single letter such as `N` (or `Δ`, `Ж`, `É` past the 26 of ASCII)",
                     );
                     '?'
                 }
             };
-            if letter != '?' && std::mem::replace(&mut used[letter as usize], true) {
+            if letter != '?' && !used.insert(letter) {
                 cx.error(
                     l,
                     "fairy::duplicate-letter",
@@ -77,8 +78,7 @@ impl Names {
 
     /// The kind a letter of either case names; none for a character that is no letter.
     pub(super) fn letter(&self, c: char) -> Option<Kind> {
-        self.kind(c.to_ascii_uppercase())
-            .filter(|_| c.is_ascii_alphabetic())
+        self.kind(upper(c)).filter(|_| is_piece_letter(c))
     }
 
     /// The kind a map's key of one letter (either case) names, reported by the caller: a
@@ -86,7 +86,7 @@ impl Names {
     pub(super) fn key(&self, text: &str) -> Option<Kind> {
         let mut chars = text.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) => self.kind(c.to_ascii_uppercase()),
+            (Some(c), None) => self.kind(upper(c)),
             _ => None,
         }
     }
@@ -99,7 +99,7 @@ impl Names {
             .chars()
             .next()
             .filter(|_| s.value.chars().count() == 1)
-            .and_then(|c| self.kind(c.to_ascii_uppercase()));
+            .and_then(|c| self.kind(upper(c)));
         if found.is_none() {
             let known: String = self.letters.iter().collect();
             cx.error(

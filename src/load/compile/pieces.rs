@@ -114,7 +114,7 @@ pub(super) fn pieces(
             let royal_letter = letter.value.chars().next().is_some_and(|c| {
                 pieces
                     .iter()
-                    .any(|p| p.royal && p.letter == c.to_ascii_uppercase())
+                    .any(|p| p.royal && p.letter == crate::types::letter::upper(c))
             });
             if royal_letter {
                 cx.error(

@@ -95,8 +95,8 @@ pub(crate) fn piece_svg(
         None => {
             let (cx, cy, r) = (x + size / 2.0, y + size / 2.0, size * 0.38);
             let letter = match color {
-                Color::White => letter.to_ascii_uppercase(),
-                Color::Black => letter.to_ascii_lowercase(),
+                Color::White => crate::types::letter::upper(letter),
+                Color::Black => crate::types::letter::lower(letter),
             };
             format!(
                 "<g class=\"piece {side}\" data-image=\"letter\"><circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\" fill=\"{body}\" stroke=\"{outline}\" stroke-width=\"{}\"/>\
