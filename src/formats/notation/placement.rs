@@ -74,7 +74,7 @@ pub(crate) fn parse_placement(
         hand,
         walls,
     } = holds;
-    let height = topo.height() as usize;
+    let height = topo.rows().len();
     let brackets_are_containers = containers.iter().any(|t| t.open == '[');
     let (text, pocket) = if brackets_are_containers {
         (text, None)
@@ -100,10 +100,11 @@ pub(crate) fn parse_placement(
         return Err(PlacementError::new(
             at,
             format!(
-                "the board has {height} ranks but {} are written",
+                "the board has {} but {} are written",
+                topo.rows_count(),
                 ranks.len()
             ),
-            "write one group per rank from the top, separated by `/`".into(),
+            format!("write {}, separated by `/`", topo.rows_order()),
         ));
     }
     let mut placed = Placement::default();
@@ -123,10 +124,7 @@ pub(crate) fn parse_placement(
         Ok(Piece::new(kind, color))
     };
     for (row, &(start, part)) in ranks.iter().enumerate() {
-        let rank = height - 1 - row;
-        let cells: Vec<Cell> = (0..topo.width())
-            .filter_map(|f| topo.cell(f as i32, rank as i32))
-            .collect();
+        let cells = &topo.rows()[row];
         let mut col = 0usize;
         let mut chars = part.char_indices().peekable();
         while let Some((i, c)) = chars.next() {
@@ -152,10 +150,10 @@ pub(crate) fn parse_placement(
                     return Err(PlacementError::new(
                         start + i..start + end,
                         format!(
-                            "rank {} has {} cells ({}) but this count goes past its end",
-                            rank + 1,
+                            "{} has {} cells ({}) but this count goes past its end",
+                            topo.row_label(row),
                             cells.len(),
-                            names(topo, &cells)
+                            names(topo, cells)
                         ),
                         "count letters and empty-cell digits; missing squares are not written"
                             .into(),
@@ -255,10 +253,10 @@ pub(crate) fn parse_placement(
             return Err(PlacementError::new(
                 span,
                 format!(
-                    "rank {} has {} cells ({}) but {col} are written",
-                    rank + 1,
+                    "{} has {} cells ({}) but {col} are written",
+                    topo.row_label(row),
                     cells.len(),
-                    names(topo, &cells)
+                    names(topo, cells)
                 ),
                 "count letters and empty-cell digits; missing squares are not written".into(),
             ));
@@ -316,12 +314,14 @@ fn split_pocket(
     Ok((text, None))
 }
 
-/// The names of a rank's cells, in runs: `a2-d2 f2-h2` around a hole on e2.
+/// The names of a rank's (or a hexagonal board's file's) cells, in runs: `a2-d2 f2-h2`
+/// around a hole on e2.
 fn names(topo: &Topology, cells: &[Cell]) -> String {
+    let (dx, dy) = topo.row_step();
     let mut runs: Vec<(Cell, Cell)> = Vec::new();
     for &c in cells {
         match runs.last_mut() {
-            Some((_, last)) if topo.offset(*last, 1, 0) == Some(c) => *last = c,
+            Some((_, last)) if topo.offset(*last, dx, dy) == Some(c) => *last = c,
             _ => runs.push((c, c)),
         }
     }

@@ -218,7 +218,7 @@ pub(super) fn component_motions(
         if cx.ways > cx.limits.movement_ways {
             continue;
         }
-        match betza::expand(component) {
+        match betza::expand(component, topology.geometry()) {
             Ok(m) if !warnings::reaches_a_cell(topology, &m) => {
                 reaches.insert(text, false);
                 unreachable(cx);
