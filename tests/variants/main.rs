@@ -1,4 +1,5 @@
-//! The games, one module each (Bermuda, Falcon Chess, Flying Dutchman, PiRaTeKnIcS, Seachess,
+//! The games, one module each (Bermuda, Falcon Chess, Flying Dutchman, the hexagonal games
+//! against their own reference, PiRaTeKnIcS, Seachess,
 //! the Xiangqi and Southeast Asian families), the legal-move snapshots of every bundled game
 //! and every definition of `variants/fsf/`, the exact perft counts (our own,
 //! Fairy-Stockfish's suite, and chess against shakmaty) and perft without allocation.
@@ -12,6 +13,8 @@ mod differential;
 mod falcon;
 mod flying_dutchman;
 mod fsf_perft;
+mod hex_reference;
+mod hexagonal;
 mod legal_moves;
 mod perft;
 mod pirateknics;

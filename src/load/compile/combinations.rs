@@ -524,7 +524,7 @@ fn uses(
         if first_move(&p.moves) {
             out.push(Use::key(Mechanism::FirstMove, &p.moves, "moves", false, cx));
         }
-        if let Some((region, moves)) = p.within.iter().find(|(_, m)| first_move(m)) {
+        if let Some((region, moves)) = p.within.iter().chain(&p.from).find(|(_, m)| first_move(m)) {
             out.push(Use::key(Mechanism::FirstMove, moves, region, false, cx));
         }
         if let Some((_, ammo)) = p.ammo.first() {
