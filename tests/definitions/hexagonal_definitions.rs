@@ -98,6 +98,12 @@ fn cells_that_the_hexagon_does_not_have_lie_outside_it() {
             "{item}"
         );
     }
+    let yaml = edited("black: rank 1", "black: a7");
+    let e = Variant::from_yaml("test.yaml", &yaml).expect_err("outside");
+    assert_eq!(
+        e.problems[0].help.as_deref(),
+        Some("the board has files a-l without j; file a holds a1-a6, the middle file f1-f11")
+    );
     let yaml = edited("board: hex 6", "board: hex 6 minus l7");
     assert_eq!(found(&yaml, "fairy::outside-board").unwrap().1, "l7");
 }

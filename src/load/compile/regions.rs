@@ -62,9 +62,10 @@ pub(super) fn board(
 pub(super) fn outside(span: std::ops::Range<usize>, w: u8, h: u8, hexagon: Option<u8>) -> DslError {
     let help = match hexagon {
         Some(side) => format!(
-            "the board has files a-{} without j, file a holding a1-a{side} and the middle file \
-             ranks 1-{h}",
-            hexagon::letter(w - 1)
+            "the board has files a-{} without j; file a holds a1-a{side}, the middle file \
+             {middle}1-{middle}{h}",
+            hexagon::letter(w - 1),
+            middle = hexagon::letter(side - 1)
         ),
         None => format!(
             "the board has files a-{} and ranks 1-{h}",
