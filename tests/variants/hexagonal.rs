@@ -115,16 +115,25 @@ fn promotion_race() -> Board {
 
 #[test]
 fn promotions_and_en_passant_match_the_reference() {
-    for (name, rules) in [("glinski", Rules::glinski()), ("mccooey", Rules::mccooey())] {
+    let games = [
+        ("glinski", Rules::glinski(), [31, 907, 27_319]),
+        ("mccooey", Rules::mccooey(), [31, 877, 27_171]),
+    ];
+    for (name, rules, counts) in games {
         let v = variant(name);
         let board = promotion_race();
+        assert_eq!(
+            board.hex_fen(),
+            "R4r/1p5/6P1/2P5n/5p2P1/K3P6/5p4/9/7k/7/6 w - - 0 1"
+        );
         let pos = v.parse_fen(&board.hex_fen()).unwrap();
         assert_eq!(moves(&v, &pos), board.legal_text(&rules), "{name}");
-        for depth in 1..=3 {
+        for (depth, n) in (1..=3).zip(counts) {
+            assert_eq!(v.perft(&pos, depth), n, "{name}, depth {depth}");
             assert_eq!(
-                v.perft(&pos, depth),
                 board.perft(&rules, depth),
-                "{name}, depth {depth}"
+                n,
+                "{name}, reference, depth {depth}"
             );
         }
     }
