@@ -540,30 +540,15 @@ impl<const W: usize> Engine<'_, W> {
         }
     }
 
-    /// The cells strictly between `from` and `to` when they lie on a straight line (rank,
-    /// file or diagonal); empty otherwise or when they are adjacent.
+    /// The cells strictly between `from` and `to` when they lie on one of the board's
+    /// straight lines (rank, file or diagonal); empty otherwise or when they are adjacent.
     pub(crate) fn passed_cells(&self, from: Cell, to: Cell) -> Bits<W> {
         let topo = &self.rules.topology;
-        let (fx, fy) = topo.coords(from);
-        let (tx, ty) = topo.coords(to);
-        let (dx, dy) = (tx as i32 - fx as i32, ty as i32 - fy as i32);
-        if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        let Some(((sx, sy), n)) = topo.line_to(from, to) else {
             return Bits::EMPTY;
-        }
-        let n = dx.abs().max(dy.abs());
-        if n < 2 {
-            return Bits::EMPTY;
-        }
+        };
         // Stepped cell by cell (a hole in the board ends the line).
-        let (sx, sy) = (dx.signum(), dy.signum());
-        let mut passed = Bits::EMPTY;
-        for i in 1..n {
-            match topo.cell(fx as i32 + i * sx, fy as i32 + i * sy) {
-                Some(c) => passed = passed.with(c),
-                None => break,
-            }
-        }
-        passed
+        topo.ray(from, sx, sy).take(n as usize - 1).collect()
     }
 
     /// The state a new piece starts with (full ammunition, facing forward).

@@ -603,14 +603,10 @@ impl<const W: usize> Engine<'_, W> {
 
     fn next_to_enemy_royal(&self, pos: &Pos<W>, cell: Cell, them: Color) -> bool {
         let topo = &self.rules.topology;
-        let (f, r) = topo.coords(cell);
         pos.sets
             .of_kinds(them, self.rules.royal_kinds)
             .cells()
-            .any(|k| {
-                let (kf, kr) = topo.coords(k);
-                k != cell && kf.abs_diff(f) <= 1 && kr.abs_diff(r) <= 1
-            })
+            .any(|k| topo.king_step_apart(k, cell))
     }
 
     /// The trial: `m` made on an overlay of `pos`, and the royal pieces looked at.

@@ -82,8 +82,8 @@ pub struct XBoardVariant {
 }
 
 /// Why a variant cannot be played over XBoard, if it cannot: XBoard has no chance events,
-/// hidden parts, containers or boards over 16x16, and no way for an engine to put a piece
-/// back on its board (a captured piece that returns).
+/// hidden parts, containers, hexagonal boards or boards over 16x16, and no way for an engine
+/// to put a piece back on its board (a captured piece that returns).
 pub(crate) fn refusal(rules: &Ruleset) -> Option<String> {
     let t = &rules.topology;
     let why = if rules.chance.is_some() {
@@ -96,6 +96,8 @@ pub(crate) fn refusal(rules: &Ruleset) -> Option<String> {
         "a captured piece returning to the board"
     } else if t.width() > MAX_SIDE || t.height() > MAX_SIDE {
         "its board, larger than XBoard's 16x16"
+    } else if t.geometry() != crate::rules::Geometry::Square {
+        "its hexagonal board"
     } else {
         return None;
     };

@@ -7,9 +7,11 @@
 //! pixels to spare on the right and a row of [`FILE_ROW`] pixels below it for the file
 //! letters; what a drawing puts below that (a legend, a caption) is its own. Seen from
 //! Black's end (`flip`) the board is turned around: rank 1 at the top, files from right to
-//! left.
+//! left. A hexagonal board is laid out by [`super::hexboard`]: its cells are hexagons
+//! `square` pixels across the flats, each drawn inside the square of [`Board::corner`].
 
-use crate::rules::Topology;
+use super::hexboard::{self, HexLayout};
+use crate::rules::{hexagon, Geometry, Topology};
 use crate::types::bitboard::Cell;
 
 /// Room left of the board for the rank numbers, in pixels.
@@ -47,15 +49,22 @@ pub(crate) struct Board<'a> {
     topology: &'a Topology,
     square: f64,
     flip: bool,
+    /// The layout of a hexagonal board.
+    hexagon: Option<HexLayout>,
 }
 
 impl<'a> Board<'a> {
     /// The board of `topology` with squares `square` pixels a side, turned around when `flip`.
     pub(crate) fn new(topology: &'a Topology, square: f64, flip: bool) -> Self {
+        let hexagon = match topology.geometry() {
+            Geometry::Hexagon { side } => Some(HexLayout::new(side, square, flip)),
+            Geometry::Square => None,
+        };
         Board {
             topology,
             square,
             flip,
+            hexagon,
         }
     }
 
@@ -66,16 +75,58 @@ impl<'a> Board<'a> {
 
     /// The width of a picture of the board, margins included, in pixels.
     pub(crate) fn picture_width(&self) -> f64 {
-        LEFT + f64::from(self.topology.width()) * self.square + RIGHT
+        match self.hexagon {
+            Some(h) => (LEFT + h.width() + RIGHT).ceil(),
+            None => LEFT + f64::from(self.topology.width()) * self.square + RIGHT,
+        }
     }
 
     /// The y of the board's lower edge, in pixels.
     pub(crate) fn bottom(&self) -> f64 {
-        TOP + f64::from(self.topology.height()) * self.square
+        match self.hexagon {
+            Some(h) => TOP + h.height(),
+            None => TOP + f64::from(self.topology.height()) * self.square,
+        }
     }
 
-    /// The top left corner of `cell`'s square, in pixels.
+    /// The centre of a hexagonal board's cell, in pixels.
+    fn hex_centre(&self, h: HexLayout, cell: Cell) -> (f64, f64) {
+        let (file, number) = self.topology.named_coords(cell);
+        let (x, y) = h.centre(file, number);
+        (LEFT + x, TOP + y)
+    }
+
+    /// The corners of `cell`'s hexagon as SVG polygon points on a hexagonal board; `None` on
+    /// a square board, whose cells are the squares at [`Board::corner`].
+    pub(crate) fn outline(&self, cell: Cell) -> Option<String> {
+        let h = self.hexagon?;
+        Some(h.outline(self.hex_centre(h, cell)))
+    }
+
+    /// The square a click on `cell` lands in: its top left corner and side, in pixels. On a
+    /// hexagonal board, the square inside its hexagon that touches its neighbours' without
+    /// overlapping them.
+    #[cfg(feature = "protocol")]
+    pub(crate) fn target(&self, cell: Cell) -> (f64, f64, f64) {
+        let (x, y) = self.corner(cell);
+        match self.hexagon {
+            Some(_) => {
+                let side = self.square * 3f64.sqrt() / 2.0;
+                let inset = (self.square - side) / 2.0;
+                (x + inset, y + inset, side)
+            }
+            None => (x, y, self.square),
+        }
+    }
+
+    /// The top left corner of `cell`'s square, in pixels: on a hexagonal board, of the square
+    /// `square` pixels a side centred on its hexagon.
     pub(crate) fn corner(&self, cell: Cell) -> (f64, f64) {
+        if let Some(h) = self.hexagon {
+            let (x, y) = self.hex_centre(h, cell);
+            let half = self.square / 2.0;
+            return (x - half, y - half);
+        }
         let (w, h) = (self.topology.width(), self.topology.height());
         let (file, rank) = self.topology.coords(cell);
         let (column, row) = match self.flip {
@@ -88,9 +139,18 @@ impl<'a> Board<'a> {
         )
     }
 
-    /// `cell`'s light or dark square, drawn at [`Board::corner`].
+    /// `cell`'s light or dark square, drawn at [`Board::corner`]; on a hexagonal board its
+    /// hexagon in one of three colours.
     pub(crate) fn square_svg(&self, cell: Cell) -> String {
         let (file, rank) = self.topology.coords(cell);
+        if let (Some(points), Geometry::Hexagon { side }) =
+            (self.outline(cell), self.topology.geometry())
+        {
+            let fill = hexboard::SHADES[hexagon::shade(side, file, rank) as usize];
+            return format!(
+                "<polygon points=\"{points}\" fill=\"{fill}\" stroke=\"{INK}\" stroke-width=\"0.5\"/>\n"
+            );
+        }
         let fill = if (file + rank) % 2 == 0 { DARK } else { LIGHT };
         let (x, y) = self.corner(cell);
         rect(x, y, self.square, fill)
@@ -99,6 +159,9 @@ impl<'a> Board<'a> {
     /// The rank numbers (centred left of their ranks) and file letters (centred below their
     /// files), one `<text>` each with its position only: the caller's group gives the font.
     pub(crate) fn labels_svg(&self) -> String {
+        if let Some(h) = self.hexagon {
+            return self.hex_labels_svg(h);
+        }
         let (w, h) = (self.topology.width(), self.topology.height());
         let mut s = String::new();
         for rank in 0..h {
@@ -121,6 +184,70 @@ impl<'a> Board<'a> {
         }
         s
     }
+}
+
+impl Board<'_> {
+    /// A hexagonal board's labels: each rank's number left of its leftmost cell as drawn,
+    /// each file's letter below its lowest.
+    fn hex_labels_svg(&self, h: HexLayout) -> String {
+        let t = self.topology;
+        let mut ranks: Vec<Option<(f64, f64)>> = vec![None; t.height() as usize];
+        let mut files: Vec<Option<(f64, f64)>> = vec![None; t.width() as usize];
+        for cell in t.cells() {
+            let (file, rank) = t.named_coords(cell);
+            let (x, y) = self.hex_centre(h, cell);
+            let leftmost = &mut ranks[rank as usize];
+            if leftmost.is_none_or(|(lx, _)| x < lx) {
+                *leftmost = Some((x, y));
+            }
+            let lowest = &mut files[file as usize];
+            if lowest.is_none_or(|(_, ly)| y > ly) {
+                *lowest = Some((x, y));
+            }
+        }
+        let half = self.square / 2.0;
+        let mut s = String::new();
+        let mut label = |x: f64, y: f64, text: String| {
+            s.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\">{text}</text>\n",
+                hexboard::pixels(x),
+                hexboard::pixels(y)
+            ));
+        };
+        for (rank, at) in ranks.iter().enumerate() {
+            if let Some((x, y)) = at {
+                label(x - half - 6.0, y + 5.0, (rank + 1).to_string());
+            }
+        }
+        for (file, at) in files.iter().enumerate() {
+            if let Some((x, y)) = at {
+                label(
+                    *x,
+                    y + half + BASELINE - 2.0,
+                    t.file_letter(file as u8).to_string(),
+                );
+            }
+        }
+        s
+    }
+}
+
+/// A hexagonal board of side `side` as text (see [`hexboard::text`]): each line its rank
+/// number right-aligned in a column and a space, then its cells; then the file letters.
+/// Trailing spaces are cut; every line ends with a newline.
+pub(crate) fn hex_text(
+    t: &Topology,
+    side: u8,
+    flip: bool,
+    cell_width: usize,
+    cell: impl FnMut(Cell) -> String,
+) -> String {
+    let label = t.height().to_string().len();
+    let mut out = String::new();
+    for (number, line) in hexboard::text(t, side, flip, cell_width, cell) {
+        push_line(&mut out, &format!("{number:>label$} {line}"));
+    }
+    out
 }
 
 /// The opening of a standalone SVG 1.1 document `width` by `height` pixels with a `title`

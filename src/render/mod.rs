@@ -3,4 +3,5 @@
 
 pub(crate) mod board;
 pub mod diagram;
+mod hexboard;
 pub mod picture;

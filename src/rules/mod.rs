@@ -9,6 +9,7 @@ pub mod containers;
 pub mod conversion;
 pub mod explosion;
 pub mod hand;
+pub(crate) mod hexagon;
 pub mod layers;
 pub(crate) mod notation;
 pub(crate) mod placement;
@@ -17,7 +18,7 @@ pub(crate) mod tables;
 mod topology;
 pub mod walls;
 
-pub use topology::Topology;
+pub use topology::{Geometry, Topology};
 
 use indexmap::IndexMap;
 

@@ -10,6 +10,7 @@ mod authoring;
 mod container_definitions;
 mod definitions;
 mod diagnostic_codes;
+mod hexagonal_definitions;
 mod inheritance;
 mod layer_definitions;
 mod limits;

@@ -106,6 +106,8 @@ fn the_handshake_offers_every_variant_xboard_can_show() {
         [
             "# not offered: bermuda: The Bermuda Chess Angle: XBoard cannot show its chance events",
             "# not offered: flying-dutchman: Flying Dutchman: XBoard cannot show a captured piece returning to the board",
+            "# not offered: glinski: Gliński's hexagonal chess: XBoard cannot show its hexagonal board",
+            "# not offered: mccooey: McCooey's hexagonal chess: XBoard cannot show its hexagonal board",
             "# not offered: pirateknics: PiRaTeKnIcS: XBoard cannot show its containers and crews",
             "# not offered: seachess: Seachess: XBoard cannot show its hidden pieces",
             "# not offered: janggi: Janggi: more than two piece types move in ways XBoard cannot be told",

@@ -1,5 +1,6 @@
-//! The games, one module each (Bermuda, Falcon Chess, Flying Dutchman, PiRaTeKnIcS, Seachess,
-//! the Xiangqi and Southeast Asian families, a generated variant of 64 kinds), the legal-move snapshots of every bundled game
+//! The games, one module each (Bermuda, Falcon Chess, Flying Dutchman, the hexagonal games
+//! against their own reference, PiRaTeKnIcS, Seachess, the Xiangqi and Southeast Asian
+//! families, a generated variant of 64 kinds), the legal-move snapshots of every bundled game
 //! and every definition of `variants/fsf/`, the exact perft counts (our own,
 //! Fairy-Stockfish's suite, and chess against shakmaty) and perft without allocation.
 
@@ -13,6 +14,8 @@ mod falcon;
 mod flying_dutchman;
 mod fsf_perft;
 mod fsf_random;
+mod hex_reference;
+mod hexagonal;
 mod legal_moves;
 mod many_kinds;
 mod perft;

@@ -430,12 +430,9 @@ impl Ruleset {
     pub fn fen(&self, pos: &Position) -> String {
         let topo = &self.topology;
         let mut out = String::new();
-        for rank in (0..topo.height() as i32).rev() {
+        for (row, cells) in topo.rows().iter().enumerate() {
             let mut empty = 0;
-            for file in 0..topo.width() as i32 {
-                let Some(cell) = topo.cell(file, rank) else {
-                    continue;
-                };
+            for &cell in cells {
                 let text = self.cell_text(pos, cell);
                 if text.is_empty() {
                     empty += 1;
@@ -450,7 +447,7 @@ impl Ruleset {
             if empty > 0 {
                 out.push_str(&empty.to_string());
             }
-            if rank > 0 {
+            if row + 1 < topo.rows().len() {
                 out.push('/');
             }
         }

@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use crate::rules::containers::ContainerType;
 use crate::rules::hand::HandRules;
-use crate::rules::{Color, Kind, Piece, PieceType, Topology};
+use crate::rules::{Color, Geometry, Kind, Piece, PieceType, Topology};
 use crate::types::bitboard::Cell;
 use crate::types::letter;
 
@@ -85,7 +85,7 @@ pub(crate) fn parse_placement(
         walls,
         pieces,
     } = holds;
-    let height = topo.height() as usize;
+    let height = topo.rows().len();
     let brackets_are_containers = containers.iter().any(|t| t.open == '[');
     let (text, pocket) = if brackets_are_containers {
         (text, None)
@@ -111,10 +111,11 @@ pub(crate) fn parse_placement(
         return Err(PlacementError::new(
             at,
             format!(
-                "the board has {height} ranks but {} are written",
+                "the board has {} but {} are written",
+                topo.rows_count(),
                 ranks.len()
             ),
-            "write one group per rank from the top, separated by `/`".into(),
+            format!("write {}, separated by `/`", topo.rows_order()),
         ));
     }
     let mut placed = Placement::default();
@@ -129,18 +130,17 @@ pub(crate) fn parse_placement(
         }
     };
     for (row, &(start, part)) in ranks.iter().enumerate() {
+        let cells: &[Cell] = &topo.rows()[row];
+        // On a square board, whether the next file not yet written, past the last cell filled
+        // (`col` of them) and the `holes` written since, is a hole.
+        let square = topo.geometry() == Geometry::Square;
         let rank = height - 1 - row;
-        let cells: Vec<Cell> = (0..topo.width())
-            .filter_map(|f| topo.cell(f as i32, rank as i32))
-            .collect();
-        // Whether the next file not yet written, past the last cell filled (`col` of them)
-        // and the `holes` written since, is a hole.
         let hole_at = |col: usize, holes: usize| {
             let file = match col.checked_sub(1).and_then(|c| cells.get(c)) {
                 Some(&c) => topo.coords(c).0 as usize + 1,
                 None => 0,
             } + holes;
-            file < topo.width() as usize && topo.cell(file as i32, rank as i32).is_none()
+            square && file < topo.width() as usize && topo.cell(file as i32, rank as i32).is_none()
         };
         let mut holes = 0usize;
         let mut col = 0usize;
@@ -169,10 +169,10 @@ pub(crate) fn parse_placement(
                     return Err(PlacementError::new(
                         start + i..start + end,
                         format!(
-                            "rank {} has {} cells ({}) but this count goes past its end",
-                            rank + 1,
+                            "{} has {} cells ({}) but this count goes past its end",
+                            topo.row_label(row),
                             cells.len(),
-                            names(topo, &cells)
+                            names(topo, cells)
                         ),
                         "count letters and empty-cell digits; missing squares are not written"
                             .into(),
@@ -264,13 +264,13 @@ pub(crate) fn parse_placement(
                 return Err(PlacementError::new(
                     start + i..start + i + 1,
                     format!(
-                        "`*` is a wall or a hole, and this variant has no walls and rank {} \
-                         has no hole here",
-                        rank + 1
+                        "`*` is a wall or a hole, and this variant has no walls and {} has no \
+                         hole here",
+                        topo.row_label(row)
                     ),
                     format!(
                         "a `*` stands for a hole only where the rank has one; its cells are {}",
-                        names(topo, &cells)
+                        names(topo, cells)
                     ),
                 ));
             } else if c == '*' {
@@ -300,10 +300,10 @@ pub(crate) fn parse_placement(
             return Err(PlacementError::new(
                 span,
                 format!(
-                    "rank {} has {} cells ({}) but {col} are written",
-                    rank + 1,
+                    "{} has {} cells ({}) but {col} are written",
+                    topo.row_label(row),
                     cells.len(),
-                    names(topo, &cells)
+                    names(topo, cells)
                 ),
                 "count letters and empty-cell digits; missing squares are not written".into(),
             ));
@@ -413,12 +413,14 @@ fn split_pocket(
     Ok((text, None))
 }
 
-/// The names of a rank's cells, in runs: `a2-d2 f2-h2` around a hole on e2.
+/// The names of a rank's (or a hexagonal board's file's) cells, in runs: `a2-d2 f2-h2`
+/// around a hole on e2.
 fn names(topo: &Topology, cells: &[Cell]) -> String {
+    let (dx, dy) = topo.row_step();
     let mut runs: Vec<(Cell, Cell)> = Vec::new();
     for &c in cells {
         match runs.last_mut() {
-            Some((_, last)) if topo.offset(*last, 1, 0) == Some(c) => *last = c,
+            Some((_, last)) if topo.offset(*last, dx, dy) == Some(c) => *last = c,
             _ => runs.push((c, c)),
         }
     }

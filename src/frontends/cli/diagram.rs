@@ -113,13 +113,11 @@ fn square(rules: &Ruleset, at: Option<&str>) -> miette::Result<Cell> {
         });
         miette::miette!(
             help = format!(
-                "{} is {}x{} (files a-{}, ranks 1-{}){}",
+                "{} is {} ({}){}",
                 rules.name,
-                topo.width(),
-                topo.height(),
-                (b'a' + topo.width() - 1) as char,
-                topo.height(),
-                if topo.cell_count() < topo.width() as usize * topo.height() as usize {
+                topo.size_text(),
+                topo.names_text(),
+                if topo.cell_count() < topo.shape_cells() {
                     ", with some squares missing"
                 } else {
                     ""

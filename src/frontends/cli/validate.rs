@@ -94,10 +94,9 @@ fn summary(v: &Variant) -> String {
     let start = v.start_position();
     let letters: String = v.pieces.iter().map(|p| p.letter).collect();
     format!(
-        "{}, {}x{} board with {} cells, pieces {letters}, {} legal moves from the start",
+        "{}, {} board with {} cells, pieces {letters}, {} legal moves from the start",
         v.name,
-        t.width(),
-        t.height(),
+        t.size_text(),
         t.cell_count(),
         v.legal_moves(&start).len()
     )

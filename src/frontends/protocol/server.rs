@@ -776,7 +776,7 @@ fn variant_info(id: String, v: &Variant) -> VariantInfo {
         cells: t
             .cells()
             .map(|c| {
-                let (file, rank) = t.coords(c);
+                let (file, rank) = t.named_coords(c);
                 CellInfo {
                     name: t.name(c),
                     file,

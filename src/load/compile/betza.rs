@@ -6,11 +6,17 @@
 //! whose larger component points that way and the first letter picks within it (`fsN` = the
 //! two wide forward moves, `ffN` = the two narrow ones, `rfN` = (1,2)); `rh`/`lh` pick a
 //! chiral half. `v` and `s` on oblique atoms are the narrow and the wide moves.
+//!
+//! On a hexagonal board atoms and letters mean their hexagonal counterparts
+//! ([`super::hexmoves`]).
 
 use std::collections::{HashMap, HashSet};
 
 use crate::load::dsl::{Atom, Body, Component, DslError, Range};
 use crate::rules::tables::{Hop, Mode};
+use crate::rules::Geometry;
+
+use super::hexmoves;
 
 /// Squares (as offsets from the origin) that must be empty, and that must be occupied, for one
 /// way of making a conditional move.
@@ -82,12 +88,14 @@ fn images(a: i8, b: i8) -> Vec<(i8, i8)> {
     out
 }
 
-/// Expands one component into motions.
+/// Expands one component into motions on a board of `geometry`.
 ///
 /// # Errors
 /// A [`DslError`] on the component when its modifiers do not apply to its body (for example
-/// `n` on a camel, `p` on a leaper, a direction that selects no move).
-pub(crate) fn expand(component: &Component) -> Result<Vec<Motion>, DslError> {
+/// `n` on a camel, `p` on a leaper, a direction that selects no move, a path on a hexagonal
+/// board).
+pub(crate) fn expand(component: &Component, geometry: Geometry) -> Result<Vec<Motion>, DslError> {
+    let hexagonal = matches!(geometry, Geometry::Hexagon { .. });
     let m = component.modifiers;
     let mode = match (m.move_only, m.capture_only) {
         (true, false) => Mode::Quiet,
@@ -118,11 +126,19 @@ pub(crate) fn expand(component: &Component) -> Result<Vec<Motion>, DslError> {
                 (Atom::Bishop, r) => vec![((1, 1), r)],
             };
             for ((a, b), range) in vectors {
-                for (dx, dy) in images(a, b) {
-                    if !selected(component, dx, dy)? {
+                let offsets = match hexagonal {
+                    true => hexmoves::images(a as u8, b as u8),
+                    false => images(a, b),
+                };
+                for (dx, dy) in offsets {
+                    let picked = match hexagonal {
+                        true => hex_selected(component, (a as u8, b as u8), dx, dy)?,
+                        false => selected(component, dx, dy)?,
+                    };
+                    if !picked {
                         continue;
                     }
-                    let reach = atom_reach(component, dx, dy, range)?;
+                    let reach = atom_reach(component, dx, dy, range, hexagonal)?;
                     out.push(Motion {
                         dx,
                         dy,
@@ -132,6 +148,12 @@ pub(crate) fn expand(component: &Component) -> Result<Vec<Motion>, DslError> {
                     });
                 }
             }
+        }
+        Body::Path { .. } if hexagonal => {
+            return Err(err(
+                "paths are not written for hexagonal boards yet",
+                "write the move with atoms (`W`, `F`, `N`, ...) and the `n` modifier",
+            ));
         }
         Body::Path { steps, ordered, .. } => {
             if m.lame || m.jump || m.hop || m.grasshop {
@@ -162,7 +184,13 @@ pub(crate) fn expand(component: &Component) -> Result<Vec<Motion>, DslError> {
     Ok(out)
 }
 
-fn atom_reach(component: &Component, dx: i8, dy: i8, range: Range) -> Result<Reach, DslError> {
+fn atom_reach(
+    component: &Component,
+    dx: i8,
+    dy: i8,
+    range: Range,
+    hexagonal: bool,
+) -> Result<Reach, DslError> {
     let m = component.modifiers;
     let err = |msg: &str, help: &str| DslError::new(component.span.clone(), msg).with_help(help);
     match range {
@@ -192,7 +220,11 @@ fn atom_reach(component: &Component, dx: i8, dy: i8, range: Range) -> Result<Rea
             if !(m.lame || m.jump) {
                 return Ok(Reach::Leap);
             }
-            let passed = passed_squares(dx, dy).ok_or_else(|| {
+            let passed = match hexagonal {
+                true => hexmoves::passed(dx, dy),
+                false => passed_squares(dx, dy),
+            };
+            let passed = passed.ok_or_else(|| {
                 err(
                     "this leap has no single path to be lame or jumping on",
                     "`n` and `j` apply to W F D A H G N leaps; write other paths with [..] or {..}",
@@ -238,6 +270,34 @@ fn passed_squares(dx: i8, dy: i8) -> Option<Vec<(i8, i8)>> {
         }
         Class::Oblique => None,
     }
+}
+
+/// Whether the component's directions select the move `(dx, dy)` of the atom `(a, b)` on
+/// a hexagonal board.
+fn hex_selected(component: &Component, atom: (u8, u8), dx: i8, dy: i8) -> Result<bool, DslError> {
+    if component.directions.is_empty() {
+        return Ok(true);
+    }
+    for token in &component.directions {
+        match hexmoves::selects(&token.letters, atom, dx, dy) {
+            Some(true) => return Ok(true),
+            Some(false) => {}
+            None => {
+                return Err(DslError::new(
+                    token.span.clone(),
+                    format!(
+                        "`{}` is not a direction on a hexagonal board",
+                        token.letters
+                    ),
+                )
+                .with_help(
+                    "use one letter (`f`, `r`, `v`, ...) or two different ones (`fr`, `fs`); \
+                     `h` goes after `l` or `r` on oblique atoms",
+                ))
+            }
+        }
+    }
+    Ok(false)
 }
 
 /// Whether the component's directions select the move `(dx, dy)`.
@@ -411,7 +471,7 @@ mod tests {
         let mut v: Vec<(i8, i8)> = m
             .components
             .iter()
-            .flat_map(|c| expand(c).unwrap())
+            .flat_map(|c| expand(c, Geometry::Square).unwrap())
             .map(|m| (m.dx, m.dy))
             .collect();
         v.sort();
@@ -445,7 +505,7 @@ mod tests {
         let motions: Vec<Motion> = m
             .components
             .iter()
-            .flat_map(|c| expand(c).unwrap())
+            .flat_map(|c| expand(c, Geometry::Square).unwrap())
             .collect();
         assert_eq!(motions.len(), 16);
         for motion in &motions {
@@ -475,7 +535,7 @@ mod tests {
     #[test]
     fn lame_knight_passes_the_orthogonal_square() {
         let m = parse_movement("nN").unwrap();
-        let motions = expand(&m.components[0]).unwrap();
+        let motions = expand(&m.components[0], Geometry::Square).unwrap();
         let m12 = motions.iter().find(|m| (m.dx, m.dy) == (1, 2)).unwrap();
         assert_eq!(
             m12.reach,
@@ -489,10 +549,13 @@ mod tests {
     #[test]
     fn modifiers_that_do_not_apply_are_errors() {
         let m = parse_movement("pN").unwrap();
-        assert!(expand(&m.components[0]).is_err());
+        assert!(expand(&m.components[0], Geometry::Square).is_err());
         let m = parse_movement("nC").unwrap();
-        assert!(expand(&m.components[0]).is_err());
+        assert!(expand(&m.components[0], Geometry::Square).is_err());
         let m = parse_movement("hW").unwrap();
-        assert_eq!(expand(&m.components[0]).unwrap_err().span, 0..1);
+        assert_eq!(
+            expand(&m.components[0], Geometry::Square).unwrap_err().span,
+            0..1
+        );
     }
 }

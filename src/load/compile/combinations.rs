@@ -9,6 +9,7 @@ use std::ops::Range;
 use crate::load::definition::{dsl_span, file_of, span_of, RoyalRule, Sp, VariantDef};
 use crate::load::diagnostics::Problem;
 use crate::load::dsl::ContainerSpec;
+use crate::rules::{Geometry, Topology};
 
 use super::Ctx;
 
@@ -34,6 +35,10 @@ enum Mechanism {
     Conversion,
     Royal,
     Walls,
+    Hexagon,
+    RoyalsFacing,
+    Returns,
+    LosesFirstMove,
 }
 
 impl Mechanism {
@@ -58,6 +63,10 @@ impl Mechanism {
             Mechanism::Conversion => "conversion on arrival (`convert`)",
             Mechanism::Royal => "royal pieces",
             Mechanism::Walls => "walls (`walls`)",
+            Mechanism::Hexagon => "a hexagonal board",
+            Mechanism::RoyalsFacing => "facing royal pieces (`royals_facing`)",
+            Mechanism::Returns => "returning pieces (`returns`)",
+            Mechanism::LosesFirstMove => "first moves lost to a piece on the file or rank",
         }
     }
 }
@@ -237,7 +246,39 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::Walls,
         "a marker and a wall on one cell are not defined, and FEN's `*` would mean both",
     ),
+    (Mechanism::Hexagon, Mechanism::Containers, HEXAGON_UNWRITTEN),
+    (
+        Mechanism::Hexagon,
+        Mechanism::Castling,
+        "castling moves along a rank, and a hexagonal board's ranks bend (not written yet)",
+    ),
+    (
+        Mechanism::Hexagon,
+        Mechanism::FirstMovesInFen,
+        "the field names pieces on a side's first rank by file, and a hexagonal board's first \
+         rank bends (not written yet)",
+    ),
+    (Mechanism::Hexagon, Mechanism::Explosion, HEXAGON_UNWRITTEN),
+    (Mechanism::Hexagon, Mechanism::Conversion, HEXAGON_UNWRITTEN),
+    (Mechanism::Hexagon, Mechanism::Remote, HEXAGON_UNWRITTEN),
+    (Mechanism::Hexagon, Mechanism::Hand, HEXAGON_UNWRITTEN),
+    (
+        Mechanism::Hexagon,
+        Mechanism::RoyalsFacing,
+        HEXAGON_UNWRITTEN,
+    ),
+    (Mechanism::Hexagon, Mechanism::Returns, HEXAGON_UNWRITTEN),
+    (
+        Mechanism::Hexagon,
+        Mechanism::LosesFirstMove,
+        HEXAGON_UNWRITTEN,
+    ),
 ];
+
+/// Why a mechanism that lays its cells out as squares is refused on a hexagonal board.
+const HEXAGON_UNWRITTEN: &str = "it lays its cells out on a square grid (its files, ranks, \
+                                 light and dark squares or eight neighbours); on a hexagonal \
+                                 board it is not written yet";
 
 /// Whether a wall may go above a submerged piece is not defined.
 const SUBMERGED_WALL: &str = "whether a wall may go above a submerged piece, and whether it \
@@ -276,14 +317,16 @@ impl Use {
 }
 
 /// Reports every refused combination the definition asks for. `containers` are the
-/// container types declared in the board text `board`.
+/// container types declared in the board text `board`, whose cells are `topology`'s.
 pub(super) fn check(
     def: &VariantDef,
     board: &Sp<String>,
+    topology: &Topology,
     containers: &[ContainerSpec],
     cx: &mut Ctx,
 ) {
-    let uses = uses(def, board, containers, cx);
+    let hexagonal = matches!(topology.geometry(), Geometry::Hexagon { .. });
+    let uses = uses(def, (board, hexagonal), containers, cx);
     for &(a, b, reason) in REFUSED {
         let (Some(_), Some(second)) = (
             uses.iter().find(|u| u.mechanism == a),
@@ -362,8 +405,14 @@ pub(super) fn check(
     }
 }
 
-/// The mechanisms the definition asks for, each at its first key.
-fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: &Ctx) -> Vec<Use> {
+/// The mechanisms the definition asks for, each at its first key; `board` is the board text
+/// and whether it is hexagonal.
+fn uses(
+    def: &VariantDef,
+    (board, hexagonal): (&Sp<String>, bool),
+    containers: &[ContainerSpec],
+    cx: &Ctx,
+) -> Vec<Use> {
     let mut out = Vec::new();
     if let Some(first) = containers.first() {
         let file = file_of(board);
@@ -379,8 +428,27 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
             span,
         });
     }
+    if hexagonal {
+        out.push(Use {
+            mechanism: Mechanism::Hexagon,
+            file: file_of(board),
+            span: span_of(board),
+        });
+    }
     if let Some(c) = &def.castling {
         out.push(Use::key(Mechanism::Castling, c, "castling", false, cx));
+    }
+    if let Some(f) = &def.royals_facing {
+        out.push(Use::key(
+            Mechanism::RoyalsFacing,
+            f,
+            "royals_facing",
+            false,
+            cx,
+        ));
+    }
+    if let Some(r) = def.returns.first() {
+        out.push(Use::key(Mechanism::Returns, &r.piece, "returns", false, cx));
     }
     if let Some(h) = &def.hand {
         out.push(Use::key(Mechanism::Hand, h, "hand", false, cx));
@@ -456,7 +524,7 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
         if first_move(&p.moves) {
             out.push(Use::key(Mechanism::FirstMove, &p.moves, "moves", false, cx));
         }
-        if let Some((region, moves)) = p.within.iter().find(|(_, m)| first_move(m)) {
+        if let Some((region, moves)) = p.within.iter().chain(&p.from).find(|(_, m)| first_move(m)) {
             out.push(Use::key(Mechanism::FirstMove, moves, region, false, cx));
         }
         if let Some((_, ammo)) = p.ammo.first() {
@@ -473,6 +541,15 @@ fn uses(def: &VariantDef, board: &Sp<String>, containers: &[ContainerSpec], cx: 
                 Mechanism::Submerge,
                 submerge,
                 "submerge",
+                false,
+                cx,
+            ));
+        }
+        if let Some(list) = &p.loses_first_move_to {
+            out.push(Use::key(
+                Mechanism::LosesFirstMove,
+                list,
+                "loses_first_move_to",
                 false,
                 cx,
             ));

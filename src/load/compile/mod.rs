@@ -13,6 +13,8 @@ mod derived;
 mod end;
 mod explosion;
 mod hand;
+mod hexagon;
+mod hexmoves;
 mod layers;
 mod names;
 mod notation;
@@ -106,7 +108,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     let (board, topology, container_specs) = board(def, cx)?;
     let default_end = EndDef::default();
     let end_def = def.end.as_ref().unwrap_or(&default_end);
-    combinations::check(def, board, &container_specs, cx);
+    combinations::check(def, board, &topology, &container_specs, cx);
     let regions = regions::regions(def, &topology, cx);
     let names = Names::new(def, cx)?;
     let (pieces, motions) = pieces::pieces(def, &topology, &regions, &names, cx);

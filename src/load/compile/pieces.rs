@@ -28,29 +28,17 @@ pub(super) fn pieces(
     for ((name, piece), &letter) in def.pieces.iter().zip(names.letters()) {
         let p = &piece.value;
         let motions = component_motions(cx, topology, &p.moves);
-        let within: Vec<(Vec<betza::Motion>, [Bitboard; 2])> = p
-            .within
-            .iter()
-            .filter_map(|(region, moves)| {
-                let Some(zone) = regions.get(region) else {
-                    let known = super::listed(regions.keys().map(String::as_str));
-                    cx.error(
-                        moves,
-                        "fairy::unknown-region",
-                        format!("no region is named `{region}`"),
-                        "the moves of an unknown region",
-                        &format!("define it under `regions:`; defined: {known}"),
-                    );
-                    return None;
-                };
-                Some((component_motions(cx, topology, moves), *zone))
-            })
-            .collect();
+        let within = zoned_motions(cx, topology, regions, &p.within);
+        let from = zoned_motions(cx, topology, regions, &p.from);
         let first_move = motions.iter().any(|m| m.initial)
-            || within.iter().any(|(m, _)| m.iter().any(|m| m.initial));
+            || within
+                .iter()
+                .chain(&from)
+                .any(|(m, _)| m.iter().any(|m| m.initial));
         kind_motions.push(tables::KindMotions {
             everywhere: motions,
             within,
+            from,
             cannot_hop: KindSet::EMPTY,
         });
         let promotion = p.promotion.as_ref().and_then(|promo| {
@@ -190,11 +178,41 @@ fn kind_list(
     })
 }
 
+/// The motions of a piece's `within:` or `from:` entries, each with its region; an unknown
+/// region is an error at its movement.
+fn zoned_motions(
+    cx: &mut Ctx,
+    topology: &Topology,
+    regions: &IndexMap<String, [Bitboard; 2]>,
+    entries: &IndexMap<String, Sp<String>>,
+) -> Vec<(Vec<betza::Motion>, [Bitboard; 2])> {
+    entries
+        .iter()
+        .filter_map(|(region, moves)| {
+            let Some(zone) = regions.get(region) else {
+                let known = super::listed(regions.keys().map(String::as_str));
+                cx.error(
+                    moves,
+                    "fairy::unknown-region",
+                    format!("no region is named `{region}`"),
+                    "the moves of an unknown region",
+                    &format!("define it under `regions:`; defined: {known}"),
+                );
+                return None;
+            };
+            Some((component_motions(cx, topology, moves), *zone))
+        })
+        .collect()
+}
+
 /// Checks the syntax of every piece's movement strings, for a definition without a board.
 pub(super) fn movement_syntax(def: &VariantDef, cx: &mut Ctx) {
     for piece in def.pieces.values() {
         let p = &piece.value;
-        for moves in std::iter::once(&p.moves).chain(p.within.values()) {
+        for moves in std::iter::once(&p.moves)
+            .chain(p.within.values())
+            .chain(p.from.values())
+        {
             if let Err(e) = dsl::parse_movement(&moves.value) {
                 cx.dsl(moves, "fairy::movement-syntax", e);
             }
@@ -238,7 +256,7 @@ pub(super) fn component_motions(
         if cx.ways > cx.limits.movement_ways {
             continue;
         }
-        match betza::expand(component) {
+        match betza::expand(component, topology.geometry()) {
             Ok(m) if !warnings::reaches_a_cell(topology, &m) => {
                 reaches.insert(text, false);
                 unreachable(cx);

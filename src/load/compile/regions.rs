@@ -4,10 +4,10 @@ use indexmap::IndexMap;
 
 use crate::load::definition::{RegionDef, Sp, VariantDef};
 use crate::load::dsl::{self, DslError, RegionItem, RegionSpec};
-use crate::rules::Topology;
+use crate::rules::{Geometry, Topology};
 use crate::types::bitboard::Bitboard;
 
-use super::Ctx;
+use super::{hexagon, Ctx};
 
 pub(super) fn board(
     board: &Sp<String>,
@@ -21,23 +21,33 @@ pub(super) fn board(
         }
     };
     let (w, h) = (shape.width, shape.height);
-    let mut removed = Cover::new(w, h);
-    for (item, span) in &shape.removed.items {
-        if !removed.add(item) {
-            cx.dsl(board, "fairy::outside-board", outside(span.clone(), w, h));
-        }
-    }
-    let removed = removed.squares();
-    let topo = Topology::new(w, h, |f, r| !removed[r as usize * w as usize + f as usize]);
+    let removed = covered(shape.hexagon, w, h, &shape.removed, &mut |span| {
+        cx.dsl(
+            board,
+            "fairy::outside-board",
+            outside(span, w, h, shape.hexagon),
+        );
+    });
+    let exists = |f: u8, r: u8| !removed[r as usize * w as usize + f as usize];
+    let topo = match shape.hexagon {
+        Some(side) => Topology::hexagon(side, |f, r| !exists(f, r)),
+        None => Topology::new(w, h, exists),
+    };
     if topo.is_none() {
+        let cells = match shape.hexagon {
+            Some(side) => (0..w)
+                .flat_map(|f| (0..h).map(move |r| (f, r)))
+                .filter(|&(f, r)| hexagon::in_hexagon(side, f.into(), r.into()) && exists(f, r))
+                .count(),
+            None => removed.iter().filter(|&&gone| !gone).count(),
+        };
         cx.dsl(
             board,
             "fairy::board-too-large",
             DslError::new(
                 0..board.value.len(),
                 format!(
-                    "the board has {} cells; at most {} are allowed",
-                    removed.iter().filter(|&&gone| !gone).count(),
+                    "the board has {cells} cells; at most {} are allowed",
                     crate::types::bitboard::MAX_CELLS
                 ),
             )
@@ -47,11 +57,57 @@ pub(super) fn board(
     Some((topo?, shape.containers))
 }
 
-pub(super) fn outside(span: std::ops::Range<usize>, w: u8, h: u8) -> DslError {
-    DslError::new(span, "this lies outside the board").with_help(format!(
-        "the board has files a-{} and ranks 1-{h}",
-        (b'a' + w - 1) as char
-    ))
+/// The problem of a region item outside a `w` x `h` grid, or outside the hexagon of side
+/// `hexagon`.
+pub(super) fn outside(span: std::ops::Range<usize>, w: u8, h: u8, hexagon: Option<u8>) -> DslError {
+    let help = match hexagon {
+        Some(side) => format!(
+            "the board has files a-{} without j; file a holds a1-a{side}, the middle file \
+             {middle}1-{middle}{h}",
+            hexagon::letter(w - 1),
+            middle = hexagon::letter(side - 1)
+        ),
+        None => format!(
+            "the board has files a-{} and ranks 1-{h}",
+            (b'a' + w - 1) as char
+        ),
+    };
+    DslError::new(span, "this lies outside the board").with_help(help)
+}
+
+/// Which grid squares (indexed `rank * w + file`) the items cover, on a `w` x `h` grid or
+/// on the hexagon of side `hexagon` (whose items name its cells); `outside` hears the span
+/// of each item that lies outside, which covers nothing.
+fn covered(
+    hexagon: Option<u8>,
+    w: u8,
+    h: u8,
+    spec: &RegionSpec,
+    outside: &mut dyn FnMut(std::ops::Range<usize>),
+) -> Vec<bool> {
+    let mut cover = Cover::new(w, h);
+    for (item, span) in &spec.items {
+        let named = match hexagon {
+            Some(side) => hexagon::named_item(side, item),
+            None => Some(item.clone()),
+        };
+        if !named.is_some_and(|item| cover.add(&item)) {
+            outside(span.clone());
+        }
+    }
+    let squares = cover.squares();
+    let Some(side) = hexagon else {
+        return squares;
+    };
+    // The cover is of names (file, number up the file): onto the grid.
+    let mut grid = vec![false; squares.len()];
+    for (i, _) in squares.iter().enumerate().filter(|(_, &c)| c) {
+        let (file, number) = (i % w as usize, i / w as usize);
+        if let Some((q, r)) = hexagon::grid(side, file as i32, number as i32) {
+            grid[r as usize * w as usize + q as usize] = true;
+        }
+    }
+    grid
 }
 
 /// The squares of a `w` x `h` grid that region items cover. Each item costs the same
@@ -169,14 +225,17 @@ pub(super) fn regions(
                 }
             };
             let (w, h) = (topo.width(), topo.height());
-            let mut cover = Cover::new(w, h);
-            for (item, span) in &spec.items {
-                if !cover.add(item) {
-                    node(cx, outside(span.clone(), w, h));
-                }
+            let hexagon = match topo.geometry() {
+                Geometry::Hexagon { side } => Some(side),
+                Geometry::Square => None,
+            };
+            let mut far = Vec::new();
+            let squares = covered(hexagon, w, h, &spec, &mut |span| far.push(span));
+            for span in far {
+                node(cx, outside(span, w, h, hexagon));
             }
             let mut bb = Bitboard::EMPTY;
-            for (i, _) in cover.squares().iter().enumerate().filter(|(_, &c)| c) {
+            for (i, _) in squares.iter().enumerate().filter(|(_, &c)| c) {
                 let (f, r) = (i % w as usize, i / w as usize);
                 if let Some(c) = topo.cell(f as i32, r as i32) {
                     bb = bb.with(c);

@@ -14,10 +14,12 @@ use crate::types::bitboard::{Bitboard, Bits, Cell};
 
 use super::betza::{Motion, Reach};
 
-/// A piece type's motions: everywhere, and per `within` region (per side) only there.
+/// A piece type's motions: everywhere, per `within` region (per side) only there, and per
+/// `from` region only from there.
 pub(crate) struct KindMotions {
     pub(crate) everywhere: Vec<Motion>,
     pub(crate) within: Vec<(Vec<Motion>, [Bitboard; 2])>,
+    pub(crate) from: Vec<(Vec<Motion>, [Bitboard; 2])>,
     /// Kinds its hops may not go over (`cannot_hop:`).
     pub(crate) cannot_hop: KindSet,
 }
@@ -57,16 +59,17 @@ fn tables<const W: usize>(
     let mut per_side: [Vec<PieceTables<W>>; 2] = [Vec::new(), Vec::new()];
     for color in Color::BOTH {
         for m in motions {
-            let within: Vec<(&[Motion], Bits<W>)> = m
-                .within
-                .iter()
-                .map(|(motions, zone)| (&motions[..], zone[color.index()].resize()))
+            let all: Bits<W> = topo.all().resize();
+            let side = |zone: &[Bitboard; 2]| zone[color.index()].resize();
+            // Each group with the cells its moves start from and the cells they keep to.
+            let groups: Vec<Group<'_, W>> = std::iter::once((&m.everywhere[..], all, all))
+                .chain(m.within.iter().map(|(ms, z)| (&ms[..], side(z), side(z))))
+                .chain(m.from.iter().map(|(ms, z)| (&ms[..], side(z), all)))
                 .collect();
             per_side[color.index()].push(piece_tables(
                 topo,
                 &mut lines,
-                &m.everywhere,
-                &within,
+                &groups,
                 color,
                 m.cannot_hop,
             ));
@@ -178,13 +181,16 @@ fn orient(color: Color, dx: i8, dy: i8) -> (i8, i8) {
     }
 }
 
-/// Builds the move tables of one piece type for one side: `motions` anywhere, and each
-/// group of `within` only where the move starts, passes and ends inside the group's cells.
+/// Motions, the cells they may start from, and the cells their moves must pass and end on.
+type Group<'a, const W: usize> = (&'a [Motion], Bits<W>, Bits<W>);
+
+/// Builds the move tables of one piece type for one side: each group's motions where the
+/// move starts on one of its origins and passes and ends inside its zone (everywhere, a
+/// `within` region, or a `from` region's origins and the whole board).
 fn piece_tables<const W: usize>(
     topo: &Topology,
     lines: &mut Lines<W>,
-    motions: &[Motion],
-    within: &[(&[Motion], Bits<W>)],
+    groups: &[Group<'_, W>],
     color: Color,
     cannot_hop: KindSet,
 ) -> PieceTables<W> {
@@ -195,13 +201,15 @@ fn piece_tables<const W: usize>(
         ..PieceTables::default()
     };
     let everywhere: Bits<W> = topo.all().resize();
-    let groups = std::iter::once((motions, everywhere)).chain(within.iter().copied());
     let mut seen = Seen::default();
-    for (motions, zone) in groups {
+    for &(motions, origins, zone) in groups {
+        let zones = Zones {
+            origins,
+            zone,
+            all: everywhere,
+        };
         for motion in motions {
-            add_motion(
-                &mut t, &mut seen, topo, lines, motion, zone, everywhere, color,
-            );
+            add_motion(&mut t, &mut seen, topo, lines, motion, zones, color);
         }
     }
     t.has_conditional = t.conditional.iter().any(|c| !c.is_empty());
@@ -239,18 +247,29 @@ impl<const W: usize> Default for Seen<W> {
     }
 }
 
-/// Adds one motion's moves that lie wholly inside `zone`.
-#[allow(clippy::too_many_arguments)]
+/// Where a group's moves may go.
+#[derive(Clone, Copy)]
+struct Zones<const W: usize> {
+    /// The cells a move may start from.
+    origins: Bits<W>,
+    /// The cells a move must pass and end on.
+    zone: Bits<W>,
+    /// Every cell of the board.
+    all: Bits<W>,
+}
+
+/// Adds one motion's moves that start on one of `zones`' origins and lie wholly inside its
+/// zone.
 fn add_motion<const W: usize>(
     t: &mut PieceTables<W>,
     seen: &mut Seen<W>,
     topo: &Topology,
     lines: &mut Lines<W>,
     motion: &Motion,
-    zone: Bits<W>,
-    all: Bits<W>,
+    zones: Zones<W>,
     color: Color,
 ) {
+    let Zones { origins, zone, all } = zones;
     let (dx, dy) = orient(color, motion.dx, motion.dy);
     match &motion.reach {
         Reach::Leap => {
@@ -258,7 +277,7 @@ fn add_motion<const W: usize>(
                 let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
                     continue;
                 };
-                if !zone.has(from) || !zone.has(to) {
+                if !origins.has(from) || !zone.has(to) {
                     continue;
                 }
                 let cell = &mut t.leaps[from.index()];
@@ -280,7 +299,7 @@ fn add_motion<const W: usize>(
                 let Some(to) = topo.offset(from, dx as i32, dy as i32) else {
                     continue;
                 };
-                if !zone.has(from) || !zone.has(to) {
+                if !origins.has(from) || !zone.has(to) {
                     continue;
                 }
                 let cells = |offsets: &[(i8, i8)]| -> Option<Bits<W>> {
@@ -319,13 +338,13 @@ fn add_motion<const W: usize>(
         Reach::Ride { max, hop } => {
             let line = lines.index((dx, dy), topo);
             let extent = match max {
-                None if zone == all => Extent::Full,
+                None if zone == all && origins == all => Extent::Full,
                 _ => Extent::Limited(
                     topo.cells()
                         .map(|from| {
                             topo.ray(from, dx as i32, dy as i32)
                                 .take(max.map_or(usize::MAX, |m| m as usize))
-                                .take_while(|&c| zone.has(c) && zone.has(from))
+                                .take_while(|&c| zone.has(c) && origins.has(from))
                                 .collect()
                         })
                         .collect(),

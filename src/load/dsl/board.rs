@@ -1,4 +1,4 @@
-//! Board shape (`10x8`, `6x8 minus a1, f1, a8, f8`) and regions (`c3-h8`, `rank 8`).
+//! Board shape (`10x8`, `6x8 minus a1, f1, a8, f8`, `hex 6`) and regions (`c3-h8`, `rank 8`).
 
 use std::ops::Range as ByteRange;
 
@@ -42,15 +42,17 @@ pub struct RegionSpec {
     pub items: Vec<(RegionItem, ByteRange<usize>)>,
 }
 
-/// A parsed board shape: a `width` x `height` grid minus some cells.
+/// A parsed board shape: a `width` x `height` grid, or a hexagon, minus some cells.
 ///
 /// See the example of [`parse_board`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardShape {
-    /// Number of files, 1 to 26.
+    /// Number of files, 1 to 26 (on a hexagon, `2 side - 1`).
     pub width: u8,
-    /// Number of ranks, 1 to 99.
+    /// Number of ranks, 1 to 99 (on a hexagon, `2 side - 1`, the longest file's cells).
     pub height: u8,
+    /// `hex N`: a regular hexagon of hexagonal cells, `N` (1 to 13) a side.
+    pub hexagon: Option<u8>,
     /// Cells removed from the grid.
     pub removed: RegionSpec,
     /// Container types declared after `with`, in written order.
@@ -89,12 +91,16 @@ pub struct ContainerSpec {
 ///
 /// let e = parse_board("30x8").unwrap_err();
 /// assert_eq!((e.message.as_str(), e.span.clone()), ("a 30x8 board is not supported", 0..4));
+///
+/// let glinski = parse_board("hex 6 minus f6")?;
+/// assert_eq!((glinski.hexagon, glinski.width, glinski.height), (Some(6), 11, 11));
+/// assert_eq!(glinski.removed.items[0].1, 12..14);
 /// # Ok::<(), fairy_rules::dsl::DslError>(())
 /// ```
 ///
 /// # Errors
 /// A [`DslError`] at the first invalid character, or on dimensions outside 1..=26 files and
-/// 1..=99 ranks.
+/// 1..=99 ranks, or a hexagon's side outside 1..=13.
 ///
 /// # Panics
 /// Not on any input: it only expects of pest's parse tree what the grammar
@@ -107,20 +113,34 @@ pub fn parse_board(input: &str) -> Result<BoardShape, DslError> {
     let mut inner = top.into_inner();
     let dims = inner.next().expect("board starts with dimensions");
     let dims_span = dims.as_span().start()..dims.as_span().end();
+    let hexagonal = dims.as_rule() == Rule::hexagon;
     let numbers: Vec<&str> = dims
         .into_inner()
         .filter(|p| p.as_rule() == Rule::int)
         .map(|p| p.as_str())
         .collect();
-    let (w, h) = (numbers[0], numbers[1]);
-    let width: u8 = w.parse().unwrap_or(0);
-    let height: u8 = h.parse().unwrap_or(0);
-    if !(1..=26).contains(&width) || !(1..=99).contains(&height) {
-        return Err(
-            DslError::new(dims_span, format!("a {w}x{h} board is not supported"))
-                .with_help("boards have 1 to 26 files and 1 to 99 ranks"),
-        );
-    }
+    let (width, height, hexagon) = if hexagonal {
+        let side: u8 = numbers[0].parse().unwrap_or(0);
+        if !(1..=13).contains(&side) {
+            return Err(DslError::new(
+                dims_span,
+                format!("a hexagon of side {} is not supported", numbers[0]),
+            )
+            .with_help("a hexagonal board has 1 to 13 cells a side (files a-z without j)"));
+        }
+        (2 * side - 1, 2 * side - 1, Some(side))
+    } else {
+        let (w, h) = (numbers[0], numbers[1]);
+        let width: u8 = w.parse().unwrap_or(0);
+        let height: u8 = h.parse().unwrap_or(0);
+        if !(1..=26).contains(&width) || !(1..=99).contains(&height) {
+            return Err(
+                DslError::new(dims_span, format!("a {w}x{h} board is not supported"))
+                    .with_help("boards have 1 to 26 files and 1 to 99 ranks"),
+            );
+        }
+        (width, height, None)
+    };
     let mut removed = RegionSpec { items: Vec::new() };
     let mut containers = Vec::new();
     for part in inner {
@@ -146,6 +166,7 @@ pub fn parse_board(input: &str) -> Result<BoardShape, DslError> {
     Ok(BoardShape {
         width,
         height,
+        hexagon,
         removed,
         containers,
     })
@@ -284,6 +305,17 @@ mod tests {
     fn spaces_around_the_x_are_allowed() {
         let b = parse_board("10 x 8").unwrap();
         assert_eq!((b.width, b.height), (10, 8));
+    }
+
+    #[test]
+    fn hexagons_have_sides_of_one_to_thirteen() {
+        assert_eq!(parse_board("hex 1").unwrap().width, 1);
+        let e = parse_board("hex 14").unwrap_err();
+        assert_eq!(
+            (e.message.as_str(), e.span.clone()),
+            ("a hexagon of side 14 is not supported", 0..6)
+        );
+        assert_eq!(parse_board("hex").unwrap_err().span, 3..3);
     }
 
     #[test]

@@ -28,8 +28,7 @@ impl Diagram {
     pub fn render_svg(&self) -> String {
         let board = self.board();
         let legend = self.legend_items();
-        let w = u32::from(self.topology.width());
-        let per_row = ((LEFT as u32 + w * SQUARE) / LEGEND_ITEM).max(1);
+        let per_row = ((board.picture_width() as u32 - board::RIGHT as u32) / LEGEND_ITEM).max(1);
         let rows = (legend.len() as u32).div_ceil(per_row);
         let legend_top = board.bottom() + board::FILE_ROW;
         let height = legend_top + f64::from(rows * LEGEND_ROW + 8);
@@ -41,7 +40,10 @@ impl Diagram {
         s.push_str("</g>\n<g id=\"regions\" fill-opacity=\"0.4\">\n");
         for cell in self.topology.cells().filter(|&c| self.shaded.has(c)) {
             let (x, y) = board.corner(cell);
-            s.push_str(&rect(x, y, board.square(), BLUE));
+            s.push_str(&match board.outline(cell) {
+                Some(points) => format!("<polygon points=\"{points}\" fill=\"{BLUE}\"/>\n"),
+                None => rect(x, y, board.square(), BLUE),
+            });
         }
         s.push_str(&format!(
             "</g>\n<g id=\"labels\" font-family=\"sans-serif\" font-size=\"14\" fill=\"{INK}\" text-anchor=\"middle\">\n"
@@ -78,12 +80,12 @@ impl Diagram {
         Board::new(&self.topology, f64::from(SQUARE), false)
     }
 
-    /// Where [`Diagram::render_svg`] draws `cell`: its square's left and top edges and its
-    /// side, in the picture's pixels.
+    /// Where [`Diagram::render_svg`] draws `cell` for a click: its square's left and top
+    /// edges and its side, in the picture's pixels (inside its hexagon on a hexagonal board).
     #[cfg(feature = "protocol")]
     pub(crate) fn square_rect(&self, cell: Cell) -> (u32, u32, u32) {
-        let (x, y) = self.board().corner(cell);
-        (x as u32, y as u32, SQUARE)
+        let (x, y, side) = self.board().target(cell);
+        (x as u32, y as u32, side as u32)
     }
 
     /// The drawing of one square's mark centred on `(cx, cy)`.

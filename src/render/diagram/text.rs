@@ -1,7 +1,8 @@
 //! The text rendering of a diagram: a grid of three-character cells.
 
 use super::{Diagram, Mark};
-use crate::render::board::{push_line, text_grid};
+use crate::render::board::{hex_text, push_line, text_grid};
+use crate::rules::Geometry;
 
 impl Diagram {
     /// The diagram as text, one line per rank from the top, then the file letters, then a
@@ -12,15 +13,26 @@ impl Diagram {
     /// on only, or both; pieces are bracketed so that no letter reads as a mark: `[F]` the
     /// piece itself, `(p)` another piece, `{p}` an enemy piece it can capture (FEN letters,
     /// upper case White). Rank numbers are right-aligned in a column on the left; trailing
-    /// spaces are cut. See the example of [`crate::Ruleset::diagram`].
+    /// spaces are cut. A hexagonal board is drawn as its cells lie, a line per half cell,
+    /// each line numbered with the rank that starts on it. See the example of
+    /// [`crate::Ruleset::diagram`].
     pub fn render_text(&self) -> String {
-        let mut out = text_grid(&self.topology, false, 2, |rank, files| {
-            let mut line = String::new();
-            for &file in files {
-                self.push_square(&mut line, file as u8, rank as u8);
-            }
-            line
-        });
+        let t = &self.topology;
+        let mut out = match t.geometry() {
+            Geometry::Hexagon { side } => hex_text(t, side, false, 2, |cell| {
+                let (file, rank) = t.coords(cell);
+                let mut s = String::new();
+                self.push_square(&mut s, file, rank);
+                s
+            }),
+            Geometry::Square => text_grid(t, false, 2, |rank, files| {
+                let mut line = String::new();
+                for &file in files {
+                    self.push_square(&mut line, file as u8, rank as u8);
+                }
+                line
+            }),
+        };
         let mut legend = String::from(
             "m move only, c capture only, x move or capture, [ ] the piece, ( ) other pieces, { } capturable",
         );

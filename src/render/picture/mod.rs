@@ -25,9 +25,9 @@ pub use png::{svg_to_png, svg_to_png_scaled, PngError};
 pub const SQUARE_PIXELS: u32 = 56;
 
 use crate::engine::Position;
-use crate::render::board::{drawn_order, text_grid};
-use crate::rules::{Color, Ruleset, Topology};
-use crate::types::bitboard::Bitboard;
+use crate::render::board::{drawn_order, hex_text, text_grid};
+use crate::rules::{Color, Geometry, Ruleset, Topology};
+use crate::types::bitboard::{Bitboard, Cell};
 
 impl Ruleset {
     /// The position as text: a line per rank from the top, its number first, then the file
@@ -85,15 +85,15 @@ impl Ruleset {
         side: Color,
     ) -> String {
         let flip = side == Color::Black;
-        let texts = cell_grid(&self.topology, flip, |cell| {
+        let text = |cell| {
             let t = self.cell_text(pos, cell);
             match (t.is_empty(), shaded.has(cell)) {
                 (true, true) => ":".into(),
                 (true, false) => ".".into(),
                 (false, _) => t,
             }
-        });
-        let mut out = grid_text(&self.topology, &texts, marked, flip);
+        };
+        let mut out = board_text(&self.topology, text, marked, flip);
         out.push_str(&format!("{}\n{}\n", self.status_line(pos), self.fen(pos)));
         out
     }
@@ -141,8 +141,28 @@ impl Ruleset {
 /// [`Ruleset::cell_names_text`] of a board alone ([`crate::Variant::board_of_file`]). See
 /// the example of [`Ruleset::cell_names_text`].
 pub fn cell_names_text(topology: &Topology) -> String {
-    let names = cell_grid(topology, false, |cell| topology.name(cell));
-    grid_text(topology, &names, Bitboard::EMPTY, false)
+    board_text(topology, |cell| topology.name(cell), Bitboard::EMPTY, false)
+}
+
+/// The board with each cell's `text`, padded to the widest, the cells of `marked` in
+/// brackets; drawn turned around when `flip`: as [`grid_text`] lays out a square board, and
+/// a hexagonal board as its cells lie.
+fn board_text(t: &Topology, text: impl Fn(Cell) -> String, marked: Bitboard, flip: bool) -> String {
+    let Geometry::Hexagon { side } = t.geometry() else {
+        return grid_text(t, &cell_grid(t, flip, text), marked, flip);
+    };
+    let width = t
+        .cells()
+        .map(|c| text(c).chars().count())
+        .max()
+        .unwrap_or(1);
+    hex_text(t, side, flip, width, |cell| {
+        let padded = format!("{:<width$}", text(cell));
+        match marked.has(cell) {
+            true => format!("[{padded}]"),
+            false => format!(" {padded}"),
+        }
+    })
 }
 
 /// For each rank drawn, each file's text (`None` for a missing cell).

@@ -41,15 +41,22 @@ impl Ruleset {
         for cell in self.topology.cells() {
             let (x, y) = board.corner(cell);
             s.push_str(&board.square_svg(cell));
+            // A region's or a check's colour over the cell: its square, or its hexagon.
+            let over = |class: &str, fill: &str, opacity: &str| {
+                match board.outline(cell) {
+                Some(points) => format!(
+                    "<polygon class=\"{class}\" points=\"{points}\" fill=\"{fill}\" fill-opacity=\"{opacity}\"/>\n"
+                ),
+                None => format!(
+                    "<rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\" fill-opacity=\"{opacity}\"/>\n"
+                ),
+            }
+            };
             if shaded.has(cell) {
-                s.push_str(&format!(
-                    "<rect class=\"region\" x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{BLUE}\" fill-opacity=\"0.35\"/>\n"
-                ));
+                s.push_str(&over("region", BLUE, "0.35"));
             }
             if checked.has(cell) {
-                s.push_str(&format!(
-                    "<rect class=\"check\" x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{CHECK}\" fill-opacity=\"0.6\"/>\n"
-                ));
+                s.push_str(&over("check", CHECK, "0.6"));
             }
             pieces.push_str(&self.cell_svg(pos, cell, x, y, flip));
         }
@@ -68,12 +75,11 @@ impl Ruleset {
         s
     }
 
-    /// Where [`Ruleset::picture_svg`] draws `cell`: its square's left and top edges and its
-    /// side, in the picture's pixels.
+    /// Where [`Ruleset::picture_svg`] draws `cell` for a click: its square's left and top
+    /// edges and its side, in the picture's pixels (inside its hexagon on a hexagonal board).
     #[cfg(feature = "protocol")]
     pub(crate) fn picture_cell_rect(&self, cell: Cell) -> (f64, f64, f64) {
-        let (x, y) = Board::new(&self.topology, SQUARE, false).corner(cell);
-        (x, y, SQUARE)
+        Board::new(&self.topology, SQUARE, false).target(cell)
     }
 
     /// What stands on one cell, drawn in the square whose top left corner is `(x, y)` (on a

@@ -33,6 +33,10 @@ pub struct PieceDef {
     /// start, pass and end within the region (per side: a pawn's "any distance forward inside
     /// its own half" is `own-half: fmR`).
     pub within: IndexMap<String, Sp<String>>,
+    /// Moves allowed only from a region: by region name, Betza components whose moves start
+    /// on a cell of the region, wherever they pass and end (per side: Gliński's pawn's
+    /// double step from any of its side's pawn start cells is `pawn-start: fmnD`).
+    pub from: IndexMap<String, Sp<String>>,
     /// A region (per side): only the cells of it that the piece passes may be captured en
     /// passant (all passed cells when absent).
     pub en_passant_zone: Option<Sp<String>>,
