@@ -12,7 +12,7 @@ use std::time::Duration;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::support::cli::Piped;
+use crate::support::piped::Piped;
 
 /// Debian's Fairy-Stockfish.
 const FSF: &str = "/usr/games/fairy-stockfish";

@@ -4,7 +4,7 @@
 use std::process::Command;
 use std::time::Duration;
 
-use crate::support::cli::Piped;
+use crate::support::piped::Piped;
 
 struct Engine(Piped);
 
@@ -105,6 +105,7 @@ fn the_handshake_offers_every_variant_xboard_can_show() {
         got[3..],
         [
             "# not offered: bermuda: The Bermuda Chess Angle: XBoard cannot show its chance events",
+            "# not offered: chu-shogi: Chu Shogi: more than two piece types move in ways XBoard cannot be told",
             "# not offered: flying-dutchman: Flying Dutchman: XBoard cannot show a captured piece returning to the board",
             "# not offered: glinski: Gliński's hexagonal chess: XBoard cannot show its hexagonal board",
             "# not offered: mccooey: McCooey's hexagonal chess: XBoard cannot show its hexagonal board",

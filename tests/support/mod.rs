@@ -11,6 +11,7 @@ use fairy_rules::{Move, Variant};
 pub mod cli;
 pub mod diagnostics;
 pub mod guide;
+pub mod piped;
 pub mod play;
 pub mod problems;
 pub mod seachess_fen;
