@@ -274,6 +274,18 @@ impl Ruleset {
     }
 
     /// Sets the checks each side has given (check counting), keeping the key in step.
+    /// Marks the last move as a capture the reply may not answer in kind (`trading:
+    /// counterstrike`).
+    pub(crate) fn set_counterstrike(&self, pos: &mut Position) {
+        let z = &self.zobrist;
+        on_pos!(&mut pos.0, p => {
+            if !p.st.counterstrike {
+                p.st.hash ^= z.counterstrike;
+                p.st.counterstrike = true;
+            }
+        })
+    }
+
     pub(crate) fn set_checks(&self, pos: &mut Position, checks: [u8; 2]) {
         let z = &self.zobrist;
         on_pos!(&mut pos.0, p => {
@@ -403,6 +415,7 @@ impl Ruleset {
         let n = self.topology.cell_count();
         let captured = match m.kind {
             super::MoveKind::EnPassant { captured } => captured.index() < n,
+            super::MoveKind::TwoLegs { via, .. } => via.index() < n,
             super::MoveKind::Castle {
                 partner_from,
                 partner_to,
@@ -884,6 +897,33 @@ impl Ruleset {
             let occ = p.st.blockers();
             let (quiet, reach) = e.piece_reach(&p.sets, kind, from, color, occ, p.st.unmoved.has(from));
             ((quiet & !p.st.occupied()).resize(), reach.resize())
+        })
+    }
+
+    /// The two-leg moves of a `kind` piece of `color` on `from`, whatever stands around it:
+    /// per first-leg cell (where it captures), the cells its second leg may end on (`from`
+    /// itself for a capture without moving); and the cells it may pass by (XBetza's `a`).
+    pub(crate) fn two_leg_targets(
+        &self,
+        kind: Kind,
+        from: Cell,
+        color: Color,
+    ) -> (Vec<(Cell, Bitboard)>, Bitboard) {
+        super::with_engine!(self, e => {
+            let tables = &e.t.pieces[color.index()][kind.index()];
+            let mut legs: Vec<(Cell, Bitboard)> = Vec::new();
+            for leg in tables.legs.get(from.index()).into_iter().flatten() {
+                match legs.iter_mut().find(|(via, _)| *via == leg.via) {
+                    Some((_, to)) => *to = to.with(leg.to),
+                    None => legs.push((leg.via, Bitboard::from_cell(leg.to))),
+                }
+            }
+            legs.sort_by_key(|(via, _)| *via);
+            let passes = tables
+                .passes
+                .get(from.index())
+                .map_or(Bitboard::EMPTY, |p| p.resize());
+            (legs, passes)
         })
     }
 

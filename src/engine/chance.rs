@@ -64,6 +64,8 @@ impl<const W: usize> Engine<'_, W> {
             MoveKind::Plant { .. } | MoveKind::Remote { .. } | MoveKind::Return => {
                 (Bits::from_cell(m.from), None)
             }
+            // Leg by leg: the origin, the first leg's cell and the arrival.
+            MoveKind::TwoLegs { via, .. } => (path(m.from, via) | path(via, m.to), None),
             _ => (path(m.from, m.to), None),
         }
     }

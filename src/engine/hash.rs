@@ -39,6 +39,9 @@ impl<const W: usize> Engine<'_, W> {
         if st.side == Color::Black {
             key ^= z.black_to_move;
         }
+        if st.counterstrike {
+            key ^= z.counterstrike;
+        }
         key ^= z.undo_ban(st.undo_ban);
         for side in Color::BOTH {
             if let Some(cell) = st.sortie[side.index()] {

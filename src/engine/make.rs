@@ -24,6 +24,8 @@ struct Made<const W: usize> {
     losing_drop: bool,
     /// The piece the move itself captured, with its state.
     victim: Option<(Piece, PieceState)>,
+    /// The piece a two-leg move captured on its first leg, with its state.
+    passed_victim: Option<(Piece, PieceState)>,
     /// Surface cells pieces arrived on: a destroying marker there takes them.
     arrivals: [Option<Cell>; 2],
     /// Whether a piece was taken off (the halfmove clock restarts).
@@ -47,6 +49,7 @@ impl<const W: usize> Engine<'_, W> {
             faced: r.royals_facing == Some(FacingRule::MustBreak) && self.royals_face(b),
             losing_drop: false,
             victim: None,
+            passed_victim: None,
             arrivals: [None; 2],
             taken: false,
             resets: r.pieces[m.piece.kind().index()].resets_halfmove_clock,
@@ -70,6 +73,7 @@ impl<const W: usize> Engine<'_, W> {
             MoveKind::Dive => self.make_dive(b, m),
             MoveKind::Submerged => self.make_submerged(b, m),
             MoveKind::Surface => self.make_surface(b, m, made),
+            MoveKind::TwoLegs { via, .. } => self.make_two_legs(b, m, via, made),
             MoveKind::Return | MoveKind::Pass => {}
         }
         self.consequences(b, m, made);
@@ -131,6 +135,17 @@ impl<const W: usize> Engine<'_, W> {
     fn make_en_passant(&self, b: &mut impl Board<W>, m: &Move, captured: Cell, made: &mut Made<W>) {
         if let Some(mover) = self.lift(b, m.from) {
             made.victim = self.lift(b, captured);
+            self.land(b, m, mover, made);
+        }
+    }
+
+    /// A two-leg move: the piece on `via` (if any) is taken in passing, then the mover
+    /// arrives on `to` as on a plain move (back on `from`, capturing nothing there).
+    #[inline]
+    fn make_two_legs(&self, b: &mut impl Board<W>, m: &Move, via: Cell, made: &mut Made<W>) {
+        if let Some(mover) = self.lift(b, m.from) {
+            made.passed_victim = self.lift(b, via);
+            made.victim = self.lift(b, m.to);
             self.land(b, m, mover, made);
         }
     }
@@ -387,7 +402,7 @@ impl<const W: usize> Engine<'_, W> {
     /// capturer's hand where captures do.
     #[inline]
     fn captured(&self, b: &mut impl Board<W>, made: &mut Made<W>) {
-        if let Some((v, state)) = made.victim {
+        for (v, state) in made.passed_victim.into_iter().chain(made.victim) {
             made.taken = true;
             if !self.return_captured(b, v) {
                 self.put_in_hand(b, made.us, v, state);
@@ -490,7 +505,27 @@ impl<const W: usize> Engine<'_, W> {
         };
         st.faced = made.faced;
         st.losing_drop = made.losing_drop;
+        let counterstrike = self.counterstrike(m, made);
+        if st.counterstrike != counterstrike {
+            st.hash ^= z.counterstrike;
+            st.counterstrike = counterstrike;
+        }
         set_side(st, z, us.opponent());
+    }
+
+    /// Whether `m` captured a piece the trading rules protect with a piece of another kind,
+    /// under `counterstrike`.
+    #[inline]
+    fn counterstrike(&self, m: &Move, made: &Made<W>) -> bool {
+        self.rules.trading.as_ref().is_some_and(|t| {
+            t.counterstrike
+                && !t.kinds.has(m.piece.kind())
+                && made
+                    .victim
+                    .into_iter()
+                    .chain(made.passed_victim)
+                    .any(|(v, _)| t.kinds.has(v.kind()))
+        })
     }
 
     /// A null move: the turn passes, en passant targets and a no-undo ban lapse, the clocks
@@ -504,6 +539,10 @@ impl<const W: usize> Engine<'_, W> {
         st.passes = 0;
         st.faced = false;
         st.losing_drop = false;
+        if st.counterstrike {
+            st.hash ^= z.counterstrike;
+            st.counterstrike = false;
+        }
         st.halfmove = st.halfmove.saturating_add(1);
         if us == Color::Black {
             st.fullmove = st.fullmove.saturating_add(1);
@@ -548,7 +587,9 @@ impl<const W: usize> Engine<'_, W> {
             return Bits::EMPTY;
         };
         // Stepped cell by cell (a hole in the board ends the line).
-        topo.ray(from, sx, sy).take(n as usize - 1).collect()
+        topo.ray(from, sx, sy)
+            .take((n as usize).saturating_sub(1))
+            .collect()
     }
 
     /// The state a new piece starts with (full ammunition, facing forward).

@@ -108,6 +108,16 @@ pub enum MoveKind {
     /// Layer games: the submerged piece under `from` surfaces on `to` (which may be `from`),
     /// capturing the enemy piece standing there.
     Surface,
+    /// A two-leg move (XBetza's `a`, the Chu Shogi lion's): the piece goes from `from` by
+    /// way of `via`, capturing `taken` there, to `to`, capturing [`Move::captured`] there.
+    /// Back on `from`, it captured without moving (`taken` set) or passed its turn (`taken`
+    /// empty; `via` is then the first empty cell it could step onto and back from).
+    TwoLegs {
+        /// The cell the first leg ends on.
+        via: Cell,
+        /// The piece captured there, if any.
+        taken: Option<Piece>,
+    },
     /// Games with `pass: true`: the side passes its turn. `from` and `to` are the cell of
     /// its first royal piece (its first piece, without one), as Fairy-Stockfish writes a
     /// pass (`e2e2`).
@@ -161,7 +171,7 @@ impl Move {
     /// Whether it captures (including en passant and captures without moving). See the
     /// example of [`Move::is_noisy`].
     pub fn is_capture(self) -> bool {
-        self.captured.is_some()
+        self.captured.is_some() || matches!(self.kind, MoveKind::TwoLegs { taken: Some(_), .. })
     }
 
     /// Whether it captures or promotes: the moves a quiescence search looks at.
@@ -182,7 +192,7 @@ impl Move {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_noisy(self) -> bool {
-        self.captured.is_some()
+        self.is_capture()
             || self.promotion.is_some()
             || matches!(self.kind, MoveKind::Sail { promotions } | MoveKind::Transfer { promotions, .. } if !promotions.is_empty())
     }

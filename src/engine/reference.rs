@@ -3,13 +3,13 @@
 //! legality filter (`safety`) or the backward attack tables (`attacks`), so tests compare
 //! the two.
 
-use crate::rules::{Color, KindSet};
+use crate::rules::{Color, KindSet, Piece};
 use crate::types::bitboard::Bits;
 use crate::types::rule_enums::{RoyalCheck, RoyalRule};
 
 use super::board::{Log, Logged, View};
 use super::movegen::{Gen, List};
-use super::{Engine, Move};
+use super::{Engine, Move, MoveKind};
 use crate::rules::position::Pos;
 
 impl<const W: usize> Engine<'_, W> {
@@ -44,12 +44,40 @@ impl<const W: usize> Engine<'_, W> {
                     && !self.forbidden_drop_mate(pos, m)
                     && !checks_forbidden
                     && !refused
+                    && !self.trade_refused_by_scan(pos, m, &after)
             })
             .collect();
         if self.rules.captures_forced && legal.iter().any(|m| m.is_capture()) {
             return legal.into_iter().filter(|m| m.is_capture()).collect();
         }
         legal
+    }
+
+    /// Whether the trading rules refuse `m` (see [`crate::rules::trading`]), the capture
+    /// back on its arrival found by a forward scan of `after`.
+    fn trade_refused_by_scan(&self, before: &Pos<W>, m: &Move, after: &Pos<W>) -> bool {
+        let Some(t) = &self.rules.trading else {
+            return false;
+        };
+        let taken = match m.kind {
+            MoveKind::TwoLegs { taken, .. } => taken,
+            _ => None,
+        };
+        let protected = |p: Option<Piece>| p.is_some_and(|p| t.kinds.has(p.kind()));
+        let ours = t.kinds.has(m.piece.kind());
+        if t.counterstrike && before.st.counterstrike && !ours {
+            return protected(m.captured) || protected(taken);
+        }
+        let topo = &self.rules.topology;
+        let ((fx, fy), (tx, ty)) = (topo.coords(m.from), topo.coords(m.to));
+        t.from_afar
+            && ours
+            && protected(m.captured)
+            && fx.abs_diff(tx).max(fy.abs_diff(ty)) != 1
+            && taken.is_none_or(|p| t.cheap.has(p.kind()))
+            && self
+                .captures_by_scan(after, before.st.side.opponent())
+                .has(m.to)
     }
 
     /// Whether `m` is a standing promotion that may not give check (`peaceful`).

@@ -543,11 +543,28 @@ fn piece_suffix(rules: &Ruleset, kind: crate::types::piece::Kind) -> char {
 /// Ranks as XBoard numbers them (see the [module](self)). See the example of
 /// [`parse_move`].
 pub fn move_text(rules: &Ruleset, m: Move) -> String {
-    if m.kind == crate::engine::MoveKind::Drop {
-        let letter = rules.piece_type(m.piece.kind()).letter;
-        return format!("{letter}@{}", square(rules, m.to));
+    use crate::engine::MoveKind;
+    match m.kind {
+        MoveKind::Drop => {
+            let letter = rules.piece_type(m.piece.kind()).letter;
+            return format!("{letter}@{}", square(rules, m.to));
+        }
+        // XBoard's null move, as HaChu writes a lion's pass.
+        MoveKind::TwoLegs { taken: None, .. } if m.to == m.from => return "@@@@".into(),
+        _ => {}
     }
-    let mut text = square(rules, m.from) + &square(rules, m.to);
+    let mut text = match m.kind {
+        // The legs one after another, as XBoard writes a lion's double move.
+        MoveKind::TwoLegs { via, .. } => {
+            let via = square(rules, via);
+            format!(
+                "{}{via},{via}{}",
+                square(rules, m.from),
+                square(rules, m.to)
+            )
+        }
+        _ => square(rules, m.from) + &square(rules, m.to),
+    };
     if let Some(k) = m.promotion.or(m.gate.map(|g| g.kind)) {
         text.push(piece_suffix(rules, k));
     }
@@ -603,6 +620,45 @@ pub enum CecpMoveError {
 /// # Errors
 /// A [`CecpMoveError`]: malformed, or no legal move goes there.
 pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, CecpMoveError> {
+    use crate::engine::MoveKind;
+    let pass = |m: &Move| {
+        matches!(
+            m.kind,
+            MoveKind::TwoLegs { taken: None, .. } | MoveKind::Pass
+        ) && m.from == m.to
+    };
+    if text == "@@@@" {
+        return rules
+            .legal_moves(pos)
+            .into_iter()
+            .find(pass)
+            .ok_or(CecpMoveError::NoLegalMove);
+    }
+    if let Some((first, second)) = text.split_once(',') {
+        let legs = parse_square(rules, first)
+            .and_then(|(from, rest)| {
+                parse_square(rules, rest)
+                    .filter(|(_, r)| r.is_empty())
+                    .map(|(via, _)| (from, via))
+            })
+            .zip(parse_square(rules, second).and_then(|(via, rest)| {
+                parse_square(rules, rest).map(|(to, rest)| (via, to, rest))
+            }));
+        let Some(((from, via), (again, to, rest))) = legs.filter(|(f, s)| f.1 == s.0) else {
+            return Err(CecpMoveError::NotSquares);
+        };
+        let promotes = !rest.is_empty() && rest != "=";
+        return rules
+            .legal_moves(pos)
+            .into_iter()
+            .find(|m| {
+                matches!(m.kind, MoveKind::TwoLegs { via: v, .. } if v == via || (pass(m) && again == via))
+                    && m.from == from
+                    && m.to == to
+                    && m.promotion.is_some() == promotes
+            })
+            .ok_or(CecpMoveError::NoLegalMove);
+    }
     if let Some((letter, at)) = text.split_once('@') {
         let to = parse_square(rules, at)
             .filter(|(_, rest)| rest.is_empty())
@@ -644,10 +700,14 @@ pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, C
         .legal_moves(pos)
         .into_iter()
         .filter(|m| {
-            m.from == from && m.to == to && brings(m).map(|k| piece_suffix(rules, k)) == suffix
+            m.from == from
+                && m.to == to
+                && brings(m).map(|k| piece_suffix(rules, k)) == suffix
+                // A two-leg move is written leg by leg, but a pass onto its own square.
+                && (!matches!(m.kind, MoveKind::TwoLegs { .. }) || pass(m))
         })
         .collect();
-    candidates.sort_by_key(|m| m.kind != crate::engine::MoveKind::Normal);
+    candidates.sort_by_key(|m| m.kind != MoveKind::Normal);
     candidates
         .first()
         .copied()

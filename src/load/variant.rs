@@ -193,7 +193,7 @@ impl Variant {
     /// ```
     /// use fairy_rules::{LoadError, Variant};
     /// let names: Vec<&str> = Variant::bundled_names().collect();
-    /// assert_eq!(names, ["bermuda", "capablanca", "chess", "falcon-chess", "flying-dutchman", "glinski", "king-of-the-hill", "mccooey", "pirateknics", "seachess"]);
+    /// assert_eq!(names, ["bermuda", "capablanca", "chess", "chu-shogi", "falcon-chess", "flying-dutchman", "glinski", "king-of-the-hill", "mccooey", "pirateknics", "seachess"]);
     /// assert_eq!(Variant::suite_names().count(), 86);
     /// assert_eq!(Variant::suite_names().next(), Some("3check"));
     /// let xiangqi = Variant::bundled("xiangqi")?;

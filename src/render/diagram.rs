@@ -62,6 +62,10 @@ pub struct Diagram {
     letters: Vec<char>,
     /// Image names, indexed by kind (see [`crate::picture::image_names`]).
     images: Vec<Option<String>>,
+    /// The two-leg moves: per first-leg cell, where the second leg may end.
+    legs: Vec<(Cell, Bitboard)>,
+    /// The cells it may pass by, stepping there and back.
+    passes: Bitboard,
 }
 
 /// Why a diagram cannot be made.
@@ -166,6 +170,7 @@ impl Ruleset {
         let mut pos = pos;
         self.replace_piece(&mut pos, cell, piece, unmoved);
         let (quiet, reach) = self.piece_targets(&pos, kind, cell, color);
+        let (legs, passes) = self.two_leg_targets(kind, cell, color);
         let marks = self
             .topology
             .cells()
@@ -192,6 +197,8 @@ impl Ruleset {
             regions: regions.iter().map(|r| r.to_string()).collect(),
             letters: self.pieces.iter().map(|p| p.letter).collect(),
             images: self.pieces.iter().map(|p| p.image.clone()).collect(),
+            legs,
+            passes,
         })
     }
 
@@ -258,6 +265,64 @@ impl Diagram {
             .cells()
             .filter(|&c| self.marks[c.index()] == mark)
             .collect()
+    }
+
+    /// The piece's two-leg moves (XBetza's `a`), whatever stands around it: per cell its
+    /// first leg captures on, in cell order, the cells its second leg may end on (its own
+    /// cell for a capture without moving).
+    ///
+    /// The Chu Shogi lion on f6 captures on any of its eight neighbours, then steps on:
+    ///
+    /// ```
+    /// let chu = fairy_rules::Variant::bundled("chu-shogi")?;
+    /// let lion = chu.kind_of_letter('N').unwrap();
+    /// let f6 = chu.topology.parse_cell("f6").unwrap();
+    /// let d = chu.diagram(lion, fairy_rules::Color::White, f6, None, &[])?;
+    /// assert_eq!(d.two_legs().len(), 8);
+    /// let (via, to) = d.two_legs()[0];
+    /// assert_eq!(chu.topology.name(via), "e5");
+    /// assert_eq!(to.count(), 8); // e5's neighbours, f6 (a capture without moving) among them
+    /// assert!(to.has(f6));
+    /// assert_eq!(d.passes().count(), 8);
+    /// assert!(d.render_text().contains("\ncaptures on e5, then to d4 e4 f4 d5 f5 d6 e6 f6 (back)\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn two_legs(&self) -> &[(Cell, Bitboard)] {
+        &self.legs
+    }
+
+    /// The cells the piece may pass its turn by, stepping onto one empty and back (XBetza's
+    /// `mab`). See the example of [`Diagram::two_legs`].
+    pub fn passes(&self) -> Bitboard {
+        self.passes
+    }
+
+    /// The lines that list the two-leg moves and passes under a drawing: `captures on e5,
+    /// then to d4 d5 ... f6 (back)`, `passes by an empty e5 e6 ... and back`.
+    pub(crate) fn leg_lines(&self) -> Vec<String> {
+        let t = &self.topology;
+        let names = |cells: Bitboard| {
+            cells
+                .cells()
+                .map(|c| match c == self.cell {
+                    true => format!("{} (back)", t.name(c)),
+                    false => t.name(c),
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let mut lines: Vec<String> = self
+            .legs
+            .iter()
+            .map(|&(via, to)| format!("captures on {}, then to {}", t.name(via), names(to)))
+            .collect();
+        if !self.passes.is_empty() {
+            lines.push(format!(
+                "passes by an empty {} and back",
+                names(self.passes)
+            ));
+        }
+        lines
     }
 
     /// The cells of the shaded regions. See the example of [`Ruleset::diagram`].

@@ -16,6 +16,7 @@ pub(crate) mod placement;
 pub(crate) mod position;
 pub(crate) mod tables;
 mod topology;
+pub mod trading;
 pub mod walls;
 
 pub use topology::{Geometry, Topology};
@@ -95,6 +96,9 @@ pub struct Promotion {
     pub forced: [Bitboard; 2],
     /// Only captures promote (`on_capture: true`, micro shogi).
     pub on_capture: bool,
+    /// With `optional`: only a move entering the zone from outside, or a capture starting
+    /// or ending in it, may promote (`entering: true`, Chu Shogi).
+    pub entering: bool,
     /// Sittuyin's promotion (`standing: true`): a move of its own from the zone, in place or
     /// by a non-capturing move of the new kind onto an empty cell, never on arrival.
     pub standing: bool,
@@ -347,6 +351,8 @@ pub(crate) struct Zobrist {
     unmoved: Vec<u64>,
     en_passant: Vec<u64>,
     pub(crate) black_to_move: u64,
+    /// The key of a position whose mover may not answer a counterstrike in kind.
+    pub(crate) counterstrike: u64,
 }
 
 impl Zobrist {
@@ -367,12 +373,14 @@ impl Zobrist {
         let en_passant = table(cells);
         let black_to_move = table(1)[0];
         pieces.extend(table(2 * kinds.saturating_sub(KEYS_FIRST) * cells));
+        let counterstrike = table(1)[0];
         Zobrist {
             cells,
             pieces,
             unmoved,
             en_passant,
             black_to_move,
+            counterstrike,
         }
     }
 
@@ -516,6 +524,8 @@ pub struct Ruleset {
     pub convert: Option<conversion::Conversion>,
     /// The wall put down after each move, in a game that has one (`walls:`).
     pub walls: Option<walls::Walls>,
+    /// Rules against trading off a set of pieces, in a game that has them (`trading:`).
+    pub trading: Option<trading::Trading>,
     /// The variant's own move notation (`notation:`), if it has one.
     pub(crate) notation: Option<notation::Notation>,
     pub(crate) start: Position,

@@ -107,6 +107,10 @@ pub(crate) struct St<const W: usize> {
     /// The last move dropped a piece whose checkmate loses (`drop: mates: loses`). Not in
     /// the key, as no FEN holds it: it only decides who won a checkmate.
     pub(crate) losing_drop: bool,
+    /// The last move captured a piece the trading rules protect with a piece of another
+    /// kind (`trading: counterstrike`): the reply may not do the same. In the key, as it
+    /// changes the legal moves.
+    pub(crate) counterstrike: bool,
 }
 
 impl<const W: usize> St<W> {
@@ -131,6 +135,7 @@ impl<const W: usize> St<W> {
             passes: 0,
             faced: false,
             losing_drop: false,
+            counterstrike: false,
         }
     }
 
@@ -294,6 +299,23 @@ impl Position {
     #[inline]
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
         self.slot(cell).piece
+    }
+
+    /// Whether the last move took a piece the trading rules protect with a piece of
+    /// another kind, so that the side to move may not do the same (`trading:
+    /// counterstrike`; FEN marks it `!` after the en passant field).
+    ///
+    /// ```
+    /// let chu = fairy_rules::Variant::bundled("chu-shogi")?;
+    /// let pos = chu.parse_fen("k11/12/2r9/12/1R3n6/12/12/12/12/2N9/12/11K w - - 0 1")?;
+    /// let after = chu.play(&pos, chu.parse_move(&pos, "b8f8")?)?; // a rook takes the lion
+    /// assert!(after.counterstrike() && !pos.counterstrike());
+    /// assert_eq!(chu.fen(&after), "k11/12/2r9/12/5R6/12/12/12/12/2N9/12/11K b - -! 0 1");
+    /// assert_eq!(chu.parse_fen(&chu.fen(&after))?, after);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn counterstrike(&self) -> bool {
+        on_pos!(&self.0, p => p.st.counterstrike)
     }
 
     /// The side to move. See the example of [`Position`].

@@ -166,6 +166,23 @@ pub(crate) struct PieceTables<const W: usize> {
     pub(crate) other_rides: Vec<usize>,
     /// Whether any cell has a conditional destination.
     pub(crate) has_conditional: bool,
+    /// Per cell: two-leg moves whose first leg captures (XBetza's `ca`; the Chu Shogi
+    /// lion's double capture and its capture without moving).
+    pub(crate) legs: Vec<Vec<TwoLegs>>,
+    /// Per cell: the cells a piece there may step onto, when empty, and come straight back
+    /// from, passing its turn (XBetza's `mab`).
+    pub(crate) passes: Vec<Bits<W>>,
+    /// Whether any cell has a two-leg move or a pass.
+    pub(crate) has_legs: bool,
+}
+
+/// A two-leg move from a cell: it captures the enemy piece on `via`, then arrives on `to`
+/// (back on its origin: a capture without moving) as `mode` allows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TwoLegs {
+    pub(crate) via: Cell,
+    pub(crate) to: Cell,
+    pub(crate) mode: Mode,
 }
 
 /// Unconditional leap targets from one cell, kept together in one cache line.
@@ -301,6 +318,9 @@ pub(crate) struct KindFacts {
     pub(crate) optional_promotion: bool,
     /// Only its captures promote (micro shogi's).
     pub(crate) promotes_on_capture: bool,
+    /// Its optional promotion is open to moves entering the zone and to captures only
+    /// (Chu Shogi's).
+    pub(crate) promotes_entering: bool,
     /// Kinds it may not capture (`cannot_capture:`).
     pub(crate) cannot_capture: KindSet,
     /// None of the rules above that depend on the position applies to it (no optional,

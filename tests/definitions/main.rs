@@ -14,3 +14,4 @@ mod hexagonal_definitions;
 mod inheritance;
 mod layer_definitions;
 mod limits;
+mod multi_leg_definitions;

@@ -82,7 +82,7 @@ fn list_shows_the_bundled_variants() {
     );
     // With `--all`, the suite's definitions too, found by name like the others.
     let out = stdout(&fairy(&["list", "--all"]));
-    assert_eq!(out.lines().count(), 10 + 86, "{out}");
+    assert_eq!(out.lines().count(), 11 + 86, "{out}");
     assert!(out.contains("\nshogi "), "{out}");
     let o = fairy(&["perft", "shogi", "2"]);
     assert!(o.status.success(), "{}", stderr(&o));

@@ -160,13 +160,27 @@ const MECHANISMS: &[Mechanism] = &[
         d.extra
             .push(("falcon", 'F', vec!["moves: \"{WWF}{FFW}\"".into()]))
     }),
+    ("multi-leg", |d| {
+        d.extra
+            .push(("lion", 'I', vec!["moves: KNADcaKmabK".into()]))
+    }),
+    ("trading", |d| {
+        d.top
+            .push("trading:\n  pieces: [N]\n  from_afar: true\n  counterstrike: true".into())
+    }),
+    ("entering-promotion", |d| {
+        d.promotion = Some(
+            "promotion:\n      zone: last-two\n      choices: [R, N]\n      optional: true\n      entering: true",
+        )
+    }),
 ];
 
 /// The pairs the rules refuse (see `compile/combinations.rs`): containers with castling,
 /// first moves, en passant (also of a piece that takes no one so), ammunition, captures
 /// without moving, diving, acting on submerged pieces and extinction of a kind; check
 /// counting with royal extinction; explosions with containers, ammunition, captures without
-/// moving, diving and acting on submerged pieces; promotion limits with containers.
+/// moving, diving and acting on submerged pieces; promotion limits with containers;
+/// multi-leg moves with containers, explosions and returning pieces.
 fn refused(a: &str, b: &str) -> bool {
     let with_containers = [
         "castling",
@@ -195,6 +209,10 @@ fn refused(a: &str, b: &str) -> bool {
         || (a == "explosion" && with_explosion.contains(&b))
         || (b == "explosion" && with_explosion.contains(&a))
         || pair("extinction", "check-counting")
+        || (a == "multi-leg" || b == "multi-leg")
+            && ["containers", "explosion", "returns"]
+                .iter()
+                .any(|&x| pair("multi-leg", x))
 }
 
 impl Def {
@@ -206,6 +224,7 @@ impl Def {
             "board: 8x8\n"
         };
         y += "regions:\n  last-rank:\n    white: rank 8\n    black: rank 1\n";
+        y += "  last-two:\n    white: rank 7-8\n    black: rank 1-2\n";
         y += "  centre: c3-f6\n  own-half:\n    white: rank 1-4\n    black: rank 5-8\n";
         if self.markers {
             y += "markers:\n  mine:\n    letter: M\n    blocks: true\n    destroys: true\n";
@@ -391,7 +410,7 @@ fn every_mechanism_alone_and_every_pair() {
     }
     let n = MECHANISMS.len();
     assert_eq!(played + refusals, n * (n + 1) / 2);
-    assert_eq!(refusals, 18);
+    assert_eq!(refusals, 21);
 }
 
 /// Adds the mechanism named `name` of [`MECHANISMS`] to `def`.

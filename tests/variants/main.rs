@@ -9,6 +9,8 @@ mod support;
 
 mod alloc;
 mod bermuda;
+mod chu_hachu;
+mod chu_shogi;
 mod differential;
 mod falcon;
 mod flying_dutchman;

@@ -38,6 +38,9 @@ impl<const W: usize, K: Sink> Sink for Filter<'_, '_, W, K> {
         if !self.checkers.is_empty() && self.e.refused_in_check(self.pos, &m, self.checkers) {
             return;
         }
+        if self.e.rules.trading.is_some() && self.e.refused_trade(self.pos, &m) {
+            return;
+        }
         self.inner.push(m);
     }
     fn add(&mut self, _: usize) {
@@ -115,6 +118,41 @@ impl<const W: usize> Engine<'_, W> {
             return self.first_move_only(kind, m.piece.color(), m.from, m.to);
         }
         false
+    }
+
+    /// Whether the trading rules refuse `m`: a counterstrike answered in kind, or a
+    /// protected piece captured from afar by another that could be captured back there
+    /// without having crossed a bridge (see [`crate::rules::trading`]).
+    pub(crate) fn refused_trade(&self, pos: &Pos<W>, m: &Move) -> bool {
+        let Some(t) = &self.rules.trading else {
+            return false;
+        };
+        let taken = match m.kind {
+            MoveKind::TwoLegs { taken, .. } => taken,
+            _ => None,
+        };
+        let protected = |p: Option<crate::rules::Piece>| p.is_some_and(|p| t.kinds.has(p.kind()));
+        let ours = t.kinds.has(m.piece.kind());
+        if t.counterstrike
+            && pos.st.counterstrike
+            && !ours
+            && (protected(m.captured) || protected(taken))
+        {
+            return true;
+        }
+        if !(t.from_afar && ours && protected(m.captured)) {
+            return false;
+        }
+        let topo = &self.rules.topology;
+        let ((fx, fy), (tx, ty)) = (topo.coords(m.from), topo.coords(m.to));
+        let bridge = taken.is_some_and(|p| !t.cheap.has(p.kind()));
+        if fx.abs_diff(tx).max(fy.abs_diff(ty)) == 1 || bridge {
+            return false;
+        }
+        let mut trial = Trial::new(pos);
+        self.apply(&mut trial, m);
+        let occ = trial.st.blockers();
+        self.attacked_by(&trial, occ, m.to, pos.st.side.opponent(), KindSet::ALL)
     }
 
     /// Whether a `kind` piece of `color` reaches `to` from `from` only by a first-move

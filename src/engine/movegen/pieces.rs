@@ -279,8 +279,10 @@ impl<const W: usize> Engine<'_, W> {
                 captures |= reach & under_enemy & !occupied;
             }
             let mut quiet = quiet & !closed & !captures;
-            if !PLAIN && facts.promotes_on_capture {
-                // Its quiet moves never promote: emitted apart, off the hot path.
+            let quiet_unpromoted =
+                facts.promotes_on_capture || (facts.promotes_entering && kind_promo.zone.has(from));
+            if !PLAIN && quiet_unpromoted {
+                // Its quiet moves (here) never promote: emitted apart, off the hot path.
                 if !out.gen.noisy {
                     self.emit_unpromoted(out, kind, from, quiet);
                 }
@@ -291,6 +293,9 @@ impl<const W: usize> Engine<'_, W> {
             self.emit_targets::<K, PLAIN>(out, facts, from, quiet | captures, promo);
             if ep {
                 self.en_passant_moves(out, kind, from, reach, promo);
+            }
+            if !PLAIN && tables.has_legs {
+                self.two_leg_moves(out, kind, facts, tables, from, promo);
             }
             if out.sink.full() {
                 return;
@@ -440,11 +445,75 @@ impl<const W: usize> Engine<'_, W> {
                     ..m
                 });
             }
-            if promo.forced.has(m.to) {
+            // Unpromoted, the move is quiet unless it captures: no noisy move.
+            if promo.forced.has(m.to) || (out.gen.noisy && !m.is_capture()) {
                 return;
             }
         }
         out.emit(m);
+    }
+
+    /// The two-leg moves of the piece on `from`: each capture on a first leg's cell with its
+    /// second leg, and one pass by an empty neighbour (XBetza's `mab`). A move back to
+    /// `from` never promotes.
+    #[cold]
+    #[inline(never)]
+    fn two_leg_moves<K: Sink>(
+        &self,
+        out: &mut Out<'_, '_, W, K>,
+        kind: Kind,
+        facts: &KindFacts,
+        t: &PieceTables<W>,
+        from: Cell,
+        promo: &Promo<'_, W>,
+    ) {
+        let pos = out.pos;
+        let st = &pos.st;
+        let us = st.side;
+        let them = us.opponent();
+        let piece = crate::types::piece::Piece::new(kind, us);
+        let mut enemy = st.by_color[them.index()];
+        if self.rules.mutually_immune.has(kind) {
+            enemy &= !pos.sets.of(them, kind);
+        }
+        enemy &= !pos.sets.of_kinds(them, facts.cannot_capture);
+        let closed = st.blockers() | st.occupied();
+        for leg in &t.legs[from.index()] {
+            if !enemy.has(leg.via) {
+                continue;
+            }
+            let taken = pos.slots[leg.via.index()].piece;
+            let kind = MoveKind::TwoLegs {
+                via: leg.via,
+                taken,
+            };
+            if leg.to == from {
+                out.emit(Move {
+                    kind,
+                    ..Move::new(from, from, piece, None)
+                });
+                continue;
+            }
+            let arrives = if enemy.has(leg.to) {
+                leg.mode.capture()
+            } else {
+                leg.mode.quiet() && !closed.has(leg.to)
+            };
+            if arrives {
+                let m = Move {
+                    kind,
+                    ..Move::new(from, leg.to, piece, pos.slots[leg.to.index()].piece)
+                };
+                self.emit_with_promotions(out, m, promo);
+            }
+        }
+        let passes = t.passes[from.index()] & !closed;
+        if let (Some(via), false) = (passes.first(), out.gen.noisy) {
+            out.emit(Move {
+                kind: MoveKind::TwoLegs { via, taken: None },
+                ..Move::new(from, from, piece, None)
+            });
+        }
     }
 
     fn en_passant_moves<K: Sink>(

@@ -185,6 +185,21 @@ impl<'a> Fields<'a> {
         }
     }
 
+    /// Whether field `i` ends with `mark`, which is then taken off it.
+    fn strip_mark(&mut self, i: usize, mark: char) -> bool {
+        let Some((text, range)) = self.fields.get_mut(i) else {
+            return false;
+        };
+        match text.strip_suffix(mark) {
+            Some(rest) => {
+                *text = rest;
+                range.end -= mark.len_utf8();
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Takes field `i` out; the later ones move down (their spans stay in the text).
     pub(super) fn remove(&mut self, i: usize) {
         self.fields.remove(i);
@@ -223,6 +238,10 @@ const CASTLING: usize = 2;
 const FOURTH: usize = 3;
 const HALFMOVE: usize = 4;
 const FULLMOVE: usize = 5;
+
+/// After the en passant field: the last move took a piece the trading rules protect with a
+/// piece of another kind, so the reply may not (`trading: counterstrike`).
+const COUNTERSTRIKE: char = '!';
 
 impl Ruleset {
     /// Reads a position. The last four fields may be left out (`- - 0 1` is assumed).
@@ -378,12 +397,18 @@ impl Ruleset {
         }
         let unmoved = implied | self.castling_field(&pos, &f)?;
         self.set_unmoved(&mut pos, unmoved);
+        // The counterstrike's mark after the fourth field (`-!`).
+        let counterstrike = self.trading.as_ref().is_some_and(|t| t.counterstrike)
+            && f.strip_mark(FOURTH, COUNTERSTRIKE);
         if self.containers.is_some() {
             let ban = self.undo_ban_field(&pos, &f, FOURTH)?;
             self.set_undo_ban(&mut pos, ban);
         } else {
             let (targets, victim) = self.en_passant_field(&pos, &f)?;
             self.set_en_passant(&mut pos, targets, victim);
+        }
+        if counterstrike {
+            self.set_counterstrike(&mut pos);
         }
         let halfmove = match f.get(HALFMOVE) {
             Some(s) => s.parse().map_err(|_| {
@@ -479,6 +504,9 @@ impl Ruleset {
                     out.push_str(&topo.name(victim));
                 }
             }
+        }
+        if self.trading.as_ref().is_some_and(|t| t.counterstrike) && pos.counterstrike() {
+            out.push(COUNTERSTRIKE);
         }
         out.push_str(&self.checks_text(pos));
         out.push_str(&format!(

@@ -15,6 +15,10 @@
 //! - In a game with walls the move ends with its wall: a comma, the arrival cell and the
 //!   wall's cell, `e2e4,e4h5`, as Fairy-Stockfish writes it; the wall's cell alone is
 //!   read too (`e2e4,h5`). A pass has no wall.
+//! - A two-leg move is written leg by leg, as XBoard writes the Chu Shogi lion's: `e5f6,f6g7`
+//!   (with any promotion after the second leg); back to its origin it captured without
+//!   moving, `e5f6,f6e5`. A pass by a step out and back is the piece onto its own cell,
+//!   `e5e5`; the legs through an empty cell (`e5f6,f6e5`) read too.
 
 use crate::engine::{Move, MoveKind, Outcome, Position};
 use crate::rules::{Color, Ruleset};
@@ -97,10 +101,18 @@ impl Ruleset {
         }
         let t = &self.topology;
         let mark = if self.capture_marked(m) { "x" } else { "" };
-        let mut s = match m.gate {
+        let mut s = match (m.gate, m.kind) {
             // Castling gating on the partner's cell, as Fairy-Stockfish writes it: the
             // partner's cell, then the king's (`h1e1h`).
-            Some(g) if g.cell != m.from => format!("{}{}", t.name(g.cell), t.name(m.from)),
+            (Some(g), _) if g.cell != m.from => format!("{}{}", t.name(g.cell), t.name(m.from)),
+            // A pass, as Fairy-Stockfish and HaChu write one: the piece onto its own cell.
+            (_, MoveKind::TwoLegs { taken: None, .. }) if m.to == m.from => {
+                format!("{}{}", t.name(m.from), t.name(m.from))
+            }
+            (_, MoveKind::TwoLegs { via, .. }) => {
+                let via = t.name(via);
+                format!("{}{via},{via}{}", t.name(m.from), t.name(m.to))
+            }
             _ => format!("{}{mark}{}", t.name(m.from), t.name(m.to)),
         };
         if let Some(k) = m.promotion {
@@ -202,8 +214,15 @@ impl Ruleset {
             Some(n) => self.parse_drop(pos, text, n)?,
             None => {
                 let legal = self.legal_moves(pos);
-                let m = self.parse_choice(pos, text, &legal)?;
-                self.with_wall(m, text, wall, &legal)?
+                match text.split_once(',') {
+                    Some(legs) if self.walls.is_none() => {
+                        self.parse_two_legs(pos, text, legs, &legal)?
+                    }
+                    _ => {
+                        let m = self.parse_choice(pos, text, &legal)?;
+                        self.with_wall(m, text, wall, &legal)?
+                    }
+                }
             }
         };
         let Some(cell) = outcome else { return Ok(m) };
@@ -221,6 +240,65 @@ impl Ruleset {
                 "`{cell}` is not a cell the chance event can draw"
             ))),
         }
+    }
+
+    /// Reads the two-leg move `text`, split at its comma into `legs` (`e5f6,f6g7`), among
+    /// the `legal` moves. A pass (back to the origin, nothing taken) may name any empty cell.
+    fn parse_two_legs(
+        &self,
+        pos: &Position,
+        text: &str,
+        (first, second): (&str, &str),
+        legal: &[Move],
+    ) -> Result<Move, MoveError> {
+        let t = &self.topology;
+        let one = self.parse_syntax(first)?;
+        let two = self.parse_syntax(second)?;
+        if one.promotion.is_some() || one.partner.is_some() || two.partner.is_some() {
+            return Err(MoveError::Malformed {
+                text: text.into(),
+                reason: "each leg is an origin and a destination; a promotion follows the second"
+                    .into(),
+            });
+        }
+        if two.from != one.to {
+            return Err(MoveError::Malformed {
+                text: text.into(),
+                reason: format!(
+                    "the second leg starts on {}, not on {} where the first ends",
+                    t.name(two.from),
+                    t.name(one.to)
+                ),
+            });
+        }
+        let promotion = |m: &Move| match (m.promotion, two.promotion) {
+            (None, None) => true,
+            (Some(k), Some(c)) => self.pieces[k.index()].letter == letter::upper(c),
+            _ => false,
+        };
+        let leg = |exact: bool| {
+            legal.iter().copied().find(|m| match m.kind {
+                MoveKind::TwoLegs { via, taken } => {
+                    m.from == one.from
+                        && m.to == two.to
+                        && promotion(m)
+                        && (via == one.to || (!exact && taken.is_none() && m.to == m.from))
+                }
+                _ => false,
+            })
+        };
+        // A pass is listed by one of its empty cells; any other empty one names it too.
+        leg(true)
+            .or_else(|| leg(pos.piece_at(one.to).is_some()))
+            .ok_or_else(|| MoveError::Illegal {
+                text: text.into(),
+                reason: format!(
+                    "no legal move goes from {} by way of {} to {}",
+                    t.name(one.from),
+                    t.name(one.to),
+                    t.name(two.to)
+                ),
+            })
     }
 
     /// In a game with walls, the move `m` (read from `text`, without its wall) with the wall
@@ -381,6 +459,8 @@ impl Ruleset {
                         && m.to == p.to
                         && m.gate.is_none()
                         && !matches!(m.kind, MoveKind::Castle { .. })
+                        // A two-leg move is written leg by leg, except a pass.
+                        && !matches!(m.kind, MoveKind::TwoLegs { .. } if m.from != m.to || m.is_capture())
                         && matches_promotion(m)
                         && self.capture_marked(**m) == p.capture
                 })

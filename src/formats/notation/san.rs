@@ -23,6 +23,7 @@
 
 use crate::engine::{Move, MoveKind, Outcome, Position};
 use crate::rules::{Color, Ruleset};
+use crate::types::bitboard::Cell;
 use crate::types::letter;
 
 use super::MoveError;
@@ -68,6 +69,7 @@ impl Ruleset {
         let mut s = match m.kind {
             MoveKind::Normal | MoveKind::EnPassant { .. } => self.san_body(m, legal),
             MoveKind::Castle { .. } => self.castle_text(m, legal),
+            MoveKind::TwoLegs { via, taken } => self.two_legs_text(m, via, taken.is_some()),
             _ => return self.move_text(Move { outcome: None, ..m }),
         };
         // A gated piece: `Nc3/H`, or on a castling partner's cell `O-O/Hh1`.
@@ -130,6 +132,28 @@ impl Ruleset {
             s.push('x');
         }
         s.push_str(&t.name(m.to));
+        if let Some(k) = m.promotion {
+            s.push('=');
+            s.push(self.pieces[k.index()].letter);
+        }
+        s
+    }
+
+    /// A two-leg move, leg by leg with its origin: `Le5xf6xg7` (two captures), `Le5xf6-e5`
+    /// (a capture without moving), `Le5-f6-e5` (a pass). The origin is always written: the
+    /// first leg's cell does not name it.
+    fn two_legs_text(&self, m: Move, via: Cell, takes: bool) -> String {
+        let t = &self.topology;
+        let mark = |capture: bool| if capture { 'x' } else { '-' };
+        let mut s = format!(
+            "{}{}{}{}{}{}",
+            self.pieces[m.piece.kind().index()].letter,
+            t.name(m.from),
+            mark(takes),
+            t.name(via),
+            mark(m.captured.is_some()),
+            t.name(m.to)
+        );
         if let Some(k) = m.promotion {
             s.push('=');
             s.push(self.pieces[k.index()].letter);

@@ -406,7 +406,8 @@ impl Ruleset {
             MoveKind::Drop => MoveClass::Drop,
             // A pass is written as its piece's move onto its own cell.
             MoveKind::Pass => MoveClass::Move,
-            MoveKind::Normal | MoveKind::EnPassant { .. } => {
+            // Templates have no place for a two-leg move's first leg: written as its arrival.
+            MoveKind::Normal | MoveKind::EnPassant { .. } | MoveKind::TwoLegs { .. } => {
                 match (m.captured.is_some(), own, m.promotion.is_some()) {
                     (true, _, true) => MoveClass::CapturePromotion,
                     (true, true, false) => MoveClass::CaptureOwn,

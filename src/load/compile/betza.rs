@@ -35,6 +35,11 @@ pub(crate) enum Reach {
     Conditional(Vec<OffsetAlternative>),
     /// Repeatedly along the line, at most `max` times (None = to the edge).
     Ride { max: Option<u8>, hop: Hop },
+    /// In two legs through the offset `via` (XBetza's `a`): capturing the enemy piece there
+    /// when `captures`, or else stepping onto it empty and straight back to the origin (a
+    /// pass; the motion's offset is then `(0, 0)`). A first leg onto an empty cell that
+    /// goes on elsewhere is a lame leap, [`Reach::Conditional`].
+    Via { via: (i8, i8), captures: bool },
 }
 
 /// One concrete motion by `(dx, dy)`, forward = +dy.
@@ -52,7 +57,7 @@ impl Motion {
     pub(crate) fn ways(&self) -> usize {
         match &self.reach {
             Reach::Conditional(alternatives) => alternatives.len(),
-            Reach::Leap | Reach::Ride { .. } => 1,
+            Reach::Leap | Reach::Ride { .. } | Reach::Via { .. } => 1,
         }
     }
 }
@@ -114,6 +119,9 @@ pub(crate) fn expand(component: &Component, geometry: Geometry) -> Result<Vec<Mo
             "`p` and `g` contradict each other",
             "choose a cannon (p) or a grasshopper (g)",
         ));
+    }
+    if !component.legs.is_empty() {
+        return multi_leg(component, hexagonal);
     }
     let mut out = Vec::new();
     match &component.body {
@@ -179,6 +187,145 @@ pub(crate) fn expand(component: &Component, geometry: Geometry) -> Result<Vec<Mo
         return Err(err(
             "these directions select no move",
             "check the direction letters against the atom",
+        ));
+    }
+    Ok(out)
+}
+
+/// The symmetric images of a leaper atom's vectors: a K is both W and F.
+fn leaper_images(atom: Atom) -> Option<Vec<(i8, i8)>> {
+    let vectors = match atom {
+        Atom::Leap(a, b) => vec![(a as i8, b as i8)],
+        Atom::King => vec![(1, 0), (1, 1)],
+        Atom::Queen | Atom::Rook | Atom::Bishop => return None,
+    };
+    Some(
+        vectors
+            .into_iter()
+            .flat_map(|(a, b)| images(a, b))
+            .collect(),
+    )
+}
+
+/// How a leg arrives: `m` onto an empty cell, `c` capturing, both or neither for either, except
+/// that an unmarked leg before the last only moves (XBetza's reading).
+fn leg_mode(m: crate::load::dsl::Modifiers, last: bool) -> Mode {
+    match (m.move_only, m.capture_only) {
+        (true, false) => Mode::Quiet,
+        (false, true) => Mode::Capture,
+        (true, true) => Mode::Both,
+        (false, false) if last => Mode::Both,
+        (false, false) => Mode::Quiet,
+    }
+}
+
+/// A two-leg component (XBetza's `a`): its first leg by the atom in the written (absolute)
+/// directions, its second by the same atom in directions relative to the first (`f` on,
+/// `b` back, `l` and `r` turning), each arriving as its modifiers say.
+///
+/// A first leg onto an empty cell that goes on elsewhere is a lame leap; one that comes
+/// back is a pass; a first leg that captures gives [`Reach::Via`] motions.
+fn multi_leg(component: &Component, hexagonal: bool) -> Result<Vec<Motion>, DslError> {
+    let err = |msg: &str, help: &str| DslError::new(component.span.clone(), msg).with_help(help);
+    if hexagonal {
+        return Err(err(
+            "multi-leg moves are not written for hexagonal boards yet",
+            "write the move with one-leg atoms",
+        ));
+    }
+    if let [_, extra, ..] = &component.legs[..] {
+        return Err(
+            DslError::new(extra.span.clone(), "a move has at most two legs")
+                .with_help("write one `a` between the first leg's letters and the second's"),
+        );
+    }
+    let leg = &component.legs[0];
+    let plain =
+        |m: crate::load::dsl::Modifiers| !(m.initial || m.lame || m.jump || m.hop || m.grasshop);
+    if !plain(component.modifiers) || !plain(leg.modifiers) {
+        return Err(err(
+            "the legs of a multi-leg move take only `m` and `c`",
+            "each leg is one leap of the atom; `i`, `n`, `j`, `p` and `g` do not apply",
+        ));
+    }
+    let vectors = match &component.body {
+        Body::Atom {
+            atom,
+            range: Range::Leap,
+            ..
+        } => leaper_images(*atom),
+        _ => None,
+    }
+    .ok_or_else(|| {
+        err(
+            "the legs of a multi-leg move are leaps",
+            "write a leaper atom after the legs' letters: `caKmabK`, `fcafW`",
+        )
+    })?;
+    let first = leg_mode(component.modifiers, false);
+    let second = leg_mode(leg.modifiers, true);
+    let mut out: Vec<Motion> = Vec::new();
+    let mut push = |m: Motion| {
+        if !out.contains(&m) {
+            out.push(m);
+        }
+    };
+    for &(x1, y1) in &vectors {
+        if !selected_by(&component.directions, x1, y1)? {
+            continue;
+        }
+        for &(x2, y2) in &vectors {
+            // The second leg seen from the first: forward along it, right across it.
+            let ahead = x2 * x1 + y2 * y1;
+            let right = x2 * y1 - y2 * x1;
+            if !selected_by(&leg.directions, right, ahead)? {
+                continue;
+            }
+            let (dx, dy) = (x1 + x2, y1 + y2);
+            let back = (dx, dy) == (0, 0);
+            if first.quiet() {
+                if back && second.quiet() {
+                    push(Motion {
+                        dx,
+                        dy,
+                        mode: Mode::Quiet,
+                        initial: false,
+                        reach: Reach::Via {
+                            via: (x1, y1),
+                            captures: false,
+                        },
+                    });
+                } else if !back {
+                    push(Motion {
+                        dx,
+                        dy,
+                        mode: second,
+                        initial: false,
+                        reach: Reach::Conditional(vec![OffsetAlternative {
+                            empty: vec![(x1, y1)],
+                            occupied: Vec::new(),
+                        }]),
+                    });
+                }
+            }
+            if first.capture() && (!back || second.quiet()) {
+                push(Motion {
+                    dx,
+                    dy,
+                    mode: if back { Mode::Quiet } else { second },
+                    initial: false,
+                    reach: Reach::Via {
+                        via: (x1, y1),
+                        captures: true,
+                    },
+                });
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(err(
+            "these directions select no move",
+            "check the direction letters of each leg against the atom",
         ));
     }
     Ok(out)
@@ -302,11 +449,20 @@ fn hex_selected(component: &Component, atom: (u8, u8), dx: i8, dy: i8) -> Result
 
 /// Whether the component's directions select the move `(dx, dy)`.
 fn selected(component: &Component, dx: i8, dy: i8) -> Result<bool, DslError> {
-    if component.directions.is_empty() {
+    selected_by(&component.directions, dx, dy)
+}
+
+/// Whether the direction tokens select the move `(dx, dy)` (every move when there are none).
+fn selected_by(
+    directions: &[crate::load::dsl::DirToken],
+    dx: i8,
+    dy: i8,
+) -> Result<bool, DslError> {
+    if directions.is_empty() {
         return Ok(true);
     }
     let c = class(dx, dy);
-    for token in &component.directions {
+    for token in directions {
         let letters: Vec<char> = token.letters.chars().collect();
         let hit = match letters[..] {
             [x] => single(x, c, dx, dy),

@@ -39,6 +39,7 @@ enum Mechanism {
     RoyalsFacing,
     Returns,
     LosesFirstMove,
+    MultiLeg,
 }
 
 impl Mechanism {
@@ -67,6 +68,7 @@ impl Mechanism {
             Mechanism::RoyalsFacing => "facing royal pieces (`royals_facing`)",
             Mechanism::Returns => "returning pieces (`returns`)",
             Mechanism::LosesFirstMove => "first moves lost to a piece on the file or rank",
+            Mechanism::MultiLeg => "multi-leg moves (`a`)",
         }
     }
 }
@@ -246,6 +248,18 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         Mechanism::Walls,
         "a marker and a wall on one cell are not defined, and FEN's `*` would mean both",
     ),
+    (Mechanism::Explosion, Mechanism::MultiLeg, FIRST_LEG_EFFECTS),
+    (Mechanism::Returns, Mechanism::MultiLeg, FIRST_LEG_EFFECTS),
+    (
+        Mechanism::Containers,
+        Mechanism::MultiLeg,
+        "a crew moves by its pieces' one-leg moves only",
+    ),
+    (
+        Mechanism::Walls,
+        Mechanism::MultiLeg,
+        "both write a second part after a comma in a move's text (`e2e4,e4h5` names a wall)",
+    ),
     (Mechanism::Hexagon, Mechanism::Containers, HEXAGON_UNWRITTEN),
     (
         Mechanism::Hexagon,
@@ -274,6 +288,10 @@ const REFUSED: &[(Mechanism, Mechanism, &str)] = &[
         HEXAGON_UNWRITTEN,
     ),
 ];
+
+/// Why the effects of a capture on a two-leg move's first leg are not defined.
+const FIRST_LEG_EFFECTS: &str = "it acts where a move captures, and a two-leg move captures \
+                                 on two cells or on none it arrives on";
 
 /// Why a mechanism that lays its cells out as squares is refused on a hexagonal board.
 const HEXAGON_UNWRITTEN: &str = "it lays its cells out on a square grid (its files, ranks, \
@@ -526,6 +544,16 @@ fn uses(
         }
         if let Some((region, moves)) = p.within.iter().chain(&p.from).find(|(_, m)| first_move(m)) {
             out.push(Use::key(Mechanism::FirstMove, moves, region, false, cx));
+        }
+        let legs = |moves: &Sp<String>| {
+            crate::load::dsl::parse_movement(&moves.value)
+                .is_ok_and(|m| m.components.iter().any(|c| !c.legs.is_empty()))
+        };
+        if let Some(moves) = std::iter::once(&p.moves)
+            .chain(p.within.values().chain(p.from.values()))
+            .find(|m| legs(m))
+        {
+            out.push(Use::key(Mechanism::MultiLeg, moves, "moves", false, cx));
         }
         if let Some((_, ammo)) = p.ammo.first() {
             out.push(Use::key(Mechanism::Ammunition, ammo, "ammo", false, cx));

@@ -24,6 +24,7 @@ mod promotion;
 mod regions;
 mod start;
 mod tables;
+mod trading;
 mod walls;
 mod warnings;
 mod xboard;
@@ -154,6 +155,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     );
     let derived = derived::derived(def, &pieces);
     let walls = walls::walls(def, &regions, &topology, cx);
+    let trading = trading::trading(def, &names, cx);
     let xboard = xboard::xboard_name(cx, def.xboard.as_ref());
     let end = end::rules(
         end_def,
@@ -166,7 +168,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     // Before its setup is placed, a rule set starts from the empty board.
     let empty = Position::empty(&tables, topology.cell_count(), fingerprint);
     let before_start = Ruleset {
-        move_filter: derived.move_filter,
+        move_filter: derived.move_filter || trading.is_some(),
         standing_promotions: derived.standing_promotions,
         first_move_losses: derived.first_move_losses,
         name: def
@@ -203,6 +205,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
             .as_ref()
             .map(|c| Conversion::new(c.value, &topology)),
         walls,
+        trading,
         notation,
         end,
         start: empty,

@@ -45,12 +45,23 @@ pub(super) fn pieces(
             let zone = regions::region_named(cx, regions, &promo.zone);
             let choices = promotion::promotion_choices(cx, &promo.choices, names);
             let limit = promotion::promotion_limit(cx, promo, &choices, names);
+            let entering = promo.entering.as_ref().filter(|e| e.value);
+            if let (Some(e), false) = (entering, promo.optional) {
+                cx.error(
+                    e,
+                    "fairy::bad-promotion",
+                    "`entering` narrows an optional promotion, and this one is not".into(),
+                    "without `optional: true`",
+                    "add `optional: true` (Chu Shogi's promotion), or drop `entering`",
+                );
+            }
             Some(Promotion {
                 zone: zone?,
                 choices,
                 limit,
                 optional: promo.optional,
                 on_capture: promo.on_capture,
+                entering: entering.is_some(),
                 standing: promo.standing.as_ref().is_some_and(|s| s.value),
                 last_anywhere: promo.last_anywhere,
                 peaceful: promo.peaceful,
@@ -238,6 +249,8 @@ pub(super) fn component_motions(
     // kept once: repeats cost no table work and count once against the limit.
     let mut reaches: HashMap<&str, bool> = HashMap::new();
     let mut unique: HashSet<betza::Motion> = HashSet::new();
+    // Two-leg captures with their component's place, checked once every leap is known.
+    let mut legs: Vec<(betza::Motion, std::ops::Range<usize>)> = Vec::new();
     for component in &movement.components {
         let unreachable = |cx: &mut Ctx| {
             let e = DslError::new(component.span.clone(), "this move reaches no square of this board")
@@ -264,6 +277,9 @@ pub(super) fn component_motions(
             Ok(m) => {
                 reaches.insert(text, true);
                 for motion in m {
+                    if matches!(motion.reach, betza::Reach::Via { captures: true, .. }) {
+                        legs.push((motion.clone(), component.span.clone()));
+                    }
                     if unique.contains(&motion) {
                         continue;
                     }
@@ -281,5 +297,44 @@ pub(super) fn component_motions(
             Err(e) => cx.dsl(moves, "fairy::bad-movement", e),
         }
     }
+    uncovered_legs(cx, moves, &motions, &legs);
     motions
+}
+
+/// A two-leg move may capture only where the piece also captures by a plain leap: the
+/// attack tables, which find checks, then know every cell it attacks.
+fn uncovered_legs(
+    cx: &mut Ctx,
+    moves: &Sp<String>,
+    motions: &[betza::Motion],
+    legs: &[(betza::Motion, std::ops::Range<usize>)],
+) {
+    let leaps = |offset: (i8, i8)| {
+        motions.iter().any(|m| {
+            m.reach == betza::Reach::Leap
+                && !m.initial
+                && m.mode.capture()
+                && (m.dx, m.dy) == offset
+        })
+    };
+    for (m, span) in legs {
+        let betza::Reach::Via { via, .. } = m.reach else {
+            continue;
+        };
+        let arrival = (m.dx, m.dy);
+        let uncovered = !leaps(via) || (arrival != (0, 0) && m.mode.capture() && !leaps(arrival));
+        if !uncovered {
+            continue;
+        }
+        let e = DslError::new(
+            span.clone(),
+            "this two-leg move captures where the piece has no capturing leap",
+        )
+        .with_help(
+            "a two-leg move captures only where the piece also leaps and captures: add the \
+             leap (the lion's `caK` goes with `KNAD`)",
+        );
+        cx.dsl(moves, "fairy::bad-movement", e);
+        return;
+    }
 }

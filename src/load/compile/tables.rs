@@ -7,7 +7,7 @@ use crate::rules::layers::{LayerRules, RemoteReach};
 use crate::rules::tables::AnyTables;
 use crate::rules::tables::{
     Alternative, AttackTables, Conditional, Extent, Hop, KindFacts, LeapCell, Lines, Mode,
-    PieceTables, RayAttack, Ride, Tables,
+    PieceTables, RayAttack, Ride, Tables, TwoLegs,
 };
 use crate::rules::{Color, KindSet, PieceType, Topology, MAX_KINDS};
 use crate::types::bitboard::{Bitboard, Bits, Cell};
@@ -22,6 +22,16 @@ pub(crate) struct KindMotions {
     pub(crate) from: Vec<(Vec<Motion>, [Bitboard; 2])>,
     /// Kinds its hops may not go over (`cannot_hop:`).
     pub(crate) cannot_hop: KindSet,
+}
+
+impl KindMotions {
+    /// Whether any of its motions has two legs through a cell ([`Reach::Via`]).
+    fn has_legs(&self) -> bool {
+        self.everywhere
+            .iter()
+            .chain(self.within.iter().chain(&self.from).flat_map(|(m, _)| m))
+            .any(|m| matches!(m.reach, Reach::Via { .. }))
+    }
 }
 
 /// Builds the engine's tables for a board of `topo`'s size.
@@ -136,14 +146,17 @@ fn tables<const W: usize>(
                 .is_some_and(|p| p.choices.iter().flatten().any(|&c| royal.has(c))),
             optional_promotion: p.promotion.as_ref().is_some_and(|p| p.optional),
             promotes_on_capture: p.promotion.as_ref().is_some_and(|p| p.on_capture),
+            promotes_entering: p.promotion.as_ref().is_some_and(|p| p.entering),
             cannot_capture: p.cannot_capture,
             plain: p.promotion.as_ref().is_none_or(|p| {
                 !p.optional
                     && !p.on_capture
+                    && !p.entering
                     && p.limit.is_empty()
                     && p.choices.iter().all(|c| !c.is_empty())
             }) && p.cannot_capture.is_empty()
                 && motions[k].cannot_hop.is_empty()
+                && !motions[k].has_legs()
                 && !mutually_immune.has(crate::rules::Kind::new(k as u8)),
             extra_choices: [0, 1].map(|side| {
                 p.promotion
@@ -198,6 +211,8 @@ fn piece_tables<const W: usize>(
     let mut t = PieceTables {
         leaps: vec![LeapCell::default(); n],
         conditional: vec![Vec::new(); n],
+        legs: vec![Vec::new(); n],
+        passes: vec![Bits::EMPTY; n],
         ..PieceTables::default()
     };
     let everywhere: Bits<W> = topo.all().resize();
@@ -213,6 +228,7 @@ fn piece_tables<const W: usize>(
         }
     }
     t.has_conditional = t.conditional.iter().any(|c| !c.is_empty());
+    t.has_legs = t.legs.iter().any(|l| !l.is_empty()) || t.passes.iter().any(|p| !p.is_empty());
     for ride in t.rides.iter_mut().filter(|r| r.hop != Hop::None) {
         ride.cannot_hop = cannot_hop;
     }
@@ -332,6 +348,33 @@ fn add_motion<const W: usize>(
                     if seen.ways.insert((from, to, motion.mode, motion.initial, a)) {
                         list[at].add_new(a);
                     }
+                }
+            }
+        }
+        Reach::Via { via, captures } => {
+            let (vx, vy) = orient(color, via.0, via.1);
+            for from in topo.cells().filter(|&c| origins.has(c)) {
+                let (Some(via), Some(to)) = (
+                    topo.offset(from, vx as i32, vy as i32),
+                    topo.offset(from, dx as i32, dy as i32),
+                ) else {
+                    continue;
+                };
+                if !zone.has(via) || !zone.has(to) {
+                    continue;
+                }
+                if *captures {
+                    let leg = TwoLegs {
+                        via,
+                        to,
+                        mode: motion.mode,
+                    };
+                    let list = &mut t.legs[from.index()];
+                    if !list.contains(&leg) {
+                        list.push(leg);
+                    }
+                } else {
+                    t.passes[from.index()] = t.passes[from.index()].with(via);
                 }
             }
         }

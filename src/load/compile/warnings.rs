@@ -8,7 +8,9 @@ use super::{betza, Ctx};
 
 /// Whether any of the motions can be made from some cell of the board (on an empty board).
 pub(super) fn reaches_a_cell(topo: &Topology, motions: &[betza::Motion]) -> bool {
-    let exists = |from: Cell, (dx, dy): (i8, i8)| topo.offset(from, dx as i32, dy as i32).is_some();
+    let exists = |from: Cell, (dx, dy): (i8, i8)| {
+        (dx, dy) == (0, 0) || topo.offset(from, dx as i32, dy as i32).is_some()
+    };
     topo.cells().any(|from| {
         motions.iter().any(|m| match &m.reach {
             betza::Reach::Leap | betza::Reach::Ride { .. } => exists(from, (m.dx, m.dy)),
@@ -18,6 +20,7 @@ pub(super) fn reaches_a_cell(topo: &Topology, motions: &[betza::Motion]) -> bool
                         .iter()
                         .any(|a| a.empty.iter().chain(&a.occupied).all(|&o| exists(from, o)))
             }
+            betza::Reach::Via { via, .. } => exists(from, *via) && exists(from, (m.dx, m.dy)),
         })
     })
 }

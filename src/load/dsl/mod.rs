@@ -11,7 +11,7 @@ pub use board::{
     parse_board, parse_region, BoardShape, Cell, ContainerSpec, RegionItem, RegionSpec,
 };
 pub use movement::{
-    parse_movement, Atom, Body, Component, DirToken, Modifiers, Movement, Range, Step,
+    parse_movement, Atom, Body, Component, DirToken, Leg, Modifiers, Movement, Range, Step,
 };
 
 #[allow(missing_docs)] // pest generates the undocumented `Rule` enum

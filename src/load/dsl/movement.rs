@@ -29,6 +29,24 @@ pub struct Component {
     pub directions: Vec<DirToken>,
     /// What moves: an atom with its range, or a path.
     pub body: Body,
+    /// The legs after the first of a multi-leg move (XBetza's `a`): `caKmabK` is two
+    /// components, each with one further leg. Empty for a one-leg move; `modifiers` and
+    /// `directions` above are then the first leg's.
+    pub legs: Vec<Leg>,
+}
+
+/// A leg after the first of a multi-leg move: its modifiers (`m`, `c`) and its directions,
+/// which are relative to the previous leg (`f` goes on the same way, `b` comes back).
+///
+/// See the example of [`parse_movement`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Leg {
+    /// The modifier letters written for this leg.
+    pub modifiers: Modifiers,
+    /// Its direction tokens, relative to the previous leg; empty means every direction.
+    pub directions: Vec<DirToken>,
+    /// Byte range of the leg's letters, its `a` included.
+    pub span: ByteRange<usize>,
 }
 
 /// Betza modifiers of a component. `m` and `c` together mean the same as neither.
@@ -167,7 +185,7 @@ fn component(pair: Pair<Rule>) -> Result<Component, DslError> {
     let span = pair.as_span().start()..pair.as_span().end();
     let mut inner = pair.into_inner();
     let prefix = inner.next().expect("component starts with a prefix");
-    let (modifiers, directions) = prefix_letters(&prefix);
+    let (modifiers, directions, legs) = prefix_letters(&prefix);
     let body_pair = inner.next().expect("component has a body");
     let body = match body_pair.as_rule() {
         Rule::ranged => ranged(body_pair)?,
@@ -179,20 +197,26 @@ fn component(pair: Pair<Rule>) -> Result<Component, DslError> {
         modifiers,
         directions,
         body,
+        legs,
     })
 }
 
 /// Splits the prefix into modifiers and direction tokens, pairing adjacent direction letters
-/// the way Betza notation reads them (`fl`, `fs`, `ff`, `rh`).
-fn prefix_letters(prefix: &Pair<Rule>) -> (Modifiers, Vec<DirToken>) {
+/// the way Betza notation reads them (`fl`, `fs`, `ff`, `rh`); each `a` starts a further leg.
+fn prefix_letters(prefix: &Pair<Rule>) -> (Modifiers, Vec<DirToken>, Vec<Leg>) {
     let base = prefix.as_span().start();
     let text = prefix.as_str();
-    let mut modifiers = Modifiers::default();
-    let mut directions = Vec::new();
+    let mut groups = vec![(Modifiers::default(), Vec::new(), base)];
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
+        if c == 'a' {
+            groups.push((Modifiers::default(), Vec::new(), base + i));
+            i += 1;
+            continue;
+        }
+        let (modifiers, directions, _) = groups.last_mut().expect("one group at least");
         match c {
             'm' => modifiers.move_only = true,
             'c' => modifiers.capture_only = true,
@@ -214,7 +238,26 @@ fn prefix_letters(prefix: &Pair<Rule>) -> (Modifiers, Vec<DirToken>) {
         }
         i += 1;
     }
-    (modifiers, directions)
+    let mut groups = groups.into_iter();
+    let (modifiers, directions, _) = groups.next().expect("one group at least");
+    let mut legs: Vec<Leg> = groups
+        .map(|(modifiers, directions, start)| Leg {
+            modifiers,
+            directions,
+            span: start..start,
+        })
+        .collect();
+    // Each leg's letters run up to the next leg's `a`, the last one's to the body.
+    let ends: Vec<usize> = legs
+        .iter()
+        .skip(1)
+        .map(|l| l.span.start)
+        .chain([base + text.len()])
+        .collect();
+    for (leg, end) in legs.iter_mut().zip(ends) {
+        leg.span.end = end;
+    }
+    (modifiers, directions, legs)
 }
 
 /// Whether two adjacent direction letters form one token: the same letter twice, or letters on
@@ -451,6 +494,28 @@ mod tests {
         assert_eq!(dirs("vsW"), ["v", "s"]);
         assert_eq!(dirs("rhN"), ["rh"]);
         assert_eq!(dirs("mfW"), ["f"]);
+    }
+
+    #[test]
+    fn legs_split_at_a() {
+        let m = parse_movement("KNADcaKmabK").unwrap();
+        let capture = &m.components[4];
+        assert!(capture.modifiers.capture_only);
+        assert_eq!(capture.legs.len(), 1);
+        assert_eq!(capture.legs[0].modifiers, Modifiers::default());
+        assert_eq!(capture.legs[0].span, 5..6);
+        let pass = &m.components[5];
+        assert!(pass.modifiers.move_only && pass.directions.is_empty());
+        assert_eq!(pass.legs[0].directions[0].letters, "b");
+        assert_eq!(pass.legs[0].span, 8..10);
+        assert!(m.components[..4].iter().all(|c| c.legs.is_empty()));
+        let three = parse_movement("cacaK").unwrap();
+        let spans: Vec<_> = three.components[0]
+            .legs
+            .iter()
+            .map(|l| l.span.clone())
+            .collect();
+        assert_eq!(spans, [1..3, 3..4]);
     }
 
     #[test]

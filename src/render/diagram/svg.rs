@@ -31,7 +31,9 @@ impl Diagram {
         let per_row = ((board.picture_width() as u32 - board::RIGHT as u32) / LEGEND_ITEM).max(1);
         let rows = (legend.len() as u32).div_ceil(per_row);
         let legend_top = board.bottom() + board::FILE_ROW;
-        let height = legend_top + f64::from(rows * LEGEND_ROW + 8);
+        let leg_lines = self.leg_lines();
+        let legs_top = legend_top + f64::from(rows * LEGEND_ROW);
+        let height = legs_top + f64::from(leg_lines.len() as u32 * LEGEND_ROW + 8);
         let mut s = board::svg_start(board.picture_width(), height, &self.title());
         s.push_str("<g id=\"squares\">\n");
         for cell in self.topology.cells() {
@@ -71,7 +73,22 @@ impl Diagram {
                 escape(label)
             ));
         }
-        s.push_str("</g>\n</svg>\n");
+        s.push_str("</g>\n");
+        if !leg_lines.is_empty() {
+            // Two-leg moves, a line each under the legend.
+            s.push_str(&format!(
+                "<g id=\"legs\" font-family=\"sans-serif\" font-size=\"13\" fill=\"{INK}\">\n"
+            ));
+            for (i, line) in leg_lines.iter().enumerate() {
+                let y = legs_top + f64::from(i as u32 * LEGEND_ROW + LEGEND_SYMBOL / 2 + 5);
+                s.push_str(&format!(
+                    "<text x=\"{LEFT}\" y=\"{y}\">{}</text>\n",
+                    escape(line)
+                ));
+            }
+            s.push_str("</g>\n");
+        }
+        s.push_str("</svg>\n");
         s
     }
 

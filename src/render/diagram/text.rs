@@ -14,8 +14,9 @@ impl Diagram {
     /// piece itself, `(p)` another piece, `{p}` an enemy piece it can capture (FEN letters,
     /// upper case White). Rank numbers are right-aligned in a column on the left; trailing
     /// spaces are cut. A hexagonal board is drawn as its cells lie, a line per half cell,
-    /// each line numbered with the rank that starts on it. See the example of
-    /// [`crate::Ruleset::diagram`].
+    /// each line numbered with the rank that starts on it. A piece with two-leg moves has
+    /// a line per first-leg cell after the legend, and one for its passes (see
+    /// [`Diagram::two_legs`]). See the example of [`crate::Ruleset::diagram`].
     pub fn render_text(&self) -> String {
         let t = &self.topology;
         let mut out = match t.geometry() {
@@ -40,6 +41,9 @@ impl Diagram {
             legend.push_str(&format!(", : {}", self.regions.join(", ")));
         }
         push_line(&mut out, &legend);
+        for line in self.leg_lines() {
+            push_line(&mut out, &line);
+        }
         out
     }
 

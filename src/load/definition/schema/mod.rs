@@ -13,6 +13,7 @@ mod parameters;
 mod pieces;
 mod promotion;
 mod regions;
+mod trading;
 mod walls;
 
 use indexmap::IndexMap;
@@ -35,6 +36,7 @@ pub use parameters::*;
 pub use pieces::*;
 pub use promotion::*;
 pub use regions::*;
+pub use trading::*;
 pub use walls::*;
 
 use super::pieces::PieceDraft;
@@ -152,6 +154,9 @@ pub struct VariantDef {
     /// Amazons; Fairy-Stockfish's `wallingRule`).
     #[serde(default)]
     pub walls: Option<Sp<WallsDef>>,
+    /// Rules against trading off a set of pieces (Chu Shogi's lion-trading rules).
+    #[serde(default)]
+    pub trading: Option<Sp<TradingDef>>,
 }
 
 impl VariantDef {
@@ -205,6 +210,7 @@ impl VariantDef {
             mutually_immune: self.mutually_immune.or(base.mutually_immune),
             convert: self.convert.or(base.convert),
             walls: self.walls.or(base.walls),
+            trading: self.trading.or(base.trading),
         }
     }
 }

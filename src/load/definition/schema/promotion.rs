@@ -24,6 +24,12 @@ pub struct PromotionDef {
     /// Stockfish's `piecePromotionOnCapture`).
     #[serde(default)]
     pub on_capture: bool,
+    /// With `optional`: a move promotes only when it enters the zone from outside, or when
+    /// it captures starting or ending there; a piece that stayed unpromoted on entering
+    /// promotes again only by a capture, or by leaving and entering anew (Chu Shogi's rule,
+    /// as HaChu plays it).
+    #[serde(default)]
+    pub entering: Option<Sp<bool>>,
     /// Per choice letter, the most pieces of that kind the promoting side may have on the
     /// board for the choice to be open (Grand Chess: a pawn promotes only to a piece its
     /// side has lost; Fairy-Stockfish's `promotionLimit`).
