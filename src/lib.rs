@@ -57,8 +57,8 @@ pub mod rules;
 pub mod types;
 
 pub use engine::{
-    Divide, Gate, Move, MoveKind, Outcome, ParameterError, PerftBuffers, PlayError, Position,
-    Reason, UndoStack, Unseen,
+    Divide, Gate, Memory, Move, MoveKind, Outcome, ParameterError, PerftBuffers, PlayError,
+    Position, Reason, UndoStack, Unseen,
 };
 pub use formats::notation;
 pub use formats::notation::{FenError, FenField, MoveError};

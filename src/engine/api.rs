@@ -129,6 +129,39 @@ macro_rules! dispatch_undo {
     }};
 }
 
+/// The bytes of a position: its inline part (behind the box of the wider ones) and its
+/// cells' slots.
+fn position_bytes<const W: usize>(p: &crate::rules::position::Pos<W>) -> usize {
+    std::mem::size_of_val(p) + std::mem::size_of_val(&*p.slots)
+}
+
+/// What a position takes in memory and what its moves copy ([`Ruleset::memory`]).
+///
+/// See the example of [`Ruleset::memory`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Memory {
+    /// Bytes of a position: its inline part (piece sets, game state, hands) and its cells'
+    /// slots.
+    pub position_bytes: usize,
+    /// Bytes of the game state, which a made move saves whole.
+    pub state_bytes: usize,
+    /// The moves made over the tree measured.
+    pub moves: u64,
+    /// The bytes saved to unmake them, in total.
+    pub saved_bytes: u64,
+}
+
+impl Memory {
+    /// The bytes a made move saves on average (0 when no move was made). See the example
+    /// of [`Ruleset::memory`].
+    pub fn bytes_per_move(&self) -> f64 {
+        match self.moves {
+            0 => 0.0,
+            n => self.saved_bytes as f64 / n as f64,
+        }
+    }
+}
+
 /// Move lists and an undo stack for [`Ruleset::perft_with`], reused across calls so that
 /// perft allocates nothing per node: one list per ply of the deepest count so far.
 ///
@@ -640,6 +673,34 @@ impl Ruleset {
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
         let mut pos = pos.clone();
         self.perft_with(&mut pos, depth, &mut PerftBuffers::new())
+    }
+
+    /// What a position of this rule set takes in memory and what a move copies: the
+    /// position's own bytes (its inline part and its cells' slots), the bytes of the game
+    /// state a made move saves whole, and the bytes a made move saves on average to be
+    /// unmade (that state, and the piece sets, cells and hand counts it changed), over the
+    /// legal move tree `depth` plies down from `pos` (every chance outcome made).
+    ///
+    /// ```
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// let m = chess.memory(&chess.start_position(), 2);
+    /// assert_eq!(m.moves, 420); // 20 moves, then 20 replies to each
+    /// assert!(m.state_bytes > 0 && m.state_bytes < m.position_bytes);
+    /// assert!(m.bytes_per_move() >= m.state_bytes as f64);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn memory(&self, pos: &Position, depth: u32) -> Memory {
+        let mut pos = pos.clone();
+        dispatch!(self, &mut pos.0, e, p => {
+            let mut undo = super::board::Undo::with_depth(depth as usize);
+            let (moves, saved) = e.saved_per_move(p, depth, &mut undo);
+            Memory {
+                position_bytes: position_bytes(p),
+                state_bytes: std::mem::size_of_val(&p.st),
+                moves,
+                saved_bytes: saved,
+            }
+        })
     }
 
     /// Perft with caller-provided buffers, made and unmade in place on `pos` (which comes

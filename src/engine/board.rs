@@ -346,4 +346,14 @@ impl<const W: usize> Undo<W> {
     pub(crate) fn depth(&self) -> usize {
         self.frames.len()
     }
+
+    /// The bytes the moves that can be unmade saved: each one's state and the sets, cells
+    /// and hand counts it logged.
+    pub(crate) fn saved_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.frames.len() * size_of::<(St<W>, [u32; 3])>()
+            + self.log.sets.len() * size_of::<(Piece, Bits<W>)>()
+            + self.log.slots.len() * size_of::<(Cell, Slot)>()
+            + self.log.held.len() * size_of::<(Piece, u8)>()
+    }
 }

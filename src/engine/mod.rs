@@ -32,7 +32,7 @@ mod unmoved;
 mod view;
 
 pub use crate::rules::position::Position;
-pub use api::{PerftBuffers, PlayError, UndoStack};
+pub use api::{Memory, PerftBuffers, PlayError, UndoStack};
 pub use moves::{Gate, Move, MoveKind};
 pub use outcome::{Outcome, Reason};
 pub use parameters::ParameterError;

@@ -77,6 +77,40 @@ impl<const W: usize> Engine<'_, W> {
         nodes
     }
 
+    /// Walks the legal move tree `depth` plies down as perft does, and returns the moves
+    /// made and the bytes saved to unmake them, in total.
+    pub(crate) fn saved_per_move(
+        &self,
+        pos: &mut Pos<W>,
+        depth: u32,
+        undo: &mut Undo<W>,
+    ) -> (u64, u64) {
+        if depth == 0 {
+            return (0, 0);
+        }
+        let mut moves = Vec::new();
+        self.legal_into(pos, &mut moves);
+        let (mut made, mut bytes) = (0, 0);
+        for m in moves {
+            let cells = self.chance_cells(pos, &m);
+            let outcomes: Vec<Move> = match cells.is_empty() {
+                true => vec![m],
+                false => cells.cells().map(|c| m.with_outcome(c)).collect(),
+            };
+            for m in outcomes {
+                let before = undo.saved_bytes();
+                self.make(pos, &m, undo);
+                made += 1;
+                bytes += (undo.saved_bytes() - before) as u64;
+                let (n, b) = self.saved_per_move(pos, depth - 1, undo);
+                undo.restore(pos);
+                made += n;
+                bytes += b;
+            }
+        }
+        (made, bytes)
+    }
+
     /// Perft for each root move, in the generator's order.
     pub(crate) fn divide(&self, pos: &mut Pos<W>, depth: u32) -> Divide {
         if depth == 0 {

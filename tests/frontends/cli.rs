@@ -151,16 +151,21 @@ fn bench_measures_each_variant_beside_chess() {
         rows[0],
         [
             "variant", "depth", "nodes", "seconds", "nodes/s", "vs", "chess", "search", "n/s",
-            "vs", "chess"
+            "vs", "chess", "position", "B", "B/move"
         ]
     );
     assert_eq!(rows[1][..3], ["chess", "1", "20"]);
     assert_eq!(rows[1][5], "1.00", "chess is its own yardstick");
     assert_eq!(rows[1][7], "1.00", "in search too");
-    assert!(rows.iter().skip(1).all(|r| r.len() == 8), "{out}");
+    assert!(rows.iter().skip(1).all(|r| r.len() == 10), "{out}");
     assert_eq!(rows[2][..3], ["variants/fsf/crazyhouse.yaml", "1", "20"]);
     assert_eq!(rows[3][..3], ["falcon-chess", "1", "24"]);
     assert_eq!(rows.len(), 4, "{out}");
+    // The memory columns: the position's bytes and a move's, as the library measures them.
+    let chess = fairy_rules::Variant::bundled("chess").unwrap();
+    let m = chess.memory(&chess.start_position(), 2);
+    assert_eq!(rows[1][8], m.position_bytes.to_string());
+    assert_eq!(rows[1][9], format!("{:.0}", m.bytes_per_move()));
 }
 
 #[test]

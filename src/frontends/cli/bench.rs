@@ -1,4 +1,5 @@
-//! `fairy bench`: perft and search speed of variants beside chess, measured in the same run.
+//! `fairy bench`: perft and search speed of variants beside chess, measured in the same run,
+//! and what a position of each takes in memory and what a move copies.
 
 use std::time::{Duration, Instant};
 
@@ -40,7 +41,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     let chess = super::load("chess")?;
     let yardstick = (measure(&chess, budget), search(&chess, budget));
     out!(
-        "{:<28} {:>5} {:>12} {:>9} {:>12} {:>9} {:>12} {:>9}",
+        "{:<28} {:>5} {:>12} {:>9} {:>12} {:>9} {:>12} {:>9} {:>10} {:>8}",
         "variant",
         "depth",
         "nodes",
@@ -48,11 +49,14 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         "nodes/s",
         "vs chess",
         "search n/s",
-        "vs chess"
+        "vs chess",
+        "position B",
+        "B/move"
     );
-    let row = |name: &str, (f, s): &(Figure, Figure)| {
+    let row = |name: &str, v: &Variant, (f, s): &(Figure, Figure)| {
+        let memory = v.memory(&v.start_position(), MEMORY_DEPTH);
         out!(
-            "{:<28} {:>5} {:>12} {:>9.3} {:>12.0} {:>9.2} {:>12.0} {:>9.2}",
+            "{:<28} {:>5} {:>12} {:>9.3} {:>12.0} {:>9.2} {:>12.0} {:>9.2} {:>10} {:>8.0}",
             name,
             f.depth,
             f.nodes,
@@ -60,16 +64,21 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             f.nps(),
             f.nps() / yardstick.0.nps(),
             s.nps(),
-            s.nps() / yardstick.1.nps()
+            s.nps() / yardstick.1.nps(),
+            memory.position_bytes,
+            memory.bytes_per_move()
         );
     };
-    row("chess", &yardstick);
+    row("chess", &chess, &yardstick);
     for name in names.iter().filter(|n| n.as_str() != "chess") {
         let v = super::load(name)?;
-        row(name, &(measure(&v, budget), search(&v, budget)));
+        row(name, &v, &(measure(&v, budget), search(&v, budget)));
     }
     Ok(())
 }
+
+/// How deep the bytes a move saves are averaged, from the start position.
+const MEMORY_DEPTH: u32 = 2;
 
 /// A search from the start position for `budget` (at least its first iteration), one
 /// thread, a fresh 16 MB table: the positions it visited (chance outcomes included) and
