@@ -170,3 +170,16 @@ fn multi_leg_moves_are_refused_with_walls() {
         "{got:?}"
     );
 }
+
+#[test]
+fn long_legs_load_without_overflow() {
+    // Two legs of the longest leap: their product overflows a byte; the board is too small
+    // for them, a warning, not a panic.
+    let yaml = edited(
+        BASE,
+        "moves: KNADcaKmabK",
+        "moves: \"KNAD(15,14)ca(15,14)\"",
+    );
+    let v = fairy_rules::Variant::from_yaml("test.yaml", &yaml);
+    assert!(v.is_ok(), "{:?}", v.err());
+}

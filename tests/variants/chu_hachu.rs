@@ -1,21 +1,23 @@
 //! Chu Shogi (`variants/chu-shogi.yaml`) against HaChu, H.G. Muller's Chu Shogi engine
 //! (Debian's `hachu`, installed by scripts/test), over the XBoard protocol: seeded random
-//! games in which every move our engine lists is sent to HaChu and must be accepted, and
-//! every move HaChu plays must be in our list.
+//! games in which every move our engine lists is sent to HaChu and must be accepted, the
+//! squares HaChu highlights for each piece must be those our moves reach, and every move
+//! HaChu plays must be in our list.
 //!
 //! HaChu's ways, learnt from its protocol and source (docs/games/chu-shogi.md):
 //! - a position is set up with `setboard` and the board field alone, White always to move:
 //!   a position with Black to move is turned round (and its colours swapped), moves too;
-//! - after a `setboard` it may keep move lists from the position before, so each position
-//!   is tried in a fresh process; a position where the side to move can take the enemy king
-//!   is never tried (HaChu's list is then stale);
+//! - after a `setboard` it may keep move lists from the position before (the start
+//!   position's too, after `new`), so each position is tried in a fresh process given no
+//!   `new`; a position where the side to move can take the enemy king is never tried
+//!   (HaChu's list is then stale);
 //! - it refuses any repeated position unless `Allow repeats` is set; a pawn that declined
 //!   to promote never promotes in HaChu (its own quirk), so the random side never declines
 //!   with a pawn in the game HaChu follows (each declining move is still tried);
 //! - a pass is `@@@@`, a two-leg move `f6f7,f7f8`, a promotion `+`; its own two-leg moves
 //!   come as two `move` lines.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::time::Duration;
 
 use fairy_rules::{Color, Kind, Move, MoveKind, Position, Ruleset, Variant};
@@ -52,11 +54,20 @@ impl HaChu {
         h.engine.send("xboard");
         h.engine.send("protover 2");
         h.until(|l| l.contains("feature done=1"));
-        for line in ["memory 8", "option Allow repeats=1", "new", "force"] {
+        for line in ["memory 8", "option Allow repeats=1"] {
             h.engine.send(line);
         }
-        if let Some(board) = board {
-            h.engine.send(&format!("setboard {board}"));
+        // Not `new` before a `setboard`: its start position's hash move would come back
+        // into the new position's list (the start's h4h5 offered to any piece on h4).
+        match board {
+            Some(board) => {
+                h.engine.send("force");
+                h.engine.send(&format!("setboard {board}"));
+            }
+            None => {
+                h.engine.send("new");
+                h.engine.send("force");
+            }
         }
         h.sync();
         h
@@ -111,6 +122,34 @@ impl HaChu {
         }
     }
 
+    /// The squares HaChu marks for the piece on `square` (`lift`, XBoard's highlight
+    /// protocol): its one-leg destinations, the first-leg cells of its two-leg moves, and
+    /// its own square when it may pass.
+    fn lift(&mut self, square: &str) -> BTreeSet<String> {
+        self.engine.send(&format!("lift {square}"));
+        let said = self.sync();
+        let board = said
+            .iter()
+            .find_map(|l| l.strip_prefix("highlight "))
+            .unwrap_or_else(|| panic!("no highlight for {square}: {said:?}"));
+        let mut marked = BTreeSet::new();
+        for (r, rank) in board.split('/').enumerate() {
+            let mut file = 0u8;
+            let mut digits = String::new();
+            for c in rank.chars() {
+                if c.is_ascii_digit() {
+                    digits.push(c);
+                    continue;
+                }
+                file += digits.parse::<u8>().unwrap_or(0);
+                digits.clear();
+                marked.insert(square_name(file, 11 - r as u8));
+                file += 1;
+            }
+        }
+        marked
+    }
+
     /// HaChu's move for the side to move, at a shallow depth, in its own text.
     fn go(&mut self) -> String {
         for line in ["sd 2", "level 0 5 0", "time 3000", "otim 3000", "go"] {
@@ -160,7 +199,7 @@ impl Letters {
             let mut empty = 0;
             for f in 0..12u8 {
                 let (ff, rr) = if turned { (11 - f, 11 - r) } else { (f, r) };
-                let cell = t.parse_cell(&square(ff, rr)).expect("a 12x12 board");
+                let cell = t.parse_cell(&square_name(ff, rr)).expect("a 12x12 board");
                 let Some(piece) = pos.piece_at(cell) else {
                     empty += 1;
                     continue;
@@ -191,21 +230,13 @@ impl Letters {
 }
 
 /// The name of the square on zero-based `file` and `rank`.
-fn square(file: u8, rank: u8) -> String {
+fn square_name(file: u8, rank: u8) -> String {
     format!("{}{}", (b'a' + file) as char, rank + 1)
 }
 
 /// HaChu's text of `m`, on a board turned round when `turned`.
 fn hachu_text(rules: &Ruleset, m: Move, turned: bool) -> String {
-    let name = |c| {
-        let ours = rules.topology.name(c);
-        let f = ours.as_bytes()[0] - b'a';
-        let r: u8 = ours[1..].parse::<u8>().expect("a rank") - 1;
-        match turned {
-            true => square(11 - f, 11 - r),
-            false => ours,
-        }
-    };
+    let name = |c| hachu_square(rules, c, turned);
     let plus = if m.promotion.is_some() { "+" } else { "" };
     match m.kind {
         MoveKind::TwoLegs { taken: None, .. } if m.to == m.from => "@@@@".into(),
@@ -220,6 +251,74 @@ fn hachu_text(rules: &Ruleset, m: Move, turned: bool) -> String {
         }
         _ => format!("{}{}{plus}", name(m.from), name(m.to)),
     }
+}
+
+/// For every piece of the side to move, the squares HaChu marks when it is lifted must be
+/// those our moves reach: one-leg destinations and the cells two-leg moves capture on first.
+/// Left out on both sides: the piece's own square (HaChu marks a pass there only at times;
+/// passes are tried as moves), and a lion's captures of lions (HaChu marks them before its
+/// search judges the trading rules).
+fn compare_lifts(
+    rules: &Ruleset,
+    hachu: &mut HaChu,
+    pos: &Position,
+    legal: &[Move],
+    (game, ply): (usize, usize),
+) {
+    let turned = pos.side_to_move() == Color::Black;
+    let lion = |p: Option<fairy_rules::Piece>| {
+        p.is_some_and(|p| matches!(rules.piece_type(p.kind()).letter, 'N' | 'Ξ'))
+    };
+    let mut origins: Vec<_> = legal.iter().map(|m| m.from).collect();
+    origins.sort();
+    origins.dedup();
+    for from in origins {
+        let name = |c| hachu_square(rules, c, turned);
+        let lion_takes_lion = |c| lion(pos.piece_at(from)) && lion(pos.piece_at(c));
+        let mut ours = BTreeSet::new();
+        for m in legal.iter().filter(|m| m.from == from) {
+            let cell = match m.kind {
+                MoveKind::TwoLegs { via, .. } => via,
+                _ => m.to,
+            };
+            if cell != from && !lion_takes_lion(cell) {
+                ours.insert(name(cell));
+            }
+        }
+        let theirs: BTreeSet<String> = hachu
+            .lift(&name(from))
+            .into_iter()
+            .filter(|sq| {
+                let cell = rules
+                    .topology
+                    .parse_cell(&unturned(sq, turned))
+                    .expect("a cell");
+                cell != from && !lion_takes_lion(cell)
+            })
+            .collect();
+        assert_eq!(
+            theirs,
+            ours,
+            "game {game}, ply {ply}: HaChu's squares for the piece on {} differ at {}",
+            name(from),
+            rules.fen(pos)
+        );
+    }
+}
+
+/// Our name of HaChu's square `sq` on a board turned round when `turned`.
+fn unturned(sq: &str, turned: bool) -> String {
+    let f = sq.as_bytes()[0] - b'a';
+    let r: u8 = sq[1..].parse::<u8>().expect("a rank") - 1;
+    match turned {
+        true => square_name(11 - f, 11 - r),
+        false => sq.to_string(),
+    }
+}
+
+/// HaChu's name of `cell`, on a board turned round when `turned`.
+fn hachu_square(rules: &Ruleset, cell: fairy_rules::Cell, turned: bool) -> String {
+    unturned(&rules.topology.name(cell), turned)
 }
 
 /// The legal move HaChu's `text` names (not turned round).
@@ -277,6 +376,7 @@ fn games(seed: u64, count: usize) -> (usize, usize, usize) {
             if !can_take_royal(&rules, &legal) {
                 let board = letters.board(&rules, &pos, turned);
                 let mut fresh = HaChu::start(Some(&board));
+                compare_lifts(&rules, &mut fresh, &pos, &legal, (game, ply));
                 for &m in &legal {
                     let text = hachu_text(&rules, m, turned);
                     if let Err(said) = fresh.accepts(&text) {

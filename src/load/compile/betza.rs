@@ -275,9 +275,7 @@ fn multi_leg(component: &Component, hexagonal: bool) -> Result<Vec<Motion>, DslE
             continue;
         }
         for &(x2, y2) in &vectors {
-            // The second leg seen from the first: forward along it, right across it.
-            let ahead = x2 * x1 + y2 * y1;
-            let right = x2 * y1 - y2 * x1;
+            let (right, ahead) = relative((x1, y1), (x2, y2));
             if !selected_by(&leg.directions, right, ahead)? {
                 continue;
             }
@@ -329,6 +327,22 @@ fn multi_leg(component: &Component, hexagonal: bool) -> Result<Vec<Motion>, DslE
         ));
     }
     Ok(out)
+}
+
+/// The second leg `(x2, y2)` seen from the first `(x1, y1)`: how far it goes right across the
+/// first and forward along it, reduced to a vector of the same class and signs (a direction
+/// reads only those, and a product of two long leaps would not fit).
+fn relative((x1, y1): (i8, i8), (x2, y2): (i8, i8)) -> (i8, i8) {
+    let (x1, y1, x2, y2) = (i32::from(x1), i32::from(y1), i32::from(x2), i32::from(y2));
+    let ahead = x2 * x1 + y2 * y1;
+    let right = x2 * y1 - y2 * x1;
+    let (r, a) = match right.abs().cmp(&ahead.abs()) {
+        _ if right == 0 || ahead == 0 => (right.signum(), ahead.signum()),
+        std::cmp::Ordering::Equal => (right.signum(), ahead.signum()),
+        std::cmp::Ordering::Greater => (2 * right.signum(), ahead.signum()),
+        std::cmp::Ordering::Less => (right.signum(), 2 * ahead.signum()),
+    };
+    (r as i8, a as i8)
 }
 
 fn atom_reach(
@@ -633,6 +647,19 @@ mod tests {
         v.sort();
         v.dedup();
         v
+    }
+
+    #[test]
+    fn second_legs_are_seen_from_the_first() {
+        // Straight on, back, right and left of a step north; a long leap does not overflow.
+        assert_eq!(relative((0, 1), (0, 1)), (0, 1));
+        assert_eq!(relative((0, 1), (0, -1)), (0, -1));
+        assert_eq!(relative((0, 1), (1, 0)), (1, 0));
+        assert_eq!(relative((0, 1), (-1, 0)), (-1, 0));
+        // After a diagonal step the frame turns by 45 degrees.
+        assert_eq!(relative((1, 1), (1, 0)), (1, 1));
+        assert_eq!(relative((1, 1), (-1, -1)), (0, -1));
+        assert_eq!(relative((15, 15), (15, 14)), (1, 2));
     }
 
     #[test]
