@@ -644,7 +644,7 @@ pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, C
             .zip(parse_square(rules, second).and_then(|(via, rest)| {
                 parse_square(rules, rest).map(|(to, rest)| (via, to, rest))
             }));
-        let Some(((from, via), (again, to, rest))) = legs.filter(|(f, s)| f.1 == s.0) else {
+        let Some(((from, via), (_, to, rest))) = legs.filter(|(f, s)| f.1 == s.0) else {
             return Err(CecpMoveError::NotSquares);
         };
         let promotes = !rest.is_empty() && rest != "=";
@@ -652,7 +652,8 @@ pub fn parse_move(rules: &Ruleset, pos: &Position, text: &str) -> Result<Move, C
             .legal_moves(pos)
             .into_iter()
             .find(|m| {
-                matches!(m.kind, MoveKind::TwoLegs { via: v, .. } if v == via || (pass(m) && again == via))
+                // A pass by any empty cell names the one move.
+                matches!(m.kind, MoveKind::TwoLegs { via: v, .. } if v == via || pass(m))
                     && m.from == from
                     && m.to == to
                     && m.promotion.is_some() == promotes

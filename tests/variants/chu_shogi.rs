@@ -3,7 +3,7 @@
 //! on positions whose moves HaChu listed or judged the same way (its `lift` highlights and
 //! its answers to `usermove`), and the start position's perft counts.
 
-use fairy_rules::{MoveKind, Variant};
+use fairy_rules::{cecp, MoveKind, Variant};
 
 use crate::support::{moves, variant};
 
@@ -120,6 +120,13 @@ fn two_leg_moves_read_and_write_in_every_form() {
         v.fen(&after),
         "k11/12/12/12/5N6/6g5/12/12/12/12/12/11K b - - 0 1"
     );
+    // The XBoard protocol's forms: the legs, and `@@@@` for the pass.
+    assert_eq!(cecp::move_text(&v, double), "f6f7,f7f8");
+    assert_eq!(cecp::parse_move(&v, &pos, "f6f7,f7f8"), Ok(double));
+    assert_eq!(cecp::move_text(&v, pass), "@@@@");
+    assert_eq!(cecp::parse_move(&v, &pos, "@@@@"), Ok(pass));
+    assert_eq!(cecp::parse_move(&v, &pos, "f6f7,f7f6"), Ok(igui));
+    assert!(cecp::parse_move(&v, &pos, "f6f7,f8f9").is_err());
     let e = v.parse_move(&pos, "f6f7,f8f9").unwrap_err().to_string();
     assert_eq!(
         e,
