@@ -140,8 +140,10 @@ impl<const W: usize> Engine<'_, W> {
     }
 
     /// A two-leg move: the piece on `via` (if any) is taken in passing, then the mover
-    /// arrives on `to` as on a plain move (back on `from`, capturing nothing there).
-    #[inline]
+    /// arrives on `to` as on a plain move (back on `from`, capturing nothing there). Cold:
+    /// only games with multi-leg moves make one.
+    #[cold]
+    #[inline(never)]
     fn make_two_legs(&self, b: &mut impl Board<W>, m: &Move, via: Cell, made: &mut Made<W>) {
         if let Some(mover) = self.lift(b, m.from) {
             made.passed_victim = self.lift(b, via);
@@ -402,11 +404,20 @@ impl<const W: usize> Engine<'_, W> {
     /// capturer's hand where captures do.
     #[inline]
     fn captured(&self, b: &mut impl Board<W>, made: &mut Made<W>) {
-        for (v, state) in made.passed_victim.into_iter().chain(made.victim) {
-            made.taken = true;
-            if !self.return_captured(b, v) {
-                self.put_in_hand(b, made.us, v, state);
-            }
+        if let Some(passed) = made.passed_victim {
+            self.take(b, made, passed);
+        }
+        if let Some(victim) = made.victim {
+            self.take(b, made, victim);
+        }
+    }
+
+    /// One captured piece: back to the board under a return rule, or into the hand.
+    #[inline]
+    fn take(&self, b: &mut impl Board<W>, made: &mut Made<W>, (v, state): (Piece, PieceState)) {
+        made.taken = true;
+        if !self.return_captured(b, v) {
+            self.put_in_hand(b, made.us, v, state);
         }
     }
 
@@ -505,7 +516,7 @@ impl<const W: usize> Engine<'_, W> {
         };
         st.faced = made.faced;
         st.losing_drop = made.losing_drop;
-        let counterstrike = self.counterstrike(m, made);
+        let counterstrike = self.rules.trading.is_some() && self.counterstrike(m, made);
         if st.counterstrike != counterstrike {
             st.hash ^= z.counterstrike;
             st.counterstrike = counterstrike;
