@@ -508,6 +508,9 @@ pub struct Ruleset {
     pub royal_may_not_flee: bool,
     /// FEN's castling field holds the first-move rights as file letters (Cambodian chess).
     pub first_moves_in_fen: bool,
+    /// Per kind, the kind FEN writes it by after a `+` (`promoted_in_fen: plus`): empty, or
+    /// for a promoted kind the one kind that promotes to it.
+    pub(crate) plus_bases: Vec<Option<Kind>>,
     /// Its name in the XBoard protocol (`xboard:`): XBoard's own when XBoard knows its rules
     /// ([`crate::cecp::xboard_variants`]), else the name `fairy xboard` describes it under.
     pub xboard: Option<String>,

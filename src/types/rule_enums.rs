@@ -136,6 +136,18 @@ pub enum FacingRule {
     MustBreak,
 }
 
+/// How FEN writes a promoted kind (`promoted_in_fen:`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PromotedInFen {
+    /// By its own letter.
+    #[default]
+    Letter,
+    /// As `+` and the letter of the one kind that promotes to it, as Fairy-Stockfish and
+    /// HaChu write shogi's promoted pieces (`+P`).
+    Plus,
+}
+
 /// The result of stalemate for the side that cannot move.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -183,3 +183,20 @@ fn long_legs_load_without_overflow() {
     let v = fairy_rules::Variant::from_yaml("test.yaml", &yaml);
     assert!(v.is_ok(), "{:?}", v.err());
 }
+
+#[test]
+fn promoted_kinds_written_with_plus_need_one_kind_promoting_to_them() {
+    let yaml = edited(
+        BASE,
+        "  gold: { letter: G, moves: WfF }\n",
+        "  gold: { letter: G, moves: WfF }\n  dragon: { letter: D, moves: RF, promoted: true }\n",
+    ) + "promoted_in_fen: plus\n";
+    let got = errors(&yaml);
+    assert!(
+        got.iter().any(|(code, l, c, t, m)| *code == "fairy::bad-promotion"
+            && (*l, *c) == (22, 18)
+            && t == "plus"
+            && m == "the promoted kind `dragon` is not promoted to by exactly one kind, so `+` cannot name it"),
+        "{got:?}"
+    );
+}

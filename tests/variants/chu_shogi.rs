@@ -251,6 +251,11 @@ fn promoted_pieces_read_as_hachu_writes_them() {
         .unwrap();
     assert_eq!(v.fen(&hachu), v.fen(&ours));
     assert_eq!(v.legal_moves(&hachu), v.legal_moves(&ours));
+    // Written as HaChu writes them (`promoted_in_fen: plus`).
+    assert_eq!(
+        v.fen(&ours),
+        "k11/12/12/12/12/12/5+O6/12/12/12/12/11+E w - - 0 1"
+    );
 }
 
 #[test]

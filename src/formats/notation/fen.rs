@@ -559,7 +559,14 @@ impl Ruleset {
         let Some(p) = pos.piece_at(cell) else {
             return String::new();
         };
-        let mut text = self.letter(p).to_string();
+        let mut text = match self.plus_bases.get(p.kind().index()).copied().flatten() {
+            // `promoted_in_fen: plus`: `+` and the letter of the kind that promotes to it.
+            Some(base) => format!(
+                "+{}",
+                self.letter(crate::rules::Piece::new(base, p.color()))
+            ),
+            None => self.letter(p).to_string(),
+        };
         if self.pieces[p.kind().index()].first_move
             && !self.first_moves_in_fen
             && !self.castling_kinds().has(p.kind())

@@ -156,6 +156,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
     let derived = derived::derived(def, &pieces);
     let walls = walls::walls(def, &regions, &topology, cx);
     let trading = trading::trading(def, &names, cx);
+    let plus_bases = promotion::plus_bases(def, &pieces, cx);
     let xboard = xboard::xboard_name(cx, def.xboard.as_ref());
     let end = end::rules(
         end_def,
@@ -195,6 +196,7 @@ fn build(def: &VariantDef, cx: &mut Ctx) -> Option<Ruleset> {
         no_checks: derived.no_checks,
         royal_may_not_flee: derived.royal_may_not_flee,
         first_moves_in_fen: def.first_moves_in_fen.as_ref().is_some_and(|f| f.value),
+        plus_bases,
         xboard,
         layers,
         hand,

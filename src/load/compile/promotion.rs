@@ -1,7 +1,9 @@
-//! A piece's `promotion:` choices (one list, or one per side) and their `limit:`.
+//! A piece's `promotion:` choices (one list, or one per side) and their `limit:`; how FEN
+//! writes the promoted kinds (`promoted_in_fen:`).
 
-use crate::load::definition::{ChoicesDef, PromotionDef, Sp};
-use crate::rules::Kind;
+use crate::load::definition::{ChoicesDef, PromotionDef, Sp, VariantDef};
+use crate::rules::{Kind, PieceType};
+use crate::types::rule_enums::PromotedInFen;
 
 use super::names::Names;
 use super::Ctx;
@@ -106,4 +108,49 @@ pub(super) fn promotion_limit(
         }
     }
     limit
+}
+
+/// Under `promoted_in_fen: plus`, per kind, the kind FEN writes it by after a `+`: for a
+/// promoted kind, the one kind that promotes to it. A promoted kind that no kind, or several,
+/// promote to is `fairy::bad-promotion`, at the key. Empty under `letter`.
+pub(super) fn plus_bases(
+    def: &VariantDef,
+    pieces: &[PieceType],
+    cx: &mut Ctx,
+) -> Vec<Option<Kind>> {
+    let Some(key) = def
+        .promoted_in_fen
+        .as_ref()
+        .filter(|p| p.value == PromotedInFen::Plus)
+    else {
+        return Vec::new();
+    };
+    let mut out = vec![None; pieces.len()];
+    for (k, piece) in pieces.iter().enumerate().filter(|(_, p)| p.promoted) {
+        let kind = Kind::new(k as u8);
+        let bases: Vec<usize> = pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| {
+                b.promotion
+                    .as_ref()
+                    .is_some_and(|p| p.choices.iter().flatten().any(|&c| c == kind))
+            })
+            .map(|(b, _)| b)
+            .collect();
+        match bases[..] {
+            [b] => out[k] = Some(Kind::new(b as u8)),
+            _ => cx.error(
+                key,
+                "fairy::bad-promotion",
+                format!(
+                    "the promoted kind `{}` is not promoted to by exactly one kind, so `+` cannot name it",
+                    piece.name
+                ),
+                "promoted kinds written with `+`",
+                "give it one kind that promotes to it, or write promoted kinds by their letters",
+            ),
+        }
+    }
+    out
 }

@@ -21,7 +21,8 @@ use serde::de::{self, MapAccess};
 use serde::Deserialize;
 
 pub(crate) use crate::types::rule_enums::{
-    ConvertRule, Distance, FacingRule, MateRule, RoyalCheck, RoyalRule, StalemateRule,
+    ConvertRule, Distance, FacingRule, MateRule, PromotedInFen, RoyalCheck, RoyalRule,
+    StalemateRule,
 };
 
 pub use castling::*;
@@ -120,6 +121,10 @@ pub struct VariantDef {
     /// `DEde`, Fairy-Stockfish's gating field); a variant with castling may not ask for it.
     #[serde(default)]
     pub first_moves_in_fen: Option<Sp<bool>>,
+    /// How FEN writes a promoted kind: `letter` (its own, the default) or `plus` (`+` and
+    /// the letter of the kind that promotes to it, Fairy-Stockfish's and HaChu's `+P`).
+    #[serde(default)]
+    pub promoted_in_fen: Option<Sp<PromotedInFen>>,
     /// Marker types (mines) that pieces plant on cells, by name (`layers` mechanisms).
     #[serde(default)]
     pub markers: IndexMap<String, Sp<MarkerDef>>,
@@ -202,6 +207,7 @@ impl VariantDef {
             no_checks: self.no_checks.or(base.no_checks),
             royal_may_not_flee: self.royal_may_not_flee.or(base.royal_may_not_flee),
             first_moves_in_fen: self.first_moves_in_fen.or(base.first_moves_in_fen),
+            promoted_in_fen: self.promoted_in_fen.or(base.promoted_in_fen),
             markers: merge(base.markers, self.markers),
             xboard: self.xboard,
             notation: self.notation.or(base.notation),
