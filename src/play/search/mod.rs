@@ -200,8 +200,9 @@ impl Searcher {
         }
     }
 
-    /// Turns Star1 pruning at chance nodes on (the default) or off (plain expectimax, which
-    /// visits every outcome: the same move and score, found with more nodes).
+    /// Turns Star1 and Star2 pruning at chance nodes on (the default) or off (plain
+    /// expectimax, which visits every outcome: the same move and score, found with more
+    /// nodes).
     ///
     /// ```
     /// use fairy_rules::search::{SearchLimits, Searcher};

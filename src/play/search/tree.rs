@@ -11,6 +11,7 @@ use super::eval::{evaluate, Squares, Values};
 use super::order::Heuristics;
 use super::tt::{Bound, Entry, Table};
 use super::{Score, SearchLimits, SearchResult, MAX_DEPTH};
+use crate::types::rule_enums::RoyalRule;
 
 const INFINITY: i32 = Score::MATE + 1;
 /// Checks in a row that quiescence answers with every legal move before it stands pat.
@@ -36,7 +37,8 @@ pub(super) struct Tree<'a> {
     pub(super) path: Vec<u64>,
     /// One move list per ply, reused.
     pub(super) lists: Vec<Vec<Move>>,
-    /// Whether chance events are searched with Star1 windows (off only to test it).
+    /// Whether chance events are searched with Star1 windows and Star2 probes (off only to
+    /// test them).
     pub(super) star1: bool,
 }
 
@@ -208,8 +210,12 @@ impl Tree<'_> {
                 return alpha;
             }
         }
-        let in_check = self.rules.in_check(pos);
-        let depth = if in_check && ply < 2 * MAX_DEPTH as usize {
+        // A check is extended only where it must be answered. Under extinction an attacked
+        // royal piece may be left en prise like any other, so the side to move keeps every
+        // move: extending there made each such node as wide as any other and one ply deeper,
+        // and a game where kings stand attacked most of the time never reached the depth.
+        let forcing_check = self.rules.end.royal == RoyalRule::Checkmate;
+        let depth = if forcing_check && ply < 2 * MAX_DEPTH as usize && self.rules.in_check(pos) {
             depth + 1
         } else {
             depth
@@ -315,6 +321,12 @@ impl Tree<'_> {
     /// nodes", 1983): every score lies within ±`INFINITY`, so after some outcomes the mean is
     /// bounded; each outcome is searched with the window that would decide the mean outside
     /// `(alpha, beta)`, and when one does, the search stops with that bound (fail-hard).
+    ///
+    /// Star2 probing (same paper) tightens the upper end: the opponent's first reply to
+    /// each outcome, searched alone, bounds that outcome's score from above, so a move whose
+    /// bounds already average to `alpha` or less is cut before any outcome is searched in
+    /// full, and the others are searched with windows from these bounds instead of the
+    /// mate score.
     fn chance(
         &mut self,
         pos: &mut Position,
@@ -338,14 +350,31 @@ impl Tree<'_> {
         let n = i64::from(cells.count().max(1));
         let (low, high) = (-i64::from(INFINITY), i64::from(INFINITY));
         let (alpha, beta) = (i64::from(alpha), i64::from(beta));
-        // The weighted sum of the scores found, and the weight of the outcomes left.
+        let mut upper = vec![high; groups.len()];
+        if self.star1 && depth >= 2 {
+            for (u, &(_, outcome, _)) in upper.iter_mut().zip(&groups) {
+                self.make(pos, outcome);
+                *u = self.probe(pos, depth - 1, ply + 1).map_or(high, i64::from);
+                self.unmake(pos);
+                if self.stopped {
+                    return 0;
+                }
+            }
+            if groups.iter().zip(&upper).map(|(g, u)| g.2 * u).sum::<i64>() <= alpha * n {
+                return alpha as i32;
+            }
+        }
+        // The weighted sum of the scores found, and the weight and the weighted upper
+        // bounds of the outcomes left.
         let (mut sum, mut left) = (0i64, n);
-        for (_, outcome, w) in groups {
+        let mut left_high: i64 = groups.iter().zip(&upper).map(|(g, u)| g.2 * u).sum();
+        for ((_, outcome, w), u) in groups.into_iter().zip(upper) {
             left -= w;
+            left_high -= w * u;
             let (a, b) = if self.star1 {
                 (
-                    (alpha * n - sum - left * high).div_euclid(w).max(low),
-                    (-(-(beta * n - sum - left * low)).div_euclid(w)).min(high),
+                    (alpha * n - sum - left_high).div_euclid(w).max(low),
+                    (-(-(beta * n - sum - left * low)).div_euclid(w)).min(u),
                 )
             } else {
                 (low, high)
@@ -353,7 +382,7 @@ impl Tree<'_> {
             self.make(pos, outcome);
             let v = i64::from(-self.node(pos, depth - 1, -(b as i32), -(a as i32), ply + 1));
             self.unmake(pos);
-            if v >= b && b < high {
+            if v >= b && b < u {
                 return beta as i32;
             }
             if v <= a && a > low {
@@ -362,6 +391,33 @@ impl Tree<'_> {
             sum += w * v;
         }
         (sum / n) as i32
+    }
+
+    /// Star2's probe of an outcome: the score, for the side that moved into `pos`, after
+    /// the reply the move ordering puts first, searched to `depth - 1`; an upper bound of the
+    /// outcome's score at `depth`, since the side to move may have better. `None` where the
+    /// game is over or there is no reply.
+    fn probe(&mut self, pos: &mut Position, depth: u32, ply: usize) -> Option<i32> {
+        if self.rules.decided(pos).is_some() || self.repeats(pos) {
+            return None;
+        }
+        let mut moves = self.take_list(ply);
+        self.rules.legal_moves_into(pos, &mut moves);
+        let remembered = self.table.probe(pos.hash()).and_then(|e| e.best);
+        self.heuristics
+            .order(&mut moves, remembered, ply, self.values);
+        let first = moves.first().copied();
+        self.lists[ply] = moves;
+        let reply = first?;
+        let score = if !self.rules.chance_cells(pos, reply).is_empty() {
+            -self.chance(pos, reply, depth, (-INFINITY, INFINITY), ply)
+        } else {
+            self.make(pos, reply);
+            let score = self.node(pos, depth - 1, -INFINITY, INFINITY, ply + 1);
+            self.unmake(pos);
+            score
+        };
+        Some(score)
     }
 
     /// Captures and promotions until the position is quiet; every move out of check, for a
