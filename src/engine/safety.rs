@@ -185,7 +185,7 @@ impl<const W: usize> Engine<'_, W> {
         s.test_all =
             self.t.attacks[them.index()].screens || r.royals_facing.is_some() || self.volatile(pos);
         let Some(royal) = royals.single() else {
-            self.several_royals(pos, s);
+            self.several_royals(pos, royals, s);
             return;
         };
         self.look_from(pos, royal, s);
@@ -193,17 +193,34 @@ impl<const W: usize> Engine<'_, W> {
 
     /// [`Engine::safety`] for a side with several royal pieces: when only the last is
     /// protected (`check: last`) no move of this position endangers it (a move adds royal
-    /// pieces at most); otherwise any move is tried.
+    /// pieces at most). When each is (`check: any`) and none is attacked, the pins and
+    /// critical cells around each one are gathered as for a lone royal piece, so a move
+    /// that keeps off them is legal unseen; a royal piece standing on one (shielding
+    /// another) is tried (see [`Engine::verdict`]). In check, or under `check: all`, any
+    /// move is tried.
     /// (`s` is changed in place: every return of `safety` gives back the one value it
     /// built, with no copy.)
     #[cold]
-    fn several_royals(&self, pos: &Pos<W>, s: &mut Safety<W>) {
-        if self.rules.end.check == RoyalCheck::Last {
+    fn several_royals(&self, pos: &Pos<W>, royals: Bits<W>, s: &mut Safety<W>) {
+        let check = self.rules.end.check;
+        if check == RoyalCheck::Last {
             s.guard = false;
             return;
         }
         s.check = self.royal_attacked(pos, pos.st.side);
-        s.test_all = true;
+        if s.check || check != RoyalCheck::Any || s.test_all {
+            s.test_all = true;
+            return;
+        }
+        // Each look may find an attack it cannot rule out (`check` set then): one is enough
+        // to try every move.
+        let mut unsure = false;
+        for royal in royals.cells() {
+            self.look_from(pos, royal, s);
+            unsure |= s.check;
+        }
+        s.check = unsure;
+        s.test_all = unsure;
     }
 
     /// Arrival cells whose effects may expose a royal piece: destroying markers, and enemy
@@ -432,7 +449,12 @@ impl<const W: usize> Engine<'_, W> {
                     return Verdict::Trial;
                 }
                 if royal(m.piece.kind()) {
-                    return Verdict::RoyalStep;
+                    // A royal piece on a critical cell shields another one.
+                    return if s.critical.has(m.from) {
+                        Verdict::Trial
+                    } else {
+                        Verdict::RoyalStep
+                    };
                 }
                 match s.allowed(m.from, !Bits::EMPTY) {
                     Some(allowed) if allowed.has(m.to) => Verdict::Legal,

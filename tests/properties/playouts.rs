@@ -582,8 +582,8 @@ fn games_with_pieces_in_hand_hold_their_properties_along_random_playouts() {
 }
 
 /// The games of Fairy-Stockfish's suite with the newer mechanisms (`variants/fsf/`): forced
-/// capture, extinction of a kind, check counters in the key and the FEN, no checks, the
-/// flag reply, blasts made and unmade (touching kings, kings blown up), a royal piece that
+/// capture, extinction of a kind, check counters in the key and the FEN, no checks, two
+/// royal pieces each protected, the flag reply, blasts made and unmade (touching kings, kings blown up), a royal piece that
 /// may not flee, first moves closed in check, lost to a rook and written in the castling
 /// field, standing promotions, and walls put down and moved (the duck) go through the same
 /// checks.
@@ -597,6 +597,7 @@ fn suite_games() -> Vec<(&'static str, Variant)> {
         "extinction",
         "3check",
         "racingkings",
+        "coregal",
         "atomic",
         "nocheckatomic",
         "atomar",

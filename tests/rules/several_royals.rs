@@ -1,9 +1,10 @@
 //! Several royal pieces and the rules around them: which attacks are check when a side has
 //! several (`end: check: all`, Spartan chess's duple check; `end: check: last`, sho shogi's
-//! king and crown prince), kings that must be dropped (`hand: must_drop_pieces`, koedem) and
-//! an extinction that needs the opponent to hold the pieces (`extinction: opponent_has`),
-//! and a flag that must be held through the opponent's reply (`flags: hold`, Jeson Mor).
-//! The move lists are Fairy-Stockfish's for the same positions.
+//! king and crown prince; each protected, coregal's king and queen), kings that must be dropped
+//! (`hand: must_drop_pieces`, koedem) and an extinction that needs the opponent to hold the
+//! pieces (`extinction: opponent_has`), and a flag that must be held through the opponent's
+//! reply (`flags: hold`, Jeson Mor). The move lists are Fairy-Stockfish's for the same
+//! positions.
 
 use fairy_rules::{Color, Outcome, Reason, Variant};
 
@@ -53,6 +54,29 @@ fn a_second_king_answers_check() {
         [
             "a8a7", "a8b7", "a8b8", "b2a1c", "b2a1g", "b2a1l", "b2a1w", "b2c1c", "b2c1g", "b2c1l",
             "b2c1w", "h8g7", "h8g8", "h8h7"
+        ]
+    );
+}
+
+#[test]
+fn pieces_pinned_to_any_royal_piece_stay_on_their_line() {
+    let v = fsf("coregal");
+    // The knight shields the royal queen from the rook: it may not move.
+    assert_eq!(
+        moves(&v, "4q2k/8/8/8/4n3/8/8/4R2K b - - 0 1"),
+        [
+            "e8a4", "e8a8", "e8b5", "e8b8", "e8c6", "e8c8", "e8d7", "e8d8", "e8e5", "e8e6", "e8e7",
+            "e8f7", "e8f8", "e8g6", "e8g8", "e8h5", "h8g7", "h8g8", "h8h7"
+        ]
+    );
+    // The bishop shields the king, the rook the queen: the bishop may not move, the rook
+    // only along its file.
+    assert_eq!(
+        moves(&v, "3k3q/8/3b1r2/8/8/8/3R4/K2Q1R2 b - - 0 1"),
+        [
+            "d8c7", "d8c8", "d8d7", "d8e7", "d8e8", "f6e6", "f6f1", "f6f2", "f6f3", "f6f4", "f6f5",
+            "f6f7", "f6f8", "f6g6", "f6h6", "h8e8", "h8f8", "h8g7", "h8g8", "h8h3", "h8h4", "h8h6",
+            "h8h7"
         ]
     );
 }

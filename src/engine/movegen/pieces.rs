@@ -335,7 +335,12 @@ impl<const W: usize> Engine<'_, W> {
         if K::COUNT && out.gen.legal {
             let s = out.s;
             let special = if s.guard { s.special } else { Bits::EMPTY };
-            if s.guard && facts.royal && !s.test_all && !targets.intersects(zone) {
+            if s.guard
+                && facts.royal
+                && !s.test_all
+                && !targets.intersects(zone)
+                && !s.critical.has(from)
+            {
                 // The royal piece: each destination judged with it lifted.
                 let n = (targets & !special)
                     .cells()
