@@ -181,7 +181,7 @@ impl<const W: usize> Engine<'_, W> {
     /// The piece of `by` (of `kinds`) that attacks `cell` along `ray`, if any.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn ray_attacker(
+    pub(crate) fn ray_attacker(
         &self,
         b: &impl View<W>,
         layer: Layer,
@@ -358,27 +358,31 @@ impl<const W: usize> Engine<'_, W> {
         let white = b.sets().of_kinds(Color::White, self.rules.royal_kinds);
         let black = b.sets().of_kinds(Color::Black, self.rules.royal_kinds);
         let occ = b.st().blockers();
+        white.cells().any(|w| self.faces(occ, w, black))
+    }
+
+    /// Whether a royal piece on `cell` would face one of `enemies` (see
+    /// [`Engine::royals_face`]), with `occ` standing for the blockers.
+    pub(crate) fn faces(&self, occ: Bits<W>, cell: Cell, enemies: Bits<W>) -> bool {
         let topo = &self.rules.topology;
-        white.cells().any(|w| {
-            black.cells().any(|k| {
-                let (wf, wr) = topo.coords(w);
-                let (bf, br) = topo.coords(k);
-                if w == k || (wf != bf && wr != br) {
-                    return false;
+        let (cf, cr) = topo.coords(cell);
+        enemies.cells().any(|k| {
+            let (kf, kr) = topo.coords(k);
+            if cell == k || (cf != kf && cr != kr) {
+                return false;
+            }
+            let step = (
+                (i32::from(kf) - i32::from(cf)).signum(),
+                (i32::from(kr) - i32::from(cr)).signum(),
+            );
+            let mut at = cell;
+            loop {
+                match topo.offset(at, step.0, step.1) {
+                    Some(next) if next == k => return true,
+                    Some(next) if !occ.has(next) => at = next,
+                    _ => return false,
                 }
-                let step = (
-                    (i32::from(bf) - i32::from(wf)).signum(),
-                    (i32::from(br) - i32::from(wr)).signum(),
-                );
-                let mut at = w;
-                loop {
-                    match topo.offset(at, step.0, step.1) {
-                        Some(next) if next == k => return true,
-                        Some(next) if !occ.has(next) => at = next,
-                        _ => return false,
-                    }
-                }
-            })
+            }
         })
     }
 

@@ -5,7 +5,7 @@
 
 use crate::rules::{Color, KindSet, Piece};
 use crate::types::bitboard::Bits;
-use crate::types::rule_enums::{RoyalCheck, RoyalRule};
+use crate::types::rule_enums::{FacingRule, RoyalCheck, RoyalRule};
 
 use super::board::{Log, Logged, View};
 use super::movegen::{Gen, List};
@@ -23,9 +23,15 @@ impl<const W: usize> Engine<'_, W> {
         };
         self.generate(pos, gen, &mut List(&mut pseudo));
         let checkers = self.checkers_by_scan(pos);
+        // Facing royal pieces under `must-break`: the side may pass even in check.
+        let pass_breaks =
+            self.rules.royals_facing == Some(FacingRule::MustBreak) && self.facing_by_scan(pos);
         let legal: Vec<Move> = pseudo
             .into_iter()
             .filter(|m| {
+                if pass_breaks && m.kind == MoveKind::Pass {
+                    return true;
+                }
                 let mut after = pos.clone();
                 let mut log = Log::default();
                 self.apply(
@@ -139,6 +145,14 @@ impl<const W: usize> Engine<'_, W> {
         if r.end.royal != RoyalRule::Checkmate {
             return true;
         }
+        if let Some(rule) = r.royals_facing {
+            // Forbidden: never left facing. Must break: not facing still, if the turn
+            // started so.
+            let stays = rule == FacingRule::Forbidden || self.facing_by_scan(before);
+            if stays && self.facing_by_scan(after) {
+                return false;
+            }
+        }
         let royals = |p: &Pos<W>, side: Color| p.sets.of_kinds(side, r.royal_kinds);
         if royals(after, us).count() < royals(before, us).count() {
             return false;
@@ -156,6 +170,33 @@ impl<const W: usize> Engine<'_, W> {
                 .any(|c| attacked.has(c) && !self.blast_shielded(after, c, us));
         }
         !self.check_among(royals(after, us), self.captures_by_scan(after, them))
+    }
+
+    /// Whether two royal pieces of opposite colours stand on one file or rank with every
+    /// cell between them on the board and empty, cell by cell over the coordinates.
+    fn facing_by_scan(&self, pos: &Pos<W>) -> bool {
+        let r = self.rules;
+        let topo = &r.topology;
+        let white = pos.sets.of_kinds(Color::White, r.royal_kinds);
+        let black = pos.sets.of_kinds(Color::Black, r.royal_kinds);
+        white.cells().any(|w| {
+            black.cells().any(|b| {
+                let ((wf, wr), (bf, br)) = (topo.coords(w), topo.coords(b));
+                let between: Vec<Option<crate::types::bitboard::Cell>> = if wf == bf {
+                    (wr.min(br) + 1..wr.max(br))
+                        .map(|rank| topo.cell(i32::from(wf), i32::from(rank)))
+                        .collect()
+                } else if wr == br {
+                    (wf.min(bf) + 1..wf.max(bf))
+                        .map(|file| topo.cell(i32::from(file), i32::from(wr)))
+                        .collect()
+                } else {
+                    return false;
+                };
+                let occ = pos.st.blockers();
+                between.iter().all(|c| c.is_some_and(|c| !occ.has(c)))
+            })
+        })
     }
 
     /// Every cell a piece of `by` could capture on in `pos`, found forward from each piece:

@@ -11,9 +11,12 @@
 //! leap: capture the checker or block the line); which cells are critical (the only blocker
 //! between the royal piece and an attacker's line or path, so vacating them may expose it),
 //! with the line a pinned piece may still move along; which arrivals have effects that can
-//! expose it (a capture whose victim returns, a destroying marker); and whether anything
-//! makes every move suspect (screens for hoppers, several royal pieces, consequences that
-//! follow every move, such as a sonar with submerged pieces about). [`Engine::verdict`] then
+//! expose it (a capture whose victim returns, a destroying marker, a cell where a piece
+//! would become an enemy hopper's hurdle); and whether anything makes every move suspect
+//! (screens for must-jump leaps, a check by a hopper, several royal pieces in check,
+//! consequences that follow every move, such as a sonar with submerged pieces about).
+//! Under `royals_facing: forbidden` the only piece between two royal pieces on a file or
+//! rank is pinned there. [`Engine::verdict`] then
 //! classifies each move from the effects its kind makes (see `effects`): legal, illegal, or
 //! to be tried.
 
@@ -26,7 +29,7 @@ use super::attacks::Layer;
 use super::board::{PieceSets, Trial, View};
 use super::{Engine, Move, MoveKind};
 use crate::rules::position::{Pos, St};
-use crate::rules::tables::Hop;
+use crate::rules::tables::{Hop, RayAttack};
 
 /// The most pinned pieces whose line is remembered; more are tried move by move.
 const MAX_PINS: usize = 8;
@@ -181,14 +184,58 @@ impl<const W: usize> Engine<'_, W> {
             return;
         }
         s.special = self.special_arrivals(pos);
-        // Royal pieces facing each other (`royals_facing:`) are judged by the trial.
-        s.test_all =
-            self.t.attacks[them.index()].screens || r.royals_facing.is_some() || self.volatile(pos);
+        // Facing royal pieces under `must-break` oblige every move; with containers a crew
+        // may carry a royal piece into the facing.
+        let facing = match r.royals_facing {
+            Some(FacingRule::MustBreak) => self.royals_face(pos),
+            Some(FacingRule::Forbidden) => r.containers.is_some(),
+            None => false,
+        };
+        s.test_all = self.t.attacks[them.index()].screens || facing || self.volatile(pos);
         let Some(royal) = royals.single() else {
             self.several_royals(pos, royals, s);
             return;
         };
         self.look_from(pos, royal, s);
+        if r.royals_facing == Some(FacingRule::Forbidden) {
+            self.facing_pins(pos, royal, s);
+        }
+    }
+
+    /// Under `royals_facing: forbidden`, the only piece between the royal piece on `royal`
+    /// and an enemy one on its file or rank is pinned there, as by a rook.
+    fn facing_pins(&self, pos: &Pos<W>, royal: Cell, s: &mut Safety<W>) {
+        let topo = &self.rules.topology;
+        let occ = pos.st.blockers();
+        let (rf, rr) = topo.coords(royal);
+        for enemy in pos
+            .sets
+            .of_kinds(pos.st.side.opponent(), self.rules.royal_kinds)
+            .cells()
+        {
+            let (ef, er) = topo.coords(enemy);
+            if rf != ef && rr != er {
+                continue;
+            }
+            let step = (
+                (i32::from(ef) - i32::from(rf)).signum(),
+                (i32::from(er) - i32::from(rr)).signum(),
+            );
+            let mut between = Bits::EMPTY;
+            let mut at = royal;
+            while let Some(next) = topo.offset(at, step.0, step.1) {
+                if next == enemy {
+                    break;
+                }
+                between = between.with(next);
+                at = next;
+            }
+            match (between & occ).single() {
+                Some(blocker) => s.pin(blocker, between),
+                None if (between & occ).is_empty() => s.test_all = true,
+                None => {}
+            }
+        }
     }
 
     /// [`Engine::safety`] for a side with several royal pieces: when only the last is
@@ -208,7 +255,7 @@ impl<const W: usize> Engine<'_, W> {
             return;
         }
         s.check = self.royal_attacked(pos, pos.st.side);
-        if s.check || check != RoyalCheck::Any || s.test_all {
+        if s.check || check != RoyalCheck::Any || s.test_all || self.rules.royals_facing.is_some() {
             s.test_all = true;
             return;
         }
@@ -295,16 +342,20 @@ impl<const W: usize> Engine<'_, W> {
         }
         // The enemy pieces of each group of ray kinds: a line without one is passed over.
         let groups = self.ray_groups(&pos.sets, them);
+        let mut hopper_check = false;
         for ray in &a.rays {
-            if ray.hop != Hop::None {
-                // Hoppers make `screens`, so every move is tried anyway.
-                continue;
-            }
             let line = ray.line;
             if groups
                 .get(ray.group)
                 .is_some_and(|g| !g.intersects(lines.ray(line, royal)))
             {
+                continue;
+            }
+            if ray.hop != Hop::None {
+                if let Some(from) = self.hopper_line(pos, royal, ray, s) {
+                    checkers = checkers.with(from);
+                    hopper_check = true;
+                }
                 continue;
             }
             let blockers = lines.ray(line, royal) & occ;
@@ -364,6 +415,9 @@ impl<const W: usize> Engine<'_, W> {
             }
             self.remote_critical(pos, royal, s);
         }
+        // A hopper's check is answered in more ways than one line says (moving its hurdle
+        // away too): every move is tried.
+        exact &= !hopper_check;
         s.check = !checkers.is_empty() || !exact;
         if s.check {
             s.evasion = match (exact, checkers.count()) {
@@ -372,6 +426,50 @@ impl<const W: usize> Engine<'_, W> {
                 (false, _) => None,
             };
         }
+    }
+
+    /// A hopper's line toward `royal`: its attacker, if it checks. Otherwise, when an enemy
+    /// hopper of the line stands among its first three pieces, the first two are critical
+    /// (either leaving may make a hurdle of the other) and every cell up to the second is a
+    /// special arrival (a piece arriving before it may become a hurdle, or a hurdle of
+    /// another kind); farther changes leave the hopper at least a third piece out.
+    fn hopper_line(
+        &self,
+        pos: &Pos<W>,
+        royal: Cell,
+        ray: &RayAttack<W>,
+        s: &mut Safety<W>,
+    ) -> Option<Cell> {
+        let lines = &self.t.lines;
+        let line = ray.line;
+        let them = pos.st.side.opponent();
+        let occ = pos.st.blockers();
+        if let Some(from) = self.ray_attacker(pos, Layer::Surface, ray, ray.kinds, occ, royal, them)
+        {
+            return Some(from);
+        }
+        let on_line = lines.ray(line, royal) & occ;
+        let first = lines.nearest(line, on_line);
+        let second = first.and_then(|b| lines.nearest(line, on_line.without(b)));
+        let third =
+            second.and_then(|b| lines.nearest(line, on_line.without(b) & lines.ray(line, b)));
+        let near = [first, second, third];
+        if !near
+            .iter()
+            .flatten()
+            .any(|&c| self.holds(pos, Layer::Surface, c, them, ray.kinds))
+        {
+            return None;
+        }
+        for c in [first, second].into_iter().flatten() {
+            s.critical = s.critical.with(c);
+            s.unpinned_critical = s.unpinned_critical.with(c);
+        }
+        s.special |= match second.or(first) {
+            Some(last) => lines.ray(line, royal) ^ lines.ray(line, last),
+            None => lines.ray(line, royal),
+        };
+        None
     }
 
     /// The blockers of capture lines without moving aimed at `royal` are critical.
@@ -499,7 +597,10 @@ impl<const W: usize> Engine<'_, W> {
                 }
             }
             MoveKind::Castle { partner_to, .. }
-                if royal(m.piece.kind()) && !s.special.has(m.to) && !s.special.has(partner_to) =>
+                if royal(m.piece.kind())
+                    && !s.special.has(m.to)
+                    && !s.special.has(partner_to)
+                    && self.rules.royals_facing.is_none() =>
             {
                 Verdict::Castle
             }
@@ -532,8 +633,11 @@ impl<const W: usize> Engine<'_, W> {
         let st = &pos.st;
         let them = st.side.opponent();
         let occ = vacate(st, st.blockers(), from);
+        let r = self.rules;
         !(self.attacked_by(pos, occ, to, them, KindSet::ALL)
-            || (self.rules.royals_apart && self.next_to_enemy_royal(pos, to, them)))
+            || (r.royals_apart && self.next_to_enemy_royal(pos, to, them))
+            || (r.royals_facing == Some(FacingRule::Forbidden)
+                && self.faces(occ, to, pos.sets.of_kinds(them, r.royal_kinds))))
     }
 
     /// [`Verdict::Castle`]: the king's destination, judged with the king and its partner
@@ -579,8 +683,11 @@ impl<const W: usize> Engine<'_, W> {
         } else {
             st.blockers()
         };
+        let r = self.rules;
         !(self.attacked_by(pos, occ, to, them, KindSet::ALL)
-            || (self.rules.royals_apart && self.next_to_enemy_royal(pos, to, them)))
+            || (r.royals_apart && self.next_to_enemy_royal(pos, to, them))
+            || (r.royals_facing == Some(FacingRule::Forbidden)
+                && self.faces(occ, to, pos.sets.of_kinds(them, r.royal_kinds))))
     }
 
     /// [`Verdict::SailStep`]: the container and everything aboard go to an empty cell, so

@@ -279,8 +279,9 @@ pub(crate) struct AttackTables<const W: usize> {
     pub(crate) groups: Vec<KindSet>,
     /// Per target: conditional captures onto it, with the attacker's cell and kind.
     pub(crate) conditional: Vec<Vec<(Cell, u8, Conditional<W>)>>,
-    /// Whether occupying a cell can create an attack (hoppers, must-jump moves): then any
-    /// move may expose a royal piece.
+    /// Whether occupying a cell can create an attack of a conditional leap (a must-jump
+    /// move): then any move may expose a royal piece. (Hoppers' lines are looked at one by
+    /// one instead, by the safety look.)
     pub(crate) screens: bool,
 }
 

@@ -449,9 +449,6 @@ fn attack_tables<const W: usize>(
             }
         }
         for ride in t.rides.iter().filter(|r| r.mode.capture()) {
-            if ride.hop != Hop::None {
-                a.screens = true;
-            }
             let (dx, dy) = lines.steps[ride.line];
             let back = lines.index((-dx, -dy), topo);
             let extent = reverse_extent(lines, ride, back, n);
