@@ -198,13 +198,26 @@ impl<const W: usize> Engine<'_, W> {
 
     /// The legal moves `gen` asks for under forced capture and no checks.
     pub(crate) fn generate_filtered<K: Sink>(&self, pos: &Pos<W>, gen: Gen<W>, sink: &mut K) {
-        let captures_only = self.rules.captures_forced && self.has_legal_capture(pos);
+        let r = self.rules;
+        let captures_only = r.captures_forced && self.has_legal_capture(pos);
+        let checkers = self.checkers_if_ruled(pos);
+        if !captures_only && !r.no_checks && checkers.is_empty() && r.trading.is_none() {
+            // Nothing to judge move by move: the generator itself, which counts in bulk.
+            self.generate_moves(pos, gen, sink);
+            return;
+        }
+        // Every capture is noisy: the quiet moves need not be made to be refused.
+        let gen = if captures_only {
+            Gen { noisy: true, ..gen }
+        } else {
+            gen
+        };
         let mut filter = Filter {
             e: *self,
             pos,
             inner: sink,
             captures_only,
-            checkers: self.checkers_if_ruled(pos),
+            checkers,
         };
         self.generate_moves(pos, gen, &mut filter);
     }
