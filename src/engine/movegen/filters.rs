@@ -10,6 +10,7 @@ use crate::types::bitboard::{Bits, Cell};
 
 use super::super::board::Trial;
 use super::super::{Engine, Move, MoveKind};
+use super::checks_given::CheckLook;
 use super::{Gen, Sink};
 use crate::rules::position::Pos;
 
@@ -22,6 +23,8 @@ struct Filter<'a, 'p, const W: usize, K: Sink> {
     /// The pieces checking the side to move's royal pieces, when a rule of moves in check
     /// applies (empty otherwise).
     checkers: Bits<W>,
+    /// The checks the side to move could give, under the no-checks rule.
+    checks: Option<CheckLook<W>>,
 }
 
 impl<const W: usize, K: Sink> Sink for Filter<'_, '_, W, K> {
@@ -32,8 +35,14 @@ impl<const W: usize, K: Sink> Sink for Filter<'_, '_, W, K> {
         if self.captures_only && !m.is_capture() {
             return;
         }
-        if self.e.rules.no_checks && self.e.gives_check(self.pos, &m) {
-            return;
+        if let Some(look) = &self.checks {
+            let gives = self
+                .e
+                .gives_check_judged(self.pos, look, &m)
+                .unwrap_or_else(|| self.e.gives_check(self.pos, &m));
+            if gives {
+                return;
+            }
         }
         if !self.checkers.is_empty() && self.e.refused_in_check(self.pos, &m, self.checkers) {
             return;
@@ -191,6 +200,7 @@ impl<const W: usize> Engine<'_, W> {
             inner: &mut any,
             captures_only: true,
             checkers: self.checkers_if_ruled(pos),
+            checks: self.rules.no_checks.then(|| self.check_look(pos)),
         };
         self.generate_moves(pos, gen, &mut filter);
         any.0
@@ -218,6 +228,7 @@ impl<const W: usize> Engine<'_, W> {
             inner: sink,
             captures_only,
             checkers,
+            checks: r.no_checks.then(|| self.check_look(pos)),
         };
         self.generate_moves(pos, gen, &mut filter);
     }

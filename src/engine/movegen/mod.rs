@@ -8,6 +8,7 @@
 //! a royal piece without listing them.
 
 mod castling;
+mod checks_given;
 mod crew_counts;
 mod crews;
 mod drops;
