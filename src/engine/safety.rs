@@ -61,6 +61,8 @@ pub(crate) struct Safety<const W: usize> {
     pub(crate) test_all: bool,
     /// Moves that move a royal piece (of either side) must be tried for `royals_apart`.
     pub(crate) apart: bool,
+    /// Moves of the side's royal piece must be tried (explosions).
+    pub(crate) royal_trial: bool,
 }
 
 /// What [`Engine::verdict`] says of a move.
@@ -101,6 +103,7 @@ impl<const W: usize> Safety<W> {
             special: Bits::EMPTY,
             test_all: false,
             apart: false,
+            royal_trial: false,
         }
     }
 
@@ -176,14 +179,27 @@ impl<const W: usize> Engine<'_, W> {
         if !s.guard {
             return;
         }
-        if r.explosion.is_some() {
-            // A blast may take any piece around a capture, and touching royal pieces are out
-            // of check: every move is tried.
+        let explosion = r.explosion.is_some();
+        if explosion
+            && (r.containers.is_some()
+                || r.layers.is_some()
+                || royals
+                    .single()
+                    .is_none_or(|royal| self.blast_shielded(pos, royal, us)))
+        {
+            // Royal pieces in one another's blast are out of check: every move is tried.
             s.check = self.royal_attacked(pos, us);
             s.test_all = true;
             return;
         }
         s.special = self.special_arrivals(pos);
+        if explosion {
+            // A capture's blast may take any piece around it, and a royal piece may step into
+            // the enemy's blast: captures and royal moves are tried, the others judged as in
+            // any game.
+            s.special |= st.by_color[them.index()] | st.ep_targets;
+            s.royal_trial = true;
+        }
         // Facing royal pieces under `must-break` oblige every move; with containers a crew
         // may carry a royal piece into the facing.
         let facing = match r.royals_facing {
@@ -548,7 +564,7 @@ impl<const W: usize> Engine<'_, W> {
                 }
                 if royal(m.piece.kind()) {
                     // A royal piece on a critical cell shields another one.
-                    return if s.critical.has(m.from) {
+                    return if s.critical.has(m.from) || s.royal_trial {
                         Verdict::Trial
                     } else {
                         Verdict::RoyalStep
@@ -600,7 +616,8 @@ impl<const W: usize> Engine<'_, W> {
                 if royal(m.piece.kind())
                     && !s.special.has(m.to)
                     && !s.special.has(partner_to)
-                    && self.rules.royals_facing.is_none() =>
+                    && self.rules.royals_facing.is_none()
+                    && !s.royal_trial =>
             {
                 Verdict::Castle
             }

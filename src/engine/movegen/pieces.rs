@@ -340,6 +340,7 @@ impl<const W: usize> Engine<'_, W> {
                 && !s.test_all
                 && !targets.intersects(zone)
                 && !s.critical.has(from)
+                && !s.royal_trial
             {
                 // The royal piece: each destination judged with it lifted.
                 let n = (targets & !special)
