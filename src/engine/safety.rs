@@ -256,11 +256,11 @@ impl<const W: usize> Engine<'_, W> {
 
     /// [`Engine::safety`] for a side with several royal pieces: when only the last is
     /// protected (`check: last`) no move of this position endangers it (a move adds royal
-    /// pieces at most). When each is (`check: any`) and none is attacked, the pins and
-    /// critical cells around each one are gathered as for a lone royal piece, so a move
-    /// that keeps off them is legal unseen; a royal piece standing on one (shielding
-    /// another) is tried (see [`Engine::verdict`]). In check, or under `check: all`, any
-    /// move is tried.
+    /// pieces at most). Otherwise, when none is attacked, the pins and critical cells around
+    /// each one are gathered as for a lone royal piece, so a move that keeps off them is
+    /// legal unseen; a royal piece standing on one (shielding another) is tried (see
+    /// [`Engine::verdict`]), and under `check: all` every move from a critical cell and every
+    /// royal move. In check any move is tried.
     /// (`s` is changed in place: every return of `safety` gives back the one value it
     /// built, with no copy.)
     #[cold]
@@ -271,7 +271,7 @@ impl<const W: usize> Engine<'_, W> {
             return;
         }
         s.check = self.royal_attacked(pos, pos.st.side);
-        if s.check || check != RoyalCheck::Any || s.test_all || self.rules.royals_facing.is_some() {
+        if s.check || s.test_all || self.rules.royals_facing.is_some() {
             s.test_all = true;
             return;
         }
@@ -284,6 +284,12 @@ impl<const W: usize> Engine<'_, W> {
         }
         s.check = unsure;
         s.test_all = unsure;
+        if check == RoyalCheck::All {
+            // One royal piece may be left attacked while another is not: a move that may
+            // expose one is tried, never refused unseen.
+            s.unpinned_critical = s.critical;
+            s.royal_trial = true;
+        }
     }
 
     /// Arrival cells whose effects may expose a royal piece: destroying markers, and enemy

@@ -589,7 +589,7 @@ fn games_with_pieces_in_hand_hold_their_properties_along_random_playouts() {
 
 /// The games of Fairy-Stockfish's suite with the newer mechanisms (`variants/fsf/`): forced
 /// capture, extinction of a kind, check counters in the key and the FEN, no checks, two
-/// royal pieces each protected, hoppers' checks and hurdles, royal pieces that may not face
+/// royal pieces each protected or one of them, hoppers' checks and hurdles, royal pieces that may not face
 /// each other (or must break the facing), the flag reply, blasts made and unmade (touching kings, kings blown up), a royal piece that
 /// may not flee, first moves closed in check, lost to a rook and written in the castling
 /// field, standing promotions, and walls put down and moved (the duck) go through the same
@@ -605,6 +605,7 @@ fn suite_games() -> Vec<(&'static str, Variant)> {
         "3check",
         "racingkings",
         "coregal",
+        "spartan",
         "xiangqi",
         "manchu",
         "shako",
