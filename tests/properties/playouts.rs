@@ -611,6 +611,7 @@ fn suite_games() -> Vec<(&'static str, Variant)> {
         "shako",
         "grasshopper",
         "atomic",
+        "atomic960",
         "nocheckatomic",
         "atomar",
         "makpong",
