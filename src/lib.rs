@@ -74,7 +74,7 @@ pub use load::{diagnostics, dsl};
 pub use play::game::Game;
 pub use play::record::RecordTextError;
 pub use play::referee::{Refusal, View};
-pub use play::{playtest, search, solve};
+pub use play::{playtest, search, solve, tune};
 pub use render::diagram::{Diagram, DiagramError, Mark};
 pub use render::{diagram, picture};
 pub use rules::{

@@ -8,3 +8,4 @@ pub(crate) mod record;
 pub(crate) mod referee;
 pub mod search;
 pub mod solve;
+pub mod tune;

@@ -10,3 +10,4 @@ mod game;
 mod playtest;
 mod search;
 mod solve;
+mod tune;
