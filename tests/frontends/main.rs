@@ -15,6 +15,7 @@ mod replay;
 mod serve;
 mod show;
 mod solve;
+mod tune;
 mod uci;
 mod web;
 mod web_browser;
