@@ -122,6 +122,13 @@ fn tuning_reports_values_with_intervals_around_them() {
             .abs()
             < 1e-9
     );
+    // Only positions far from the end: fewer of them.
+    let middle = Options {
+        min_plies_left: 30,
+        ..options.clone()
+    };
+    let m = tune(&variant, &games, 6, &middle).unwrap();
+    assert!(m.positions < t.positions && m.positions > 0, "{m:?}");
     // Bad requests are errors.
     let unknown = Options {
         unit: Some('z'),

@@ -59,6 +59,10 @@ struct Fit {
     /// Bootstrap resamples over games for the 95% intervals.
     #[arg(long, default_value_t = 200)]
     resamples: u32,
+    /// Fit only positions at least this many plies before their game's end (0: all), for
+    /// middlegame values: pawns weigh more near the end.
+    #[arg(long, default_value_t = 0)]
+    min_plies_left: u32,
     /// Put the values found into the definition file as each piece's `value:`.
     #[arg(long)]
     write: bool,
@@ -148,6 +152,7 @@ fn report(study: &Study, variant: &Variant, fit: &Fit, whole: bool) -> miette::R
     let options = Options {
         unit: fit.unit,
         resamples: fit.resamples,
+        min_plies_left: fit.min_plies_left,
         ..Options::default()
     };
     let tuning = match tune(variant, &study.games, s.random_plies, &options) {
@@ -158,6 +163,12 @@ fn report(study: &Study, variant: &Variant, fit: &Fit, whole: bool) -> miette::R
         }
         Err(e) => return Err(miette::miette!("{e}")),
     };
+    if fit.min_plies_left > 0 {
+        out!(
+            "(positions at least {} plies before their game's end)",
+            fit.min_plies_left
+        );
+    }
     table(&tuning);
     if fit.write {
         write_values(&study.variant, &tuning)?;

@@ -47,6 +47,7 @@ pub fn sample_positions(
     variant: &Variant,
     games: &[GameRecord],
     skip: u32,
+    min_left: u32,
 ) -> Result<Vec<Sample>, ReplayError> {
     let mut samples = Vec::new();
     for (g, record) in games.iter().enumerate() {
@@ -66,7 +67,13 @@ pub fn sample_positions(
                 reason: e.to_string(),
             })?;
             let noisy = played.is_noisy();
-            if i >= skip as usize && !noisy_before && !noisy && !variant.in_check(&at) {
+            let early_enough = texts.len() - i >= min_left as usize;
+            if i >= skip as usize
+                && early_enough
+                && !noisy_before
+                && !noisy
+                && !variant.in_check(&at)
+            {
                 samples.push(Sample {
                     game: g,
                     result,

@@ -26,7 +26,7 @@
 //! assert_eq!(start[bishop.index()], [2, 2]); // White's, Black's
 //! let settings = Settings { games: 4, seed: 1, random_plies: 8, max_plies: 40, nodes: None, depth: Some(1), movetime: None };
 //! let games: Vec<_> = (0..4).map(|i| play_game(&chess, &settings, i)).collect();
-//! let samples = features::sample_positions(&chess, &games, settings.random_plies)?;
+//! let samples = features::sample_positions(&chess, &games, settings.random_plies, 0)?;
 //! assert!(samples.iter().all(|s| s.game < 4 && s.counts.len() == 6));
 //! match tune(&chess, &games, settings.random_plies, &Options::default()) {
 //!     Ok(tuning) => assert_eq!(tuning.unit, 'P'),
@@ -64,6 +64,10 @@ pub struct Options {
     /// Ridge penalty on each weight (a normal prior of standard deviation `1/√ridge` in
     /// logistic units): it keeps a rarely varying term from running off.
     pub ridge: f64,
+    /// Only positions at least this many plies before their game's end are fitted (0: every
+    /// one). Material far from the end predicts the result less surely, and endgame
+    /// positions weigh pawns more, so this gives middlegame values.
+    pub min_plies_left: u32,
 }
 
 impl Default for Options {
@@ -73,6 +77,7 @@ impl Default for Options {
             resamples: 200,
             seed: 0,
             ridge: 1.0,
+            min_plies_left: 0,
         }
     }
 }
@@ -188,7 +193,7 @@ pub fn tune(
     if decisive == 0 {
         return Err(TuneError::NoDecisive(games.len()));
     }
-    let samples = features::sample_positions(variant, games, skip)?;
+    let samples = features::sample_positions(variant, games, skip, options.min_plies_left)?;
     if samples.is_empty() {
         return Err(TuneError::TooFew(format!(
             "no quiet position after ply {skip} in {} games",
