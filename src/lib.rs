@@ -28,7 +28,7 @@
 //! | layer | holds |
 //! |---|---|
 //! | [`frontends`] | XBoard's protocol, UCI, the JSON-lines protocol, the web playground |
-//! | [`play`] | [`Game`] with its referee and undo, records, search, solver, self-play |
+//! | [`play`] | [`Game`] with its referee and undo, records, search, solver, self-play, tuning |
 //! | [`load`] | definitions, the movement language, the compiler, diagnostics, [`Variant`] |
 //! | [`render`] | move diagrams and pictures of positions |
 //! | [`formats`] | FEN, move text, SAN, a variant's own notation, PGN |

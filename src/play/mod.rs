@@ -1,5 +1,5 @@
 //! Playing games: a [`game::Game`] with its history, referee and undo, its records, the
-//! search, the solver and the self-play test.
+//! search, the solver, the self-play test and the piece values tuned from its games.
 
 pub(crate) mod game;
 pub mod pgn;

@@ -95,7 +95,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     let name = args.variant.as_deref().expect("clap requires the variant");
     if args.fit.write && !Path::new(name).is_file() {
         return Err(miette::miette!(
-            help = "copy the bundled definition (`fairy show` names it) and tune the copy",
+            help = "give the path of a definition file, such as a copy of the bundled one",
             "--write needs a definition file, and `{name}` is no file"
         ));
     }
