@@ -28,7 +28,7 @@
 //! | layer | holds |
 //! |---|---|
 //! | [`frontends`] | XBoard's protocol, UCI, the JSON-lines protocol, the web playground |
-//! | [`play`] | [`Game`] with its referee and undo, records, search, solver, self-play |
+//! | [`play`] | [`Game`] with its referee and undo, records, search, solver, self-play, tuning |
 //! | [`load`] | definitions, the movement language, the compiler, diagnostics, [`Variant`] |
 //! | [`render`] | move diagrams and pictures of positions |
 //! | [`formats`] | FEN, move text, SAN, a variant's own notation, PGN |
@@ -74,7 +74,7 @@ pub use load::{diagnostics, dsl};
 pub use play::game::Game;
 pub use play::record::RecordTextError;
 pub use play::referee::{Refusal, View};
-pub use play::{playtest, search, solve};
+pub use play::{playtest, search, solve, tune};
 pub use render::diagram::{Diagram, DiagramError, Mark};
 pub use render::{diagram, picture};
 pub use rules::{

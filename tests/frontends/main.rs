@@ -1,6 +1,6 @@
 //! The frontends, through the `fairy` program (built with the `cli` feature): the command
 //! line (`validate` and the reports it draws, `perft`, `play`, `replay`, `show`, `solve`,
-//! `playtest`, `match` and the guide's sessions), the JSON-lines game server, the web playground over HTTP and in a
+//! `playtest`, `tune`, `match` and the guide's sessions), the JSON-lines game server, the web playground over HTTP and in a
 //! browser, and the XBoard engine.
 
 #[path = "../support/mod.rs"]
@@ -15,6 +15,7 @@ mod replay;
 mod serve;
 mod show;
 mod solve;
+mod tune;
 mod uci;
 mod web;
 mod web_browser;

@@ -1,6 +1,6 @@
 //! Playing through the library: games and their end (checkmate, stalemate, the move rule,
 //! repetition, undo), the search and the API it stands on, the problem solver, and
-//! playtesting by self-play.
+//! playtesting by self-play and the piece values tuned from it.
 
 #[path = "../support/mod.rs"]
 mod support;
@@ -10,3 +10,4 @@ mod game;
 mod playtest;
 mod search;
 mod solve;
+mod tune;

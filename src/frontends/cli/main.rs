@@ -22,6 +22,7 @@ mod search;
 mod serve;
 mod show;
 mod solve;
+mod tune;
 mod uci;
 mod validate;
 mod versus;
@@ -91,6 +92,11 @@ enum Command {
     /// decisiveness, over every core; `--json` writes the study with every game, `--shard K/N`
     /// plays a part of it and `fairy playtest merge` combines the parts.
     Playtest(playtest::Args),
+    /// Piece values learned from self-play games by logistic regression of the results on
+    /// material (Texel's tuning method), each with a 95% interval from a bootstrap over games,
+    /// beside the values the engine uses; pair terms for kinds bound to a colour; `--write`
+    /// puts them into the definition; `--shard K/N` and `fairy tune merge` as for playtest.
+    Tune(tune::Args),
     /// Draw a position as text (coordinates, holes left blank, crews, layers; `--view` for
     /// one side's view), and write it as SVG or PNG with the pieces' images; `--empty` prints
     /// the board's cell names.
@@ -181,6 +187,7 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Playtest(args) => playtest::run(&args),
+        Command::Tune(args) => tune::run(&args),
         Command::Solve(args) => match solve::run(&args) {
             Ok(true) => Ok(()),
             Ok(false) => return ExitCode::FAILURE,

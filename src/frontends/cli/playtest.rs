@@ -63,7 +63,7 @@ enum Merge {
     },
 }
 
-fn parse_shard(text: &str) -> Result<(u64, u64), String> {
+pub(super) fn parse_shard(text: &str) -> Result<(u64, u64), String> {
     let bad = || format!("`{text}` is not a shard K/N with 1 <= K <= N (such as 2/8)");
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
     let (k, n): (u64, u64) = (
@@ -101,7 +101,24 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
     }
     let (k, n) = args.shard.unwrap_or((1, 1));
     let range = settings.shard_range(k, n);
-    let threads = args.threads.map_or_else(
+    let study = play(&variant, name, settings, range, args.threads)?;
+    report(&study);
+    if let Some(path) = &args.pgn {
+        write_pgn(&study, &variant, name, path)?;
+    }
+    write(&study, args.json.as_ref())
+}
+
+/// Plays games `range` of the study over `threads` threads (default: every core), with a
+/// progress bar on standard error.
+pub(super) fn play(
+    variant: &Variant,
+    name: &str,
+    settings: Settings,
+    range: std::ops::Range<u64>,
+    threads: Option<u16>,
+) -> miette::Result<Study> {
+    let threads = threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         usize::from,
     );
@@ -120,19 +137,14 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             .clone()
             .into_par_iter()
             .map(|i| {
-                let g = play_game(&variant, &settings, i);
+                let g = play_game(variant, &settings, i);
                 bar.inc(1);
                 g
             })
             .collect()
     });
     bar.finish_and_clear();
-    let study = Study::new(name, &variant.name, settings, range, games);
-    report(&study);
-    if let Some(path) = &args.pgn {
-        write_pgn(&study, &variant, name, path)?;
-    }
-    write(&study, args.json.as_ref())
+    Ok(Study::new(name, &variant.name, settings, range, games))
 }
 
 /// Every game of the study as PGN, one after another.
@@ -153,6 +165,13 @@ fn write_pgn(study: &Study, variant: &Variant, name: &str, path: &Path) -> miett
 }
 
 fn merge(files: &[PathBuf], json: Option<&PathBuf>) -> miette::Result<()> {
+    let study = read_merged(files)?;
+    report(&study);
+    write(&study, json)
+}
+
+/// The studies of `files` (JSON) merged into one.
+pub(super) fn read_merged(files: &[PathBuf]) -> miette::Result<Study> {
     let mut studies = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(f)
@@ -161,12 +180,10 @@ fn merge(files: &[PathBuf], json: Option<&PathBuf>) -> miette::Result<()> {
             .map_err(|e| miette::miette!("{} is not a playtest study: {e}", f.display()))?;
         studies.push(study);
     }
-    let study = Study::merge(studies).map_err(|e| miette::miette!("{e}"))?;
-    report(&study);
-    write(&study, json)
+    Study::merge(studies).map_err(|e| miette::miette!("{e}"))
 }
 
-fn write(study: &Study, json: Option<&PathBuf>) -> miette::Result<()> {
+pub(super) fn write(study: &Study, json: Option<&PathBuf>) -> miette::Result<()> {
     if let Some(path) = json {
         let text = serde_json::to_string_pretty(study).expect("a study serialises");
         std::fs::write(path, text + "\n")
