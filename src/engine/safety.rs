@@ -260,7 +260,7 @@ impl<const W: usize> Engine<'_, W> {
     /// each one are gathered as for a lone royal piece, so a move that keeps off them is
     /// legal unseen; a royal piece standing on one (shielding another) is tried (see
     /// [`Engine::verdict`]), and under `check: all` every move from a critical cell and every
-    /// royal move. In check any move is tried.
+    /// royal move. In check, or with crews or layers, any move is tried.
     /// (`s` is changed in place: every return of `safety` gives back the one value it
     /// built, with no copy.)
     #[cold]
@@ -270,8 +270,15 @@ impl<const W: usize> Engine<'_, W> {
             s.guard = false;
             return;
         }
+        let r = self.rules;
         s.check = self.royal_attacked(pos, pos.st.side);
-        if s.check || s.test_all || self.rules.royals_facing.is_some() {
+        // The verdicts for crews and layers know a lone royal piece only.
+        if s.check
+            || s.test_all
+            || r.royals_facing.is_some()
+            || r.containers.is_some()
+            || r.layers.is_some()
+        {
             s.test_all = true;
             return;
         }

@@ -218,3 +218,32 @@ fn mistakes_are_reported_where_they_are_written() {
         (combination, at(&yaml, "hold: true", "true"))
     );
 }
+
+/// Two royal pieces of one side aboard crews: every move is tried (the crews' verdicts know
+/// a lone royal piece only), so a king may not sail off and leave the other attacked. The
+/// position is one the FEN mutation test found.
+#[test]
+fn several_royal_pieces_aboard_crews_are_each_protected() {
+    let v = crate::support::variant("pirateknics");
+    let fen = "<nb><bq><nbk><nbk>/<ppp><ppp><ppp><ppp><ppp><ppp>/6/6/<PPP>5/6/1<PPP><PPP><PPP><PPP><PPN>/<NBR><BQK><B><NBR> b - a2a4 1 3";
+    let pos = v.parse_fen(fen).unwrap();
+    let mut legal: Vec<String> = v
+        .legal_moves(&pos)
+        .iter()
+        .map(|&m| v.move_text(m))
+        .collect();
+    let mut by_trial: Vec<String> = v
+        .legal_moves_by_trial(&pos)
+        .iter()
+        .map(|&m| v.move_text(m))
+        .collect();
+    legal.sort();
+    by_trial.sort();
+    assert_eq!(legal, by_trial);
+    assert!(
+        !legal
+            .iter()
+            .any(|m| m.starts_with("d8") && m.contains("e8")),
+        "{legal:?}"
+    );
+}
