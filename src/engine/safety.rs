@@ -61,7 +61,8 @@ pub(crate) struct Safety<const W: usize> {
     pub(crate) test_all: bool,
     /// Moves that move a royal piece (of either side) must be tried for `royals_apart`.
     pub(crate) apart: bool,
-    /// Moves of the side's royal piece must be tried (explosions).
+    /// Moves of the side's royal pieces must be tried (explosions; several royal pieces
+    /// under `check: all`).
     pub(crate) royal_trial: bool,
 }
 
@@ -237,14 +238,20 @@ impl<const W: usize> Engine<'_, W> {
                 (i32::from(ef) - i32::from(rf)).signum(),
                 (i32::from(er) - i32::from(rr)).signum(),
             );
+            // The cells between, unless a hole or the board's edge parts them.
             let mut between = Bits::EMPTY;
             let mut at = royal;
+            let mut reached = false;
             while let Some(next) = topo.offset(at, step.0, step.1) {
                 if next == enemy {
+                    reached = true;
                     break;
                 }
                 between = between.with(next);
                 at = next;
+            }
+            if !reached {
+                continue;
             }
             match (between & occ).single() {
                 Some(blocker) => s.pin(blocker, between),
