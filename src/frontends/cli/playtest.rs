@@ -81,12 +81,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         return merge(files, json.as_ref());
     }
     let name = args.variant.as_deref().expect("clap requires the variant");
-    let variant = super::load(name)?;
-    if variant.legal_moves(&variant.start_position()).is_empty() {
-        return Err(miette::miette!(
-            "{name}: the side to move has no legal move in the start position"
-        ));
-    }
+    let variant = load_playable(name)?;
     let mut settings = Settings {
         games: args.games,
         seed: args.seed,
@@ -107,6 +102,17 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         write_pgn(&study, &variant, name, path)?;
     }
     write(&study, args.json.as_ref())
+}
+
+/// The variant named `name`, loaded, with a move to play from its start position.
+pub(super) fn load_playable(name: &str) -> miette::Result<Variant> {
+    let variant = super::load(name)?;
+    if variant.legal_moves(&variant.start_position()).is_empty() {
+        return Err(miette::miette!(
+            "{name}: the side to move has no legal move in the start position"
+        ));
+    }
+    Ok(variant)
 }
 
 /// Plays games `range` of the study over `threads` threads (default: every core), with a

@@ -7,7 +7,7 @@ use fairy_rules::playtest::{Settings, Study};
 use fairy_rules::tune::{tune, write::set_values, Options, Tuning};
 use fairy_rules::Variant;
 
-use super::playtest::{parse_shard, play, read_merged, write};
+use super::playtest::{load_playable, parse_shard, play, read_merged, write};
 
 #[derive(clap::Args)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -99,12 +99,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             "--write needs a definition file, and `{name}` is no file"
         ));
     }
-    let variant = super::load(name)?;
-    if variant.legal_moves(&variant.start_position()).is_empty() {
-        return Err(miette::miette!(
-            "{name}: the side to move has no legal move in the start position"
-        ));
-    }
+    let variant = load_playable(name)?;
     let mut settings = Settings {
         games: args.games,
         seed: args.seed,
