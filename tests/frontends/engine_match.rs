@@ -282,3 +282,73 @@ fn bad_opponents_are_errors() {
     assert!(String::from_utf8_lossy(&o.stderr)
         .contains("Seachess: chance events and hidden parts cannot be played over XBoard"));
 }
+
+/// Self-play over UCI, the engine against its own `fairy uci`, both limited by nodes: each
+/// pair of games starts from the same random opening with colours swapped, so two engines
+/// that search alike play the same game twice, and another pair another game.
+#[test]
+fn self_play_pairs_share_a_random_opening_and_nodes_limit_both_sides() {
+    let pgn = concat!(env!("CARGO_TARGET_TMPDIR"), "/self-play.pgn");
+    let opponent = format!("uci:{} uci", env!("CARGO_BIN_EXE_fairy"));
+    let o = fairy(&[
+        "match",
+        "chess",
+        "--opponent",
+        &opponent,
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--opening-plies",
+        "5",
+        "--max-plies",
+        "12",
+        "--pgn",
+        pgn,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let record = std::fs::read_to_string(pgn).unwrap();
+    // Each game's move text: the lines after its tags.
+    let games: Vec<&str> = record
+        .split("[Event ")
+        .skip(1)
+        .map(|g| g.split("\n\n").nth(1).unwrap().trim())
+        .collect();
+    assert_eq!(games.len(), 4, "{record}");
+    assert_eq!(games[0], games[1], "{record}");
+    assert_eq!(games[2], games[3], "{record}");
+    assert_ne!(games[0], games[2], "{record}");
+    assert!(games.iter().all(|g| g.starts_with("1.")), "{record}");
+}
+
+/// Over XBoard the opening is told in force mode, and the engine still answers whichever
+/// side it plays: no game is lost on time or disputed.
+#[test]
+fn an_opening_reaches_an_xboard_engine_in_force_mode() {
+    let opponent = format!("xboard:{} xboard", env!("CARGO_BIN_EXE_fairy"));
+    let o = fairy(&[
+        "match",
+        "chess",
+        "--opponent",
+        &opponent,
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+        "--opening-plies",
+        "3",
+        "--max-plies",
+        "9",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("game 1: fairy white vs fairy: draw (move limit), 9 plies"),
+        "{out}"
+    );
+    assert!(
+        lines[1].starts_with("game 2: fairy black vs fairy: draw (move limit), 9 plies"),
+        "{out}"
+    );
+}

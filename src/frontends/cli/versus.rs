@@ -33,9 +33,16 @@ pub(super) struct Args {
     /// `otim` before each of its moves. A UCI engine gets `go movetime`.
     #[arg(long, default_value_t = 1000)]
     movetime: u64,
-    /// Limit our engine by positions per move instead of time (against the random mover).
+    /// Limit the engines by positions per move instead of time: ours, and a UCI opponent
+    /// (`go nodes`); an XBoard opponent keeps `--movetime`. The same on every run, whatever
+    /// the machine's load: the limit for self-play tests.
     #[arg(long)]
     nodes: Option<u64>,
+    /// Start each pair of games (1 and 2, 3 and 4, ...) after the same uniformly random
+    /// opening of this many plies, drawn from the pair's seed, colours swapped within the
+    /// pair: without it, two engines that search the same way play the same game each time.
+    #[arg(long, default_value_t = 0)]
+    opening_plies: usize,
     /// A game not over after this many plies is scored as a draw.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
@@ -145,12 +152,16 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             Color::Black
         };
         let seed = args.seed.wrapping_add(u64::from(i));
-        let mut game = Game::new(variant.clone()).with_seed(seed);
+        let mut game = opening(
+            &variant,
+            args.opening_plies,
+            args.seed.wrapping_add(u64::from(i / 2)),
+        );
         let mut rng = StdRng::seed_from_u64(seed);
         searcher.clear();
         match &mut opponent {
-            Opponent::XBoard(x) => x.new_game(&xboard_variant, movetime, ours.opponent())?,
-            Opponent::Uci(u) => u.new_game()?,
+            Opponent::XBoard(x) => x.new_game(&xboard_variant, movetime, ours.opponent(), &game)?,
+            Opponent::Uci(u) => u.new_game(&game)?,
             Opponent::Random => {}
         }
         let mut end = None;
@@ -190,7 +201,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
                         None
                     }
                     Opponent::XBoard(x) => x.their_move(&mut game, &variant, name, movetime),
-                    Opponent::Uci(u) => u.their_move(&mut game, name, movetime),
+                    Opponent::Uci(u) => u.their_move(&mut game, name, movetime, args.nodes),
                 };
             }
             if end.is_some() {
@@ -292,6 +303,27 @@ enum Opponent {
     Random,
     XBoard(XBoard),
     Uci(Uci),
+}
+
+/// A game after `plies` uniformly random plies drawn from `seed`: the first such opening
+/// that leaves the game going on (another is drawn after one that ends it, up to 100).
+fn opening(variant: &Variant, plies: usize, seed: u64) -> Game {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = Game::new(variant.clone()).with_seed(seed);
+    for _ in 0..100 {
+        game = Game::new(variant.clone()).with_seed(seed);
+        while game.moves().len() < plies && game.outcome().is_none() {
+            let before = game.moves().len();
+            random_move(&mut game, &mut rng);
+            if game.moves().len() == before {
+                break;
+            }
+        }
+        if game.outcome().is_none() {
+            break;
+        }
+    }
+    game
 }
 
 /// A uniformly random legal move of the side to move's view; a move the hidden state
@@ -407,6 +439,8 @@ struct XBoard {
     clock: Option<Clock>,
     /// Our last move as sent, and the position (XBoard's FEN) it was played in.
     last: Option<(String, String)>,
+    /// In force mode after an opening, until our first move is followed by `go`.
+    forced: bool,
 }
 
 /// A clock of [`MOVES`] moves in [`MOVES`] times the time per move (`level 40 M:SS 0`).
@@ -448,6 +482,7 @@ impl XBoard {
             usermove: false,
             clock: None,
             last: None,
+            forced: false,
         };
         x.send("xboard")?;
         x.send("protover 2")?;
@@ -480,13 +515,15 @@ impl XBoard {
         self.program.send(line)
     }
 
-    /// A new game: the engine plays `engine_side`, thinking `movetime` per move: `st` in
-    /// whole seconds, or a [`Clock`] when the time is not whole seconds.
+    /// A new game from `game`'s moves so far: the engine plays `engine_side`, thinking
+    /// `movetime` per move: `st` in whole seconds, or a [`Clock`] when the time is not whole
+    /// seconds.
     fn new_game(
         &mut self,
         variant: &str,
         movetime: Duration,
         engine_side: Color,
+        game: &Game,
     ) -> miette::Result<()> {
         self.send("new")?;
         if variant != "normal" {
@@ -523,7 +560,21 @@ impl XBoard {
                 Err(_) => return Err(miette::miette!("the engine did not answer `ping`")),
             }
         }
-        if engine_side == Color::White {
+        // The opening is told in force mode; `go` then makes the engine play the side to
+        // move, so it waits for our first move before it is sent.
+        self.forced = !game.moves().is_empty();
+        if self.forced {
+            self.send("force")?;
+            for &m in game.moves() {
+                let text = cecp::move_text(game.variant(), m);
+                match self.usermove {
+                    true => self.send(&format!("usermove {text}"))?,
+                    false => self.send(&text)?,
+                }
+            }
+        }
+        if game.position().side_to_move() == engine_side {
+            self.forced = false;
             self.go()?;
         }
         Ok(())
@@ -551,6 +602,9 @@ impl XBoard {
         match self.usermove {
             true => self.send(&format!("usermove {text}"))?,
             false => self.send(&text)?,
+        }
+        if std::mem::take(&mut self.forced) {
+            self.send("go")?;
         }
         self.last = Some((text, fen));
         Ok(())
@@ -687,9 +741,14 @@ impl Uci {
         })
     }
 
-    /// A new game: the variant set, and the engine ready.
-    fn new_game(&mut self) -> miette::Result<()> {
-        self.moves.clear();
+    /// A new game from `game`'s moves so far: the variant set, and the engine ready.
+    fn new_game(&mut self, game: &Game) -> miette::Result<()> {
+        let variant = game.variant();
+        self.moves = game
+            .moves()
+            .iter()
+            .map(|&m| uci::move_text(variant, m, false))
+            .collect();
         self.program.send("ucinewgame")?;
         if self.variant != "chess" {
             let set = format!("setoption name UCI_Variant value {}", self.variant);
@@ -713,10 +772,21 @@ impl Uci {
 
     /// The engine's move, played on `game`: `None` when the game goes on, else how it ended.
     /// A move that is not legal on our board, or none where we see one, is a dispute.
-    fn their_move(&mut self, game: &mut Game, name: &str, movetime: Duration) -> Option<End> {
+    /// `nodes` replaces the time limit with `go nodes`.
+    fn their_move(
+        &mut self,
+        game: &mut Game,
+        name: &str,
+        movetime: Duration,
+        nodes: Option<u64>,
+    ) -> Option<End> {
+        let go = match nodes {
+            Some(n) => format!("go nodes {n}"),
+            None => format!("go movetime {}", movetime.as_millis()),
+        };
         let asked = [
             format!("position startpos moves {}", self.moves.join(" ")),
-            format!("go movetime {}", movetime.as_millis()),
+            go,
         ];
         if let Err(e) = asked.iter().try_for_each(|l| self.program.send(l)) {
             return Some(End::Scored(1.0, format!("win: {name} ended ({e})")));
