@@ -21,6 +21,7 @@
 mod eval;
 mod order;
 mod player;
+mod prune;
 mod tree;
 mod tt;
 
@@ -175,6 +176,7 @@ pub struct Searcher {
     table: tt::Table,
     heuristics: order::Heuristics,
     star1: bool,
+    null_move: prune::NullMove,
 }
 
 impl Searcher {
@@ -191,6 +193,7 @@ impl Searcher {
         let cells = variant.topology.cell_count();
         let values = Values::derived(&variant);
         Searcher {
+            null_move: prune::NullMove::new(&variant),
             squares: eval::Squares::new(&variant, &values),
             values,
             variant,
@@ -311,6 +314,8 @@ impl Searcher {
             path: history.to_vec(),
             lists: Vec::new(),
             star1: self.star1,
+            null_move: &self.null_move,
+            after_null: false,
         };
         tree.iterate(pos.clone(), report)
     }
