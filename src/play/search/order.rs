@@ -34,6 +34,11 @@ impl Heuristics {
         &mut self.killers[ply]
     }
 
+    /// Whether `m` is one of the killer moves of `ply`.
+    pub(super) fn is_killer(&self, m: Move, ply: usize) -> bool {
+        self.killers.get(ply).is_some_and(|k| k.contains(&Some(m)))
+    }
+
     /// Remembers a quiet move that caused a cut-off at `ply`, searched `depth` plies deep.
     pub(super) fn cut(&mut self, m: Move, ply: usize, depth: u32) {
         let k = self.killers_at(ply);

@@ -1,5 +1,5 @@
-//! Which positions the search may prune by a null move: read off the compiled rule set,
-//! never the variant's name.
+//! Which positions the search may prune by a null move, and by how much late quiet moves
+//! are reduced: each read off the compiled rule set, never the variant's name.
 
 use crate::engine::Position;
 use crate::rules::{Kind, Ruleset};
@@ -57,4 +57,11 @@ impl NullMove {
 /// The plies a null move takes off the depth: 3, and one more per 4 plies beyond 4.
 pub(super) fn null_move_reduction(depth: u32) -> u32 {
     3 + depth.saturating_sub(4) / 4
+}
+/// Late move reduction of a quiet move searched `index`-th (from 0) at `depth`: plies
+/// taken off, `0.75 + ln(depth) × ln(index) / 2.25` rounded down (Ethereal's formula), one
+/// fewer in the principal variation, and at least one ply left to search.
+pub(super) fn late_move_reduction(depth: u32, index: usize, pv: bool) -> u32 {
+    let r = (0.75 + f64::from(depth).ln() * (index as f64).ln() / 2.25) as u32;
+    r.saturating_sub(u32::from(pv)).min(depth.saturating_sub(2))
 }

@@ -9,7 +9,7 @@ use crate::rules::Ruleset;
 
 use super::eval::{evaluate, Squares, Values};
 use super::order::Heuristics;
-use super::prune::{null_move_reduction, NullMove};
+use super::prune::{late_move_reduction, null_move_reduction, NullMove};
 use super::tt::{Bound, Entry, Table};
 use super::{Score, SearchLimits, SearchResult, MAX_DEPTH};
 use crate::types::rule_enums::RoyalRule;
@@ -275,11 +275,27 @@ impl Tree<'_> {
                     self.chance(pos, m, depth, (alpha, beta), ply)
                 } else {
                     self.make(pos, m);
+                    let reduction = if i >= 3
+                        && depth >= 3
+                        && !in_check
+                        && m.captured.is_none()
+                        && m.promotion.is_none()
+                        && !self.heuristics.is_killer(m, ply)
+                        && !self.rules.in_check(pos)
+                    {
+                        late_move_reduction(depth, i, beta - alpha > 1)
+                    } else {
+                        0
+                    };
                     let mut score = if i == 0 {
                         -self.node(pos, depth - 1, -beta, -alpha, ply + 1)
                     } else {
-                        -self.node(pos, depth - 1, -alpha - 1, -alpha, ply + 1)
+                        -self.node(pos, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1)
                     };
+                    // A reduced move that beats alpha is searched again at full depth.
+                    if reduction > 0 && score > alpha {
+                        score = -self.node(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    }
                     if i > 0 && score > alpha && score < beta {
                         score = -self.node(pos, depth - 1, -beta, -alpha, ply + 1);
                     }
