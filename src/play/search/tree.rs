@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use crate::engine::{Move, Outcome, Position, UndoStack};
 use crate::rules::Ruleset;
+use crate::types::bitboard::Cell;
 
 use super::eval::{evaluate, Squares, Values};
 use super::order::Heuristics;
@@ -17,6 +18,8 @@ use crate::types::rule_enums::RoyalRule;
 const INFINITY: i32 = Score::MATE + 1;
 /// Checks in a row that quiescence answers with every legal move before it stands pat.
 const QUIESCENCE_CHECKS: u32 = 4;
+/// Captures on one cell that static exchange evaluation follows.
+const EXCHANGE_LIMIT: usize = 6;
 /// The deepest line searched, extensions and quiescence included: where captures need not
 /// end (a piece that returns when captured), the static evaluation stands there.
 const MAX_PLY: usize = 3 * MAX_DEPTH as usize;
@@ -477,6 +480,49 @@ impl Tree<'_> {
         Some(score)
     }
 
+    /// Static exchange evaluation of the capture `m`: whether the side making it loses
+    /// material when both sides go on capturing on its arrival cell, each with its least
+    /// valuable piece, and each free to stop. The recaptures are the variant's own legal
+    /// moves (made and unmade), so hoppers, lame pieces and pins count as they play. A
+    /// piece worth no more than its victim never loses.
+    fn exchange_loses(&mut self, pos: &mut Position, m: Move) -> bool {
+        let value = |k: Option<crate::types::piece::Piece>| k.map_or(0, |p| self.values.of(p.kind()));
+        let victim = value(m.captured);
+        if self.values.of(m.piece.kind()) <= victim {
+            return false;
+        }
+        self.rules.make(pos, m, &mut self.undo);
+        let recapture = self.exchange(pos, m.to, 0);
+        self.rules.unmake(pos, &mut self.undo);
+        victim < recapture
+    }
+
+    /// What the side to move gains at best by capturing on `cell` with its least valuable
+    /// piece and letting the exchange go on (0: it does not capture).
+    fn exchange(&mut self, pos: &mut Position, cell: Cell, captures: usize) -> i32 {
+        if captures >= EXCHANGE_LIMIT {
+            return 0;
+        }
+        let slot = MAX_PLY + 1 + captures;
+        let mut moves = self.take_list(slot);
+        self.rules.noisy_moves_into(pos, &mut moves);
+        let side = pos.side_to_move();
+        let least = moves
+            .iter()
+            .filter(|r| r.to == cell && r.captured.is_some_and(|p| p.color() != side))
+            .min_by_key(|r| self.values.of(r.piece.kind()))
+            .copied();
+        self.lists[slot] = moves;
+        let Some(r) = least else {
+            return 0;
+        };
+        let gain = r.captured.map_or(0, |p| self.values.of(p.kind()));
+        self.rules.make(pos, r, &mut self.undo);
+        let reply = self.exchange(pos, cell, captures + 1);
+        self.rules.unmake(pos, &mut self.undo);
+        (gain - reply).max(0)
+    }
+
     /// Captures and promotions until the position is quiet; every move out of check, for a
     /// few checks in a row.
     fn quiescence(
@@ -528,6 +574,7 @@ impl Tree<'_> {
                     .map_or(m.promotion.is_some(), |p| p.color() != side);
             if !noisy
                 || (self.rules.chance.is_some() && !self.rules.chance_cells(pos, m).is_empty())
+                || (!evasions && self.exchange_loses(pos, m))
             {
                 continue;
             }
