@@ -20,6 +20,10 @@ const INFINITY: i32 = Score::MATE + 1;
 const QUIESCENCE_CHECKS: u32 = 4;
 /// Captures on one cell that static exchange evaluation follows.
 const EXCHANGE_LIMIT: usize = 6;
+/// Half the width of the first aspiration window, in centipawns.
+const ASPIRATION_WINDOW: i32 = 25;
+/// Beyond this half-width, the window is the whole range.
+const ASPIRATION_LIMIT: i32 = 800;
 /// The deepest line searched, extensions and quiescence included: where captures need not
 /// end (a piece that returns when captured), the static evaluation stands there.
 const MAX_PLY: usize = 3 * MAX_DEPTH as usize;
@@ -103,7 +107,7 @@ impl Tree<'_> {
         }
         let max = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max {
-            let score = self.node(&mut pos, depth, -INFINITY, INFINITY, 0);
+            let score = self.aspiration(&mut pos, depth, result.score.0);
             // The first iteration always finishes: there is a move to give.
             if self.stopped && depth > 1 {
                 break;
@@ -128,6 +132,32 @@ impl Tree<'_> {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// The root searched to `depth` in a window around the last iteration's score `last`,
+    /// widened (twice as wide each time) on the side it fails; from depth 4, and not around
+    /// a mate score.
+    fn aspiration(&mut self, pos: &mut Position, depth: u32, last: i32) -> i32 {
+        if depth < 4 || last.abs() >= Score::MATE_BOUND {
+            return self.node(pos, depth, -INFINITY, INFINITY, 0);
+        }
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let score = self.node(pos, depth, alpha, beta, 0);
+            if self.stopped || (score > alpha && score < beta) {
+                return score;
+            }
+            delta *= 2;
+            if score <= alpha {
+                alpha = (score - delta).max(-INFINITY);
+            } else {
+                beta = (score + delta).min(INFINITY);
+            }
+            if delta > ASPIRATION_LIMIT {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
     }
 
     /// The line the table remembers from `pos`, each move checked legal.
