@@ -23,7 +23,6 @@ import concurrent.futures
 import math
 import os
 import re
-import shutil
 import subprocess
 import sys
 
@@ -46,9 +45,11 @@ def build(ref):
                 stdout=subprocess.DEVNULL,
             )
             # The dependencies' builds are reused; only the crate itself is compiled.
+            # (A file a running build removes meanwhile is only rebuilt.)
             if os.path.isdir(f"{ROOT}/target/release") and not os.path.isdir(f"{tree}/target"):
                 os.makedirs(f"{tree}/target")
-                shutil.copytree(f"{ROOT}/target/release", f"{tree}/target/release", symlinks=True)
+                subprocess.call(["cp", "-a", f"{ROOT}/target/release", f"{tree}/target/"],
+                                stderr=subprocess.DEVNULL)
     subprocess.check_call(
         ["cargo", "build", "--release", "--quiet", "--features", "cli"], cwd=tree
     )

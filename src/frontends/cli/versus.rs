@@ -38,6 +38,10 @@ pub(super) struct Args {
     /// the machine's load: the limit for self-play tests.
     #[arg(long)]
     nodes: Option<u64>,
+    /// A UCI opponent's positions per move, when it differs from `--nodes` (to measure
+    /// what a doubling of the search is worth).
+    #[arg(long)]
+    opponent_nodes: Option<u64>,
     /// Start each pair of games (1 and 2, 3 and 4, ...) after the same uniformly random
     /// opening of this many plies, drawn from the pair's seed, colours swapped within the
     /// pair: without it, two engines that search the same way play the same game each time.
@@ -201,7 +205,12 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
                         None
                     }
                     Opponent::XBoard(x) => x.their_move(&mut game, &variant, name, movetime),
-                    Opponent::Uci(u) => u.their_move(&mut game, name, movetime, args.nodes),
+                    Opponent::Uci(u) => u.their_move(
+                        &mut game,
+                        name,
+                        movetime,
+                        args.opponent_nodes.or(args.nodes),
+                    ),
                 };
             }
             if end.is_some() {

@@ -516,7 +516,8 @@ impl Tree<'_> {
     /// moves (made and unmade), so hoppers, lame pieces and pins count as they play. A
     /// piece worth no more than its victim never loses.
     fn exchange_loses(&mut self, pos: &mut Position, m: Move) -> bool {
-        let value = |k: Option<crate::types::piece::Piece>| k.map_or(0, |p| self.values.of(p.kind()));
+        let value =
+            |k: Option<crate::types::piece::Piece>| k.map_or(0, |p| self.values.of(p.kind()));
         let victim = value(m.captured);
         if self.values.of(m.piece.kind()) <= victim {
             return false;
