@@ -114,6 +114,13 @@ pub struct GameRecord {
     /// The engine's evaluation after each of its moves, from White's side, in centipawns
     /// (mates capped at ±10,000).
     pub evals: Vec<i32>,
+    /// The depths its searches finished, in plies, summed over its moves (with
+    /// `evals.len()` moves: the mean depth). 0 in a study written before it was kept.
+    #[serde(default)]
+    pub depth_total: u64,
+    /// The positions its searches visited, summed over its moves.
+    #[serde(default)]
+    pub nodes_total: u64,
 }
 
 impl GameRecord {
@@ -142,6 +149,8 @@ impl GameRecord {
     ///     legal_moves: 0,
     ///     positions: 0,
     ///     evals: vec![30, 80, -60, 120, 400, 500],
+    ///     depth_total: 36,
+    ///     nodes_total: 120_000,
     /// };
     /// assert_eq!(record.lead_changes(), 2); // White ahead, Black ahead, White ahead
     /// assert_eq!(record.decided_share(), Some(2.0 / 6.0)); // the last two beyond 300
@@ -248,6 +257,7 @@ pub fn play_game(variant: &Variant, settings: &Settings, index: u64) -> GameReco
     let limits = settings.limits();
     let (mut legal_moves, mut positions) = (0, 0);
     let mut evals = Vec::new();
+    let (mut depth_total, mut nodes_total) = (0, 0);
     while game.outcome().is_none() && game.moves().len() < settings.max_plies as usize {
         let legal = game.legal_moves();
         legal_moves += legal.len() as u64;
@@ -261,6 +271,8 @@ pub fn play_game(variant: &Variant, settings: &Settings, index: u64) -> GameReco
         let Some(played) = searcher.play(&mut game, &limits) else {
             break;
         };
+        depth_total += u64::from(played.result.depth);
+        nodes_total += played.result.nodes;
         let score = played.result.score.0.clamp(-EVAL_CAP, EVAL_CAP);
         evals.push(if side == Color::White { score } else { -score });
     }
@@ -288,6 +300,8 @@ pub fn play_game(variant: &Variant, settings: &Settings, index: u64) -> GameReco
         legal_moves,
         positions,
         evals,
+        depth_total,
+        nodes_total,
     }
 }
 
@@ -371,6 +385,55 @@ pub struct Summary {
     /// Over won games, the mean share of the game played after it was decided
     /// ([`GameRecord::decided_share`]); lower means the outcome stayed open longer.
     pub decided_share: f64,
+    /// How strong the engine that played the games was.
+    #[serde(default)]
+    pub engine: Strength,
+}
+
+/// The strength the engine played a study at: what its searches did per move, and the Elo
+/// that search effort is worth, on the scale measured in `docs/strength.md`.
+///
+/// The estimate is `ANCHOR_ELO + ELO_PER_DOUBLING × log2(nodes per move / ANCHOR_NODES)`:
+/// the engine at [`ANCHOR_NODES`] positions per move scored [`ANCHOR_ELO`] against
+/// Fairy-Max 5.0b at 1 s per move, and each doubling of the positions searched gained
+/// [`ELO_PER_DOUBLING`] in self-play (both measured on the orthodox game, 2026-11-27; other
+/// games are taken to scale alike, which is the estimate's main uncertainty).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Strength {
+    /// Engine moves searched (random opening moves aside).
+    pub moves: u64,
+    /// Mean positions visited per move.
+    pub nodes_per_move: f64,
+    /// Mean depth finished per move, in plies.
+    pub mean_depth: f64,
+    /// Estimated Elo against Fairy-Max 5.0b at 1 s per move (negative: weaker); `None`
+    /// without a move searched.
+    pub elo: Option<f64>,
+}
+
+/// Positions per move of the engine whose score against Fairy-Max anchors [`Strength::elo`].
+pub const ANCHOR_NODES: f64 = 20_000.0;
+/// Its Elo against Fairy-Max 5.0b at 1 s per move: it scored 12.5% in 20 games (95%
+/// interval 0% to 26.5%, that is -177 Elo and below).
+pub const ANCHOR_ELO: f64 = -338.0;
+/// Elo per doubling of the positions searched per move, in self-play: the mean of 10,000
+/// against 20,000 positions (-210, 100 games) and 20,000 against 40,000 (-131, 100 games).
+pub const ELO_PER_DOUBLING: f64 = 170.0;
+
+impl Strength {
+    fn of(games: &[GameRecord]) -> Strength {
+        let moves: u64 = games.iter().map(|g| g.evals.len() as u64).sum();
+        let nodes: u64 = games.iter().map(|g| g.nodes_total).sum();
+        let depth: u64 = games.iter().map(|g| g.depth_total).sum();
+        let nodes_per_move = ratio(nodes, moves);
+        Strength {
+            moves,
+            nodes_per_move,
+            mean_depth: ratio(depth, moves),
+            elo: (nodes_per_move >= 1.0)
+                .then(|| ANCHOR_ELO + ELO_PER_DOUBLING * (nodes_per_move / ANCHOR_NODES).log2()),
+        }
+    }
 }
 
 /// Summarises games (see [`Summary`] for each measure). See the example of
@@ -405,6 +468,7 @@ pub fn summarize(games: &[GameRecord]) -> Summary {
         branching_factor: ratio(moves, positions),
         lead_changes: ratio(games.iter().map(|g| u64::from(g.lead_changes())).sum(), n),
         decided_share: Spread::of(&shares).mean,
+        engine: Strength::of(games),
     }
 }
 

@@ -41,6 +41,12 @@ fn the_command_writes_shards_and_merges_them() {
         ),
         "{whole}"
     );
+    let engine = whole.lines().find(|l| l.starts_with("engine:")).unwrap();
+    assert!(
+        engine.contains(" positions per move, depth ")
+            && engine.ends_with(" Elo against Fairy-Max at 1 s per move (docs/strength.md)"),
+        "{whole}"
+    );
     run(&["--shard", "1/2", "--json", &file("a.json")]);
     let part = run(&["--shard", "2/2", "--json", &file("b.json")]);
     assert!(

@@ -1,7 +1,8 @@
 //! Playtesting: self-play in every bundled variant, the statistics, shards and their merge.
 
 use fairy_rules::playtest::{
-    play_game, summarize, GameRecord, MergeError, Settings, Study, DECISIVE_THRESHOLD,
+    play_game, summarize, GameRecord, MergeError, Settings, Study, ANCHOR_ELO, ANCHOR_NODES,
+    DECISIVE_THRESHOLD, ELO_PER_DOUBLING,
 };
 use fairy_rules::{Game, Variant};
 
@@ -117,6 +118,8 @@ fn record(result: &str, plies: u32, evals: &[i32]) -> GameRecord {
         legal_moves: u64::from(plies) * 20,
         positions: u64::from(plies),
         evals: evals.to_vec(),
+        depth_total: 5 * evals.len() as u64,
+        nodes_total: 20_000 * evals.len() as u64,
     }
 }
 
@@ -178,4 +181,29 @@ fn captures_that_need_not_end_do_not_overflow_the_search() {
     };
     let endings: Vec<String> = (0..4).map(|i| play_game(&dutchman, &s, i).reason).collect();
     assert_eq!(endings, ["flag", "checkmate", "flag", "flag"]);
+}
+
+/// The engine's strength: positions and depth per searched move, and the Elo that effort
+/// is worth on the scale of `docs/strength.md` (the anchor's effort scores the anchor's
+/// Elo; twice the effort, one doubling more).
+#[test]
+fn the_strength_a_study_was_played_at() {
+    let mut doubled = record("1-0", 4, &[0, 0]);
+    doubled.nodes_total *= 2;
+    doubled.depth_total += 2;
+    let s = summarize(&[record("1-0", 6, &[0, 0, 0, 0]), doubled]);
+    // 4 moves of 20,000 positions and 2 of 40,000; depth 5 and, twice, 6.
+    assert_eq!(s.engine.moves, 6);
+    assert_eq!(s.engine.nodes_per_move, 160_000.0 / 6.0);
+    assert_eq!(s.engine.mean_depth, 32.0 / 6.0);
+    let at = |nodes: u64| {
+        let mut r = record("1-0", 2, &[0]);
+        r.nodes_total = nodes;
+        summarize(&[r]).engine.elo.unwrap()
+    };
+    assert_eq!(at(ANCHOR_NODES as u64), ANCHOR_ELO);
+    assert!((at(2 * ANCHOR_NODES as u64) - ANCHOR_ELO - ELO_PER_DOUBLING).abs() < 1e-9);
+    assert!((at(ANCHOR_NODES as u64 / 4) - ANCHOR_ELO + 2.0 * ELO_PER_DOUBLING).abs() < 1e-9);
+    // Without a searched move there is nothing to estimate.
+    assert_eq!(summarize(&[record("1/2-1/2", 2, &[])]).engine.elo, None);
 }

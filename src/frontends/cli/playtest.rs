@@ -236,6 +236,15 @@ fn report(study: &Study) {
         pct(s.draws),
         s.cut
     );
+    let e = &s.engine;
+    let elo = e.elo.map_or(String::new(), |elo| {
+        format!("; about {elo:+.0} Elo against Fairy-Max at 1 s per move (docs/strength.md)")
+    });
+    out!(
+        "engine:         {:.0} positions per move, depth {:.1} on average{elo}",
+        e.nodes_per_move,
+        e.mean_depth
+    );
     out!(
         "balance:        White scores {:.3} (95% CI {:.3} to {:.3}); first-move advantage {:+.3}",
         s.white_score,
