@@ -1,7 +1,9 @@
 //! A game-tree search for every variant: iterative-deepening principal variation search
-//! with a transposition table, quiescence on captures and promotions, move ordering (the
-//! table's move, most valuable victim / least valuable attacker, killers, history), check
-//! extensions and mate scores; expectimax over the outcomes of a chance event.
+//! with aspiration windows, a transposition table and late move reductions, quiescence on
+//! captures and promotions (losing captures cut by static exchange evaluation), move
+//! ordering (the table's move, most valuable victim / least valuable attacker, killers,
+//! history), check extensions and mate scores; expectimax over the outcomes of a chance
+//! event.
 //!
 //! ```
 //! use fairy_rules::search::{SearchLimits, Searcher};
@@ -176,7 +178,6 @@ pub struct Searcher {
     table: tt::Table,
     heuristics: order::Heuristics,
     star1: bool,
-    null_move: prune::NullMove,
 }
 
 impl Searcher {
@@ -193,7 +194,6 @@ impl Searcher {
         let cells = variant.topology.cell_count();
         let values = Values::derived(&variant);
         Searcher {
-            null_move: prune::NullMove::new(&variant),
             squares: eval::Squares::new(&variant, &values),
             values,
             variant,
@@ -314,8 +314,6 @@ impl Searcher {
             path: history.to_vec(),
             lists: Vec::new(),
             star1: self.star1,
-            null_move: &self.null_move,
-            after_null: false,
         };
         tree.iterate(pos.clone(), report)
     }

@@ -10,7 +10,7 @@ use crate::types::bitboard::Cell;
 
 use super::eval::{evaluate, Squares, Values};
 use super::order::Heuristics;
-use super::prune::{late_move_reduction, null_move_reduction, NullMove};
+use super::prune::late_move_reduction;
 use super::tt::{Bound, Entry, Table};
 use super::{Score, SearchLimits, SearchResult, MAX_DEPTH};
 use crate::types::rule_enums::RoyalRule;
@@ -48,9 +48,6 @@ pub(super) struct Tree<'a> {
     /// Whether chance events are searched with Star1 windows and Star2 probes (off only to
     /// test them).
     pub(super) star1: bool,
-    pub(super) null_move: &'a NullMove,
-    /// The node being entered follows a null move (no second one in a row).
-    pub(super) after_null: bool,
 }
 
 /// The score of an ended game for the side to move, `ply` plies from the root.
@@ -228,7 +225,6 @@ impl Tree<'_> {
         mut beta: i32,
         ply: usize,
     ) -> i32 {
-        let after_null = std::mem::take(&mut self.after_null);
         if self.visit() {
             return 0;
         }
@@ -274,9 +270,6 @@ impl Tree<'_> {
             if cut && beta - alpha == 1 {
                 return score;
             }
-        }
-        if let Some(score) = self.null_move_cut(pos, depth, beta, ply, in_check || after_null) {
-            return score;
         }
         let mut moves = self.take_list(ply);
         self.rules.legal_moves_into(pos, &mut moves);
@@ -369,38 +362,6 @@ impl Tree<'_> {
             bound,
         });
         best
-    }
-
-    /// Null-move pruning: where the side to move, allowed to pass, still holds `beta` after
-    /// a search [`null_move_reduction`] plies shallower, the node fails high without a move
-    /// searched. Only in a null window, with a static evaluation at `beta` or more, at
-    /// depth 3 or more, and where the rules make zugzwang unlikely ([`NullMove`]).
-    fn null_move_cut(
-        &mut self,
-        pos: &mut Position,
-        depth: u32,
-        beta: i32,
-        ply: usize,
-        excluded: bool,
-    ) -> Option<i32> {
-        if excluded
-            || ply == 0
-            || depth < 3
-            || beta.abs() >= Score::MATE_BOUND
-            || !self.null_move.fits(self.rules, pos)
-            || !self.rules.null_move_allowed(pos)
-            || evaluate(self.rules, self.values, self.squares, pos).0 < beta
-        {
-            return None;
-        }
-        self.rules.make_null(pos, &mut self.undo);
-        self.path.push(pos.hash());
-        self.after_null = true;
-        let reduced = (depth - 1).saturating_sub(null_move_reduction(depth));
-        let score = -self.node(pos, reduced, -beta, -beta + 1, ply + 1);
-        self.unmake(pos);
-        // A mate found after a pass is no proof: the pass itself may be what lost.
-        (!self.stopped && score >= beta).then_some(score.min(Score::MATE_BOUND))
     }
 
     /// A move followed by a chance event: the mean of its outcomes' scores, each drawn with
