@@ -4,6 +4,7 @@
     scripts/sprt.py --base REF [--dev REF] [--variant chess] [--nodes 10000]
                     [--elo0 0] [--elo1 20] [--alpha 0.05] [--beta 0.05]
                     [--max-pairs 2000] [--concurrency 2] [--opening-plies 8]
+                    [--base-nodes N]
 
 Each build is made in a git worktree under /tmp/sprt/ (`--dev` defaults to the working tree
 itself). Games come in pairs: one random opening of `--opening-plies` plies (seeded by the
@@ -60,7 +61,8 @@ def play_pair(dev, base, args, pair):
     """The dev build's points in the two games of pair `pair` (0, 0.5, 1 each)."""
     out = subprocess.run(
         [dev, "match", args.variant, "--opponent", f"uci:{base} uci",
-         "--games", "2", "--nodes", str(args.nodes), "--opening-plies",
+         "--games", "2", "--nodes", str(args.nodes),
+         "--opponent-nodes", str(args.base_nodes or args.nodes), "--opening-plies",
          str(args.opening_plies), "--seed", str(args.seed + pair),
          "--max-plies", str(args.max_plies)],
         capture_output=True, text=True, check=True,
@@ -109,6 +111,9 @@ def main():
     p.add_argument("--dev", help="git ref of the new build (default: the working tree)")
     p.add_argument("--variant", default="chess")
     p.add_argument("--nodes", type=int, default=10000)
+    p.add_argument("--base-nodes", type=int,
+                   help="the base build's positions per move (default: --nodes); a dev build "
+                        "that searches fewer positions per second gets fewer, for equal time")
     p.add_argument("--elo0", type=float, default=0)
     p.add_argument("--elo1", type=float, default=20)
     p.add_argument("--alpha", type=float, default=0.05)

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Matches against Fairy-Stockfish (Debian's `fairy-stockfish` 11.1, over UCI) and Fairy-Max
+# (Debian's `fairymax` 5.0b, over XBoard) at equal time per move: the tables of
+# docs/strength.md (issue 36, item 3).
+#
+#   scripts/strength-opponents.sh [GAMES] [MOVETIME_MS] [OUT_DIR]
+#
+# Defaults: 40 games per variant, 100 ms per move for both sides, each pair of games from one
+# random opening of 4 plies with colours swapped, games cut at 300 plies; every game is
+# written as PGN into OUT_DIR (default /tmp/strength). Each match runs one engine at a time,
+# so it needs one core; run it on a quiet machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-40}
+movetime=${2:-100}
+out=${3:-/tmp/strength}
+mkdir -p "$out"
+cargo build --release --quiet --features cli
+fairy=target/release/fairy
+common=(--games "$games" --movetime "$movetime" --opening-plies 4 --max-plies 300)
+for variant in chess capablanca variants/fsf/makruk.yaml variants/fsf/shogi.yaml \
+  variants/fsf/xiangqi.yaml variants/fsf/crazyhouse.yaml variants/fsf/atomic.yaml; do
+  name=$(basename "$variant" .yaml)
+  $fairy match "$variant" --opponent uci:fairy-stockfish "${common[@]}" \
+    --pgn "$out/fsf-$name.pgn" | grep '^fairy against'
+done
+for variant in chess capablanca falcon-chess variants/fsf/shatranj.yaml \
+  variants/fsf/makruk.yaml variants/fsf/courier.yaml; do
+  name=$(basename "$variant" .yaml)
+  $fairy match "$variant" --opponent xboard:fairymax "${common[@]}" \
+    --pgn "$out/fairymax-$name.pgn" | grep '^fairy against'
+done
