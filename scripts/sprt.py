@@ -64,7 +64,8 @@ def play_pair(dev, base, args, pair):
          "--games", "2", "--nodes", str(args.nodes),
          "--opponent-nodes", str(args.base_nodes or args.nodes), "--opening-plies",
          str(args.opening_plies), "--seed", str(args.seed + pair),
-         "--max-plies", str(args.max_plies)],
+         "--max-plies", str(args.max_plies)]
+        + (["--uci-variant", args.uci_variant] if args.uci_variant else []),
         capture_output=True, text=True, check=True,
     ).stdout
     scores = []
@@ -109,7 +110,10 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--base", required=True, help="git ref of the build to beat")
     p.add_argument("--dev", help="git ref of the new build (default: the working tree)")
-    p.add_argument("--variant", default="chess")
+    p.add_argument("--variant", default="chess",
+                   help="the dev build's variant: a bundled name or a file (a file with other "
+                        "piece values tests those values, with --uci-variant naming the base's)")
+    p.add_argument("--uci-variant", help="the variant's name for the base build over UCI")
     p.add_argument("--nodes", type=int, default=10000)
     p.add_argument("--base-nodes", type=int,
                    help="the base build's positions per move (default: --nodes); a dev build "

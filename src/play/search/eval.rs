@@ -3,7 +3,6 @@
 
 use crate::engine::Position;
 use crate::rules::{Color, Kind, Ruleset};
-use crate::types::rule_enums::RoyalRule;
 use crate::types::bitboard::{Bitboard, Cell};
 
 use super::Score;
@@ -68,12 +67,6 @@ const PROMOTION_SHARE: f64 = 0.25;
 /// Centipawns for a flag piece one step from its zone; halved with each step further.
 const FLAG_CP: i32 = 200;
 
-/// Centipawns per enemy attack on the cells around a royal piece ([`king_danger`]).
-const KING_ATTACK_CP: i32 = 6;
-
-/// The most [`king_danger`] costs.
-const KING_DANGER_CAP: i32 = 500;
-
 /// Per side, kind and cell, what a piece adds to the evaluation beyond its value: its
 /// empty-board mobility there against its average (royal pieces aside, whose safety it would
 /// misjudge), and its nearness to its promotion zone, counted in king steps.
@@ -81,9 +74,6 @@ pub(super) struct Squares {
     cells: usize,
     kinds: usize,
     bonus: Vec<i32>,
-    /// Per cell, the cells a royal piece there is guarded around: itself and its king-step
-    /// neighbours. Empty where royal pieces are not checkmated or pieces stand in crews.
-    zones: Vec<Bitboard>,
 }
 
 impl Squares {
@@ -122,29 +112,10 @@ impl Squares {
                 }
             }
         }
-        let guarded = rules.end.royal == RoyalRule::Checkmate
-            && rules.containers.is_none()
-            && !rules.royal_kinds().is_empty();
-        let zones = match guarded {
-            false => Vec::new(),
-            true => (0..cells)
-                .map(|c| {
-                    let cell = Cell::new(c as u8);
-                    let mut zone = Bitboard::EMPTY;
-                    for (dx, dy) in (-1..=1).flat_map(|dx| (-1..=1).map(move |dy| (dx, dy))) {
-                        if let Some(n) = rules.topology.offset(cell, dx, dy) {
-                            zone = zone.with(n);
-                        }
-                    }
-                    zone
-                })
-                .collect(),
-        };
         Squares {
             cells,
             kinds,
             bonus,
-            zones,
         }
     }
 
@@ -175,10 +146,7 @@ pub(super) fn evaluate(
     pos: &Position,
 ) -> Score {
     let us = pos.side_to_move();
-    let side = |c| {
-        material(rules, values, squares, pos, c) + flags(rules, pos, c)
-            - king_danger(rules, squares, pos, c)
-    };
+    let side = |c| material(rules, values, squares, pos, c) + flags(rules, pos, c);
     Score(side(us) - side(us.opponent()))
 }
 
@@ -214,25 +182,6 @@ fn material(
         total += pos.submerged_at(cell).map_or(0, |p| values.of(p.kind()));
     }
     total
-}
-
-/// What the attacks on the cells around `side`'s royal pieces cost it (king safety): with
-/// `n` attacks by enemy pieces on those cells (a cell attacked twice counts twice),
-/// `KING_ATTACK_CP × n + n²`, at most [`KING_DANGER_CAP`]. Only where royal pieces are
-/// checkmated: under extinction a royal piece is material like any other.
-fn king_danger(rules: &Ruleset, squares: &Squares, pos: &Position, side: Color) -> i32 {
-    if squares.zones.is_empty() {
-        return 0;
-    }
-    let mut attacks = 0;
-    for kind in rules.royal_kinds().iter() {
-        for royal in pos.pieces_of_kind(kind, side).cells() {
-            for cell in squares.zones[royal.index()].cells() {
-                attacks += rules.attackers(pos, cell, side.opponent()).count() as i32;
-            }
-        }
-    }
-    (KING_ATTACK_CP * attacks + attacks * attacks).min(KING_DANGER_CAP)
 }
 
 /// The best of `side`'s flag pieces: [`FLAG_CP`] one step from its zone, halved per step.
