@@ -18,6 +18,10 @@ use crate::types::rule_enums::RoyalRule;
 const INFINITY: i32 = Score::MATE + 1;
 /// Checks in a row that quiescence answers with every legal move before it stands pat.
 const QUIESCENCE_CHECKS: u32 = 4;
+/// The depth up to which reverse futility pruning applies, in plies.
+const FUTILITY_DEPTH: u32 = 3;
+/// Its margin per ply left, in centipawns.
+const FUTILITY_MARGIN: i32 = 120;
 /// Captures on one cell that static exchange evaluation follows.
 const EXCHANGE_LIMIT: usize = 6;
 /// Half the width of the first aspiration window, in centipawns.
@@ -269,6 +273,19 @@ impl Tree<'_> {
             };
             if cut && beta - alpha == 1 {
                 return score;
+            }
+        }
+        // Reverse futility pruning: near the leaves, a static evaluation that beats beta by
+        // more than a margin per ply left is taken to hold.
+        if beta - alpha == 1
+            && ply > 0
+            && depth <= FUTILITY_DEPTH
+            && !in_check
+            && beta.abs() < Score::MATE_BOUND
+        {
+            let eval = evaluate(self.rules, self.values, self.squares, pos).0;
+            if eval - FUTILITY_MARGIN * depth as i32 >= beta {
+                return eval;
             }
         }
         let mut moves = self.take_list(ply);
