@@ -4,7 +4,7 @@
     scripts/sprt.py --base REF [--dev REF] [--variant chess] [--nodes 10000]
                     [--elo0 0] [--elo1 20] [--alpha 0.05] [--beta 0.05]
                     [--max-pairs 2000] [--concurrency 2] [--opening-plies 8]
-                    [--base-nodes N]
+                    [--base-nodes N] [--min-pairs 20]
 
 Each build is made in a git worktree under /tmp/sprt/ (`--dev` defaults to the working tree
 itself). Games come in pairs: one random opening of `--opening-plies` plies (seeded by the
@@ -123,6 +123,9 @@ def main():
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
     p.add_argument("--max-pairs", type=int, default=2000)
+    p.add_argument("--min-pairs", type=int, default=20,
+                   help="pairs before the test may stop: the normal approximation of a few "
+                        "pairs' variance is too rough to stop on")
     p.add_argument("--concurrency", type=int, default=2)
     p.add_argument("--opening-plies", type=int, default=8)
     p.add_argument("--max-plies", type=int, default=300)
@@ -153,7 +156,9 @@ def main():
                 print(f"{len(pairs)} pairs  +{games['win']} ={games['draw']} -{games['loss']}"
                       f"  Elo {e:+.1f} ({lo:+.1f} to {hi:+.1f})  LLR {ratio:.2f}"
                       f" ({lower:.2f}, {upper:.2f})", flush=True)
-            if ratio >= upper:
+            if len(pairs) < args.min_pairs:
+                pass
+            elif ratio >= upper:
                 verdict = "H1 accepted: the dev build is better"
             elif ratio <= lower:
                 verdict = "H0 accepted: no gain of elo1"
