@@ -18,7 +18,7 @@ use crate::types::rule_enums::RoyalRule;
 const INFINITY: i32 = Score::MATE + 1;
 /// Checks in a row that quiescence answers with every legal move before it stands pat.
 const QUIESCENCE_CHECKS: u32 = 4;
-/// The depth up to which reverse futility pruning applies, in plies.
+/// The depth up to which reverse futility pruning and futility pruning apply, in plies.
 const FUTILITY_DEPTH: u32 = 3;
 /// Its margin per ply left, in centipawns.
 const FUTILITY_MARGIN: i32 = 120;
@@ -277,16 +277,20 @@ impl Tree<'_> {
         }
         // Reverse futility pruning: near the leaves, a static evaluation that beats beta by
         // more than a margin per ply left is taken to hold.
-        if beta - alpha == 1
+        let near_leaves = beta - alpha == 1
             && ply > 0
             && depth <= FUTILITY_DEPTH
             && !in_check
-            && beta.abs() < Score::MATE_BOUND
-        {
+            && beta.abs() < Score::MATE_BOUND;
+        let mut futile = false;
+        if near_leaves {
             let eval = evaluate(self.rules, self.values, self.squares, pos).0;
             if eval - FUTILITY_MARGIN * depth as i32 >= beta {
                 return eval;
             }
+            // Futility pruning: where even a margin per ply left does not reach alpha, quiet
+            // moves after the first are not searched.
+            futile = eval + FUTILITY_MARGIN * depth as i32 <= alpha;
         }
         let mut moves = self.take_list(ply);
         self.rules.legal_moves_into(pos, &mut moves);
@@ -318,14 +322,19 @@ impl Tree<'_> {
                     self.chance(pos, m, depth, (alpha, beta), ply)
                 } else {
                     self.make(pos, m);
-                    let reduction = if i >= 3
-                        && depth >= 3
-                        && !in_check
+                    let reducible = i >= 3 && depth >= 3 && !in_check;
+                    // Neither a capture nor a promotion, not a killer, and not giving check
+                    // (asked only of a move that could be pruned or reduced).
+                    let quiet = ((futile && i > 0) || reducible)
                         && m.captured.is_none()
                         && m.promotion.is_none()
                         && !self.heuristics.is_killer(m, ply)
-                        && !self.rules.in_check(pos)
-                    {
+                        && !self.rules.in_check(pos);
+                    if futile && quiet && i > 0 {
+                        self.unmake(pos);
+                        continue;
+                    }
+                    let reduction = if reducible && quiet {
                         late_move_reduction(depth, i, beta - alpha > 1)
                     } else {
                         0
