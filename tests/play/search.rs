@@ -87,6 +87,27 @@ fn a_hanging_queen_is_taken() {
     assert!(score.0 > 300, "{score}");
 }
 
+/// The pruning near the leaves (futility, reductions) leaves checks alone: a knight's
+/// forking check that wins the queen is found.
+#[test]
+fn a_forking_check_that_wins_the_queen_is_found() {
+    let chess = Variant::bundled("chess").unwrap();
+    let (m, score) = best(&chess, "2q3k1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1", 5);
+    assert_eq!(m, "d5e7");
+    // A knight up after the queen falls, against a queen up before.
+    assert!(score.0 > 200, "{score}");
+}
+
+/// Static exchange evaluation: the queen does not take a pawn its defender recaptures.
+#[test]
+fn a_defended_pawn_is_left_to_its_defender() {
+    let chess = Variant::bundled("chess").unwrap();
+    let (m, score) = best(&chess, "6k1/5ppp/2p5/3p4/8/8/3Q1PPP/6K1 w - - 0 1", 4);
+    assert_ne!(m, "d2d5");
+    // The queen against two pawns, kept.
+    assert!(score.0 > 300, "{score}");
+}
+
 #[test]
 fn the_same_limits_give_the_same_search() {
     let chess = Variant::bundled("chess").unwrap();

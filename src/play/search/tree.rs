@@ -528,6 +528,8 @@ impl Tree<'_> {
         let least = moves
             .iter()
             .filter(|r| r.to == cell && r.captured.is_some_and(|p| p.color() != side))
+            // A capture followed by a chance event has no single outcome to weigh.
+            .filter(|&&r| self.rules.chance.is_none() || self.rules.chance_cells(pos, r).is_empty())
             .min_by_key(|r| self.values.of(r.piece.kind()))
             .copied();
         self.lists[slot] = moves;
