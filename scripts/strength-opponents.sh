@@ -18,8 +18,9 @@ mkdir -p "$out"
 cargo build --release --quiet --features cli
 fairy=target/release/fairy
 common=(--games "$games" --movetime "$movetime" --opening-plies 4 --max-plies 300)
+# Debian's 11.1 does not offer atomic (`UCI_Variant` lists no `atomic`).
 for variant in chess capablanca variants/fsf/makruk.yaml variants/fsf/shogi.yaml \
-  variants/fsf/xiangqi.yaml variants/fsf/crazyhouse.yaml variants/fsf/atomic.yaml; do
+  variants/fsf/xiangqi.yaml variants/fsf/crazyhouse.yaml; do
   name=$(basename "$variant" .yaml)
   $fairy match "$variant" --opponent uci:fairy-stockfish "${common[@]}" \
     --pgn "$out/fsf-$name.pgn" | grep '^fairy against'

@@ -413,9 +413,9 @@ pub struct Strength {
 
 /// Positions per move of the engine whose score against Fairy-Max anchors [`Strength::elo`].
 pub const ANCHOR_NODES: f64 = 20_000.0;
-/// Its Elo against Fairy-Max 5.0b at 1 s per move: it scored 12.5% in 20 games (95%
-/// interval 0% to 26.5%, that is -177 Elo and below).
-pub const ANCHOR_ELO: f64 = -338.0;
+/// Its Elo against Fairy-Max 5.0b at 1 s per move: it scored 15% in 20 games (95%
+/// interval 0% to 31.1%, that is -138 Elo and below).
+pub const ANCHOR_ELO: f64 = -301.0;
 /// Elo per doubling of the positions searched per move, in self-play: the mean of 10,000
 /// against 20,000 positions (-210, 100 games) and 20,000 against 40,000 (-131, 100 games).
 pub const ELO_PER_DOUBLING: f64 = 170.0;
