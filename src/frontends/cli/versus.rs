@@ -43,8 +43,9 @@ pub(super) struct Args {
     #[arg(long)]
     opponent_nodes: Option<u64>,
     /// Start each pair of games (1 and 2, 3 and 4, ...) after the same uniformly random
-    /// opening of this many plies, drawn from the pair's seed, colours swapped within the
-    /// pair: without it, two engines that search the same way play the same game each time.
+    /// opening of this many plies, drawn from the pair's seed (`--seed` plus the pair's
+    /// number from 0; its chance events too), colours swapped within the pair: without it,
+    /// two engines that search the same way play the same game each time.
     #[arg(long, default_value_t = 0)]
     opening_plies: usize,
     /// A game not over after this many plies is scored as a draw.
@@ -156,11 +157,10 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             Color::Black
         };
         let seed = args.seed.wrapping_add(u64::from(i));
-        let mut game = opening(
-            &variant,
-            args.opening_plies,
-            args.seed.wrapping_add(u64::from(i / 2)),
-        );
+        let mut game = match args.opening_plies {
+            0 => Game::new(variant.clone()).with_seed(seed),
+            plies => opening(&variant, plies, args.seed.wrapping_add(u64::from(i / 2))),
+        };
         let mut rng = StdRng::seed_from_u64(seed);
         searcher.clear();
         match &mut opponent {
@@ -314,8 +314,9 @@ enum Opponent {
     Uci(Uci),
 }
 
-/// A game after `plies` uniformly random plies drawn from `seed`: the first such opening
-/// that leaves the game going on (another is drawn after one that ends it, up to 100).
+/// A game after `plies` uniformly random plies drawn from `seed`, which also draws its
+/// chance events: the first such opening that leaves the game going on (another is drawn
+/// after one that ends it, up to 100).
 fn opening(variant: &Variant, plies: usize, seed: u64) -> Game {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut game = Game::new(variant.clone()).with_seed(seed);
