@@ -1,9 +1,12 @@
 //! Whether a move gives check, judged without making it, for the no-checks rule (a move may
 //! not leave an enemy royal piece attacked: racing kings). [`CheckLook`] looks at the
-//! position once: the enemy royal pieces, and which of the mover's pieces stand first on a
-//! line or a lame path toward one of them (leaving may open it). A plain move then gives
-//! check when its piece attacks a royal piece from its arrival, or when it leaves such a
-//! cell and another piece attacks through it. Moves with other effects, games whose moves
+//! position once: the enemy royal pieces, per kind the cells from which that kind would
+//! attack one of them (Fairy-Stockfish's check squares), and which of the mover's pieces
+//! stand first on a line or a lame path toward one of them (leaving may open it). A plain
+//! move then gives check when its arrival is one of its kind's check cells, or when it
+//! leaves such a first cell and another piece attacks through it. The check cells are seen
+//! with the mover still on its departure, which changes nothing unless that departure is a
+//! first cell: those moves are judged line by line. Moves with other effects, games whose moves
 //! have them (explosions, containers, layers, conversions, returning pieces), hoppers and
 //! must-jump leaps (an arrival may make a hurdle) and a royal piece already attacked are
 //! left to the trial.
@@ -16,10 +19,19 @@ use crate::types::rule_enums::RoyalCheck;
 use super::super::{Engine, Move, MoveKind};
 use crate::rules::position::Pos;
 
+/// The most kinds a game may have for its checks to be judged by [`CheckLook`]; a game
+/// with more has each move tried.
+const CHECK_KINDS: usize = 16;
+
 /// What a position says about the checks the side to move could give.
 pub(crate) struct CheckLook<const W: usize> {
     /// The enemy royal pieces' cells.
     royals: Bits<W>,
+    /// Per kind, the cells from which a piece of it attacks an enemy royal piece by a
+    /// leap or a line (lame paths are looked at per move).
+    check_cells: [Bits<W>; CHECK_KINDS],
+    /// Whether a lame path leads to one of them.
+    lame: bool,
     /// The mover's pieces that stand first on a line or lame path toward one of them.
     openers: Bits<W>,
     /// Whether plain moves are judged here (else each is tried).
@@ -42,22 +54,36 @@ impl<const W: usize> Engine<'_, W> {
             && r.returns.is_empty()
             && !a.screens
             && a.rays.iter().all(|ray| ray.hop == Hop::None)
+            && r.pieces.len() <= CHECK_KINDS
             && (royals.count() <= 1 || r.end.check == RoyalCheck::Any);
         let decides = plain_game
             && !royals
                 .cells()
                 .any(|c| self.attacked_by(pos, occ, c, us, KindSet::ALL));
         let mut openers = Bits::EMPTY;
+        let mut check_cells = [Bits::EMPTY; CHECK_KINDS];
+        let mut lame = false;
         if decides {
             let lines = &self.t.lines;
             let ours = pos.st.by_color[us.index()];
             for royal in royals.cells() {
+                for (kind, from) in &a.leaps {
+                    check_cells[*kind as usize] |= from[royal.index()];
+                }
                 for ray in &a.rays {
                     let line = ray.line;
-                    if let Some(first) = lines.nearest(line, lines.ray(line, royal) & occ) {
+                    let reach = lines.ray(line, royal);
+                    if !ray.initial {
+                        let seen = lines.slide(line, ray.extent.at(lines, line, royal), occ);
+                        for kind in ray.kinds.iter() {
+                            check_cells[kind.index()] |= seen;
+                        }
+                    }
+                    if let Some(first) = lines.nearest(line, reach & occ) {
                         openers |= Bits::from_cell(first) & ours;
                     }
                 }
+                lame |= !a.conditional[royal.index()].is_empty();
                 for (_, _, cond) in &a.conditional[royal.index()] {
                     for way in cond.alternatives() {
                         openers |= way.empty & ours;
@@ -67,6 +93,8 @@ impl<const W: usize> Engine<'_, W> {
         }
         CheckLook {
             royals,
+            check_cells,
+            lame,
             openers,
             decides,
         }
@@ -84,6 +112,22 @@ impl<const W: usize> Engine<'_, W> {
         if !look.decides || m.kind != MoveKind::Normal || m.promotion.is_some() {
             return None;
         }
+        let kind = m.piece.kind();
+        if look.openers.has(m.from) {
+            return Some(self.gives_check_through(pos, look, m));
+        }
+        // Neither a line through the departure nor another's lame path matters: only the
+        // arrival.
+        Some(
+            look.check_cells[kind.index()].has(m.to)
+                || (look.lame && self.lame_check(pos, look, m)),
+        )
+    }
+
+    /// Whether `m`, a plain move that leaves a first cell toward an enemy royal piece,
+    /// attacks one from its arrival or opens a line or a lame path to one.
+    #[inline(never)]
+    fn gives_check_through(&self, pos: &Pos<W>, look: &CheckLook<W>, m: &Move) -> bool {
         let us = pos.st.side;
         let a = &self.t.attacks[us.index()];
         let lines = &self.t.lines;
@@ -106,15 +150,28 @@ impl<const W: usize> Engine<'_, W> {
                     *from == m.to && *k as usize == kind.index() && !cond.initial && cond.open(occ)
                 });
             if direct
-                || (look.openers.has(m.from)
-                    && !self
-                        .attackers_of::<false>(pos, occ, royal, us, KindSet::ALL)
-                        .without(m.from)
-                        .is_empty())
+                || !self
+                    .attackers_of::<false>(pos, occ, royal, us, KindSet::ALL)
+                    .without(m.from)
+                    .is_empty()
             {
-                return Some(true);
+                return true;
             }
         }
-        Some(false)
+        false
+    }
+
+    /// Whether the piece of `m` attacks an enemy royal piece from its arrival by a lame
+    /// path.
+    #[inline(never)]
+    fn lame_check(&self, pos: &Pos<W>, look: &CheckLook<W>, m: &Move) -> bool {
+        let a = &self.t.attacks[pos.st.side.index()];
+        let occ = pos.st.blockers().without(m.from).with(m.to);
+        let kind = m.piece.kind().index();
+        look.royals.cells().any(|royal| {
+            a.conditional[royal.index()].iter().any(|(from, k, cond)| {
+                *from == m.to && *k as usize == kind && !cond.initial && cond.open(occ)
+            })
+        })
     }
 }
