@@ -1,7 +1,7 @@
 //! Conversion on arrival (see [`crate::rules::conversion`]): which enemy pieces a move or a
 //! drop turns over, made as an effect of the move, and the drops that must convert.
 
-use crate::rules::conversion::Conversion;
+use crate::rules::conversion::{Conversion, ASCENDING};
 use crate::rules::{Color, Piece};
 use crate::types::bitboard::{Bits, Cell};
 use crate::types::rule_enums::ConvertRule;
@@ -26,15 +26,44 @@ impl<const W: usize> Engine<'_, W> {
             ConvertRule::Enclosed => {
                 let ours = b.st().by_color[us.index()];
                 let mut out = Bits::EMPTY;
-                for line in &c.lines[to.index()] {
-                    let run = line.iter().take_while(|&&cell| them.has(cell)).count();
-                    if run > 0 && line.get(run).is_some_and(|&end| ours.has(end)) {
-                        out |= line[..run].iter().copied().collect::<Bits<W>>();
+                for (d, &ray) in c.rays[to.index()].iter().enumerate() {
+                    if let Some(end) = enclosing_end(ray.resize(), d, them, ours) {
+                        out |= ray.resize::<W>() & !c.rays[end.index()][d].resize::<W>();
+                        out = out.without(end);
                     }
                 }
                 out
             }
         }
+    }
+
+    /// The empty cells where a piece of `us` would convert under `c`: next to an enemy
+    /// piece (`adjacent`), or at the far end of an unbroken line of enemy pieces that starts
+    /// next to a piece of `us` (`enclosed`). Found from the pieces rather than from the
+    /// empty cells, which in a game of drops outnumber them.
+    pub(crate) fn converting_cells(&self, b: &impl View<W>, c: &Conversion, us: Color) -> Bits<W> {
+        let st = b.st();
+        let them = st.by_color[us.opponent().index()];
+        let ours = st.by_color[us.index()];
+        let empty = self.t.all & !st.occupied();
+        let mut out = Bits::EMPTY;
+        match c.rule {
+            ConvertRule::Adjacent => {
+                for cell in them {
+                    out |= c.around[cell.index()].resize::<W>();
+                }
+            }
+            ConvertRule::Enclosed => {
+                for cell in ours {
+                    for (d, &ray) in c.rays[cell.index()].iter().enumerate() {
+                        if let Some(end) = enclosing_end(ray.resize(), d, them, empty) {
+                            out = out.with(end);
+                        }
+                    }
+                }
+            }
+        }
+        out & empty
     }
 
     /// Turns over the pieces that a piece of `us` arriving on `to` converts, each lifted and
@@ -47,4 +76,27 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
     }
+}
+
+/// The first cell along `ray` (direction `d`) that is not in `them`, when it is in `end`
+/// and at least one cell of `them` comes before it.
+#[inline]
+fn enclosing_end<const W: usize>(
+    ray: Bits<W>,
+    d: usize,
+    them: Bits<W>,
+    end: Bits<W>,
+) -> Option<Cell> {
+    let rest = ray & !them;
+    let stop = if ASCENDING[d] {
+        rest.first()
+    } else {
+        rest.last()
+    }?;
+    let next = if ASCENDING[d] {
+        ray.first()
+    } else {
+        ray.last()
+    };
+    (end.has(stop) && next != Some(stop)).then_some(stop)
 }

@@ -6,7 +6,7 @@
 //! arrival cell, along one of the eight king directions, that ends on a piece of the mover
 //! (Othello's outflanking). A missing square breaks a line.
 
-use crate::types::bitboard::{Bitboard, Cell};
+use crate::types::bitboard::Bitboard;
 use crate::types::rule_enums::ConvertRule;
 
 use super::Topology;
@@ -19,8 +19,9 @@ pub struct Conversion {
     pub rule: ConvertRule,
     /// Per cell, its eight king-step neighbours on the board.
     pub(crate) around: Vec<Bitboard>,
-    /// Per cell, the cells along each of the eight king directions, nearest first.
-    pub(crate) lines: Vec<[Vec<Cell>; 8]>,
+    /// Per cell, the cells along each of the eight king directions (in the order of
+    /// [`ASCENDING`]), up to the edge or a missing square.
+    pub(crate) rays: Vec<[Bitboard; 8]>,
 }
 
 /// The eight king directions.
@@ -35,13 +36,26 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (1, -1),
 ];
 
+/// Per king direction, whether its cells come in ascending order of their numbers (then a
+/// ray's nearest cell is its lowest).
+pub(crate) const ASCENDING: [bool; 8] = {
+    let mut out = [false; 8];
+    let mut i = 0;
+    while i < 8 {
+        let (dx, dy) = DIRECTIONS[i];
+        out[i] = dy > 0 || (dy == 0 && dx > 0);
+        i += 1;
+    }
+    out
+};
+
 impl Conversion {
     /// The rule on `topology`'s board.
     pub(crate) fn new(rule: ConvertRule, topology: &Topology) -> Conversion {
         Conversion {
             rule,
             around: king_steps(topology),
-            lines: topology
+            rays: topology
                 .cells()
                 .map(|c| DIRECTIONS.map(|(dx, dy)| topology.ray(c, dx, dy).collect()))
                 .collect(),

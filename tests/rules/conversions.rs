@@ -3,7 +3,8 @@
 //! (`hand: unlimited`), the pass of a side without a move (`end: stalemate: pass`) and the
 //! game's end by piece count: exact moves and positions in small Ataxx and Othello
 //! positions (each move list agrees with Fairy-Stockfish's), conversions made and unmade,
-//! and the definition's mistakes reported where they are.
+//! drops and turns checked against a plain walk of the rule along random Othello games, and
+//! the definition's mistakes reported where they are.
 
 use fairy_rules::{Color, Outcome, Reason, UndoStack};
 
@@ -153,4 +154,108 @@ fn mistakes_are_reported_where_they_are() {
         at("pieces:\n  stone:\n    letter: P\n    moves: W\n    drop:\n      opening_zone: middle\n"),
         ("fairy::unknown-region".to_string(), 11, 21)
     );
+}
+
+/// The stones a drop of `side` on the empty `to` would turn, found by walking the eight king
+/// directions cell by cell (the rule in its plain form, sharing nothing with the engine).
+fn outflanked(
+    v: &fairy_rules::Variant,
+    pos: &fairy_rules::Position,
+    to: fairy_rules::Cell,
+    side: Color,
+) -> Vec<fairy_rules::Cell> {
+    let topo = &v.rules().topology;
+    let coords = |c: fairy_rules::Cell| {
+        let name = topo.name(c);
+        let file = i32::from(name.as_bytes()[0] - b'a');
+        let rank: i32 = name[1..].parse().expect("a rank number");
+        (file, rank)
+    };
+    let at = |file: i32, rank: i32| -> Option<fairy_rules::Cell> {
+        if !(0..26).contains(&file) || rank < 1 {
+            return None;
+        }
+        topo.parse_cell(&format!("{}{rank}", char::from(b'a' + file as u8)))
+    };
+    let (x, y) = coords(to);
+    let mut out = Vec::new();
+    for (dx, dy) in [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ] {
+        let mut run = Vec::new();
+        let (mut fx, mut fy) = (x + dx, y + dy);
+        while let Some(cell) = at(fx, fy) {
+            match pos.piece_at(cell) {
+                Some(p) if p.color() != side => run.push(cell),
+                Some(_) => {
+                    out.extend(run.drain(..));
+                    break;
+                }
+                None => break,
+            }
+            fx += dx;
+            fy += dy;
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn reversi_drops_go_exactly_where_a_walk_finds_stones_to_turn_and_turn_those() {
+    use fairy_rules::MoveKind;
+    use rand::{Rng, SeedableRng};
+    let mut checked = 0;
+    for name in ["flipello", "flipello10", "flipersi"] {
+        let v = fsf(name);
+        let topo = &v.rules().topology;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for _ in 0..8 {
+            let mut pos = v.start_position();
+            loop {
+                let legal = v.legal_moves(&pos);
+                if legal.is_empty() {
+                    break;
+                }
+                let side = pos.side_to_move();
+                let empty: Vec<_> = topo
+                    .cells()
+                    .filter(|&c| pos.piece_at(c).is_none())
+                    .collect();
+                // Past the four centre drops, and not a pass: every drop must turn stones.
+                let placed = topo.cell_count() - empty.len();
+                if placed >= 4 && legal.iter().all(|m| m.kind == MoveKind::Drop) {
+                    let expected: Vec<_> = empty
+                        .iter()
+                        .copied()
+                        .filter(|&c| !outflanked(&v, &pos, c, side).is_empty())
+                        .collect();
+                    let mut offered: Vec<_> = legal.iter().map(|m| m.to).collect();
+                    offered.sort();
+                    assert_eq!(offered, expected, "{name}: {}", v.fen(&pos));
+                    for m in &legal {
+                        let after = v.play_unchecked(&pos, *m);
+                        let turned: Vec<_> = topo
+                            .cells()
+                            .filter(|&c| {
+                                pos.piece_at(c).is_some_and(|p| p.color() != side)
+                                    && after.piece_at(c).is_some_and(|p| p.color() == side)
+                            })
+                            .collect();
+                        assert_eq!(turned, outflanked(&v, &pos, m.to, side), "{name}");
+                        checked += 1;
+                    }
+                }
+                pos = v.play_unchecked(&pos, legal[rng.random_range(0..legal.len())]);
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} drops checked");
 }

@@ -108,10 +108,7 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
         if let (true, Some(c)) = (rule.must_convert, &self.rules.convert) {
-            targets = targets
-                .into_iter()
-                .filter(|&to| !self.converted(pos, c, to, us).is_empty())
-                .collect();
+            targets &= self.converting_cells(pos, c, us);
         }
         targets
     }
