@@ -32,6 +32,10 @@ impl<const W: usize> Engine<'_, W> {
                 if pass_breaks && m.kind == MoveKind::Pass {
                     return true;
                 }
+                // A gated move is legal exactly when the same move without its gate is, as
+                // in Fairy-Stockfish (the piece gated in shields nothing).
+                let judged = Move { gate: None, ..*m };
+                let m = &judged;
                 let mut after = pos.clone();
                 let mut log = Log::default();
                 self.apply(

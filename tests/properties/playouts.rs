@@ -563,16 +563,24 @@ fn every_bundled_variant_holds_its_properties_along_random_playouts() {
 }
 
 /// The games of Fairy-Stockfish's suite with pieces in hand (`variants/fsf/`): drops, pockets
-/// in the FEN and promoted pieces' `~` go through the same checks.
+/// in the FEN, promoted pieces' `~` and gating (S-chess, S-house: the gated moves counted in
+/// bulk against the list) go through the same checks.
 fn with_hands() -> Vec<(&'static str, Variant)> {
-    ["crazyhouse", "loop", "chessgi", "pocketknight"]
-        .into_iter()
-        .map(|name| {
-            let v = Variant::from_file(format!("variants/fsf/{name}.yaml"))
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
-            (name, v)
-        })
-        .collect()
+    [
+        "crazyhouse",
+        "loop",
+        "chessgi",
+        "pocketknight",
+        "seirawan",
+        "shouse",
+    ]
+    .into_iter()
+    .map(|name| {
+        let v = Variant::from_file(format!("variants/fsf/{name}.yaml"))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        (name, v)
+    })
+    .collect()
 }
 
 #[test]

@@ -12,8 +12,8 @@
 //! left to the trial.
 
 use crate::rules::tables::Hop;
-use crate::rules::KindSet;
-use crate::types::bitboard::Bits;
+use crate::rules::{Kind, KindSet};
+use crate::types::bitboard::{Bits, Cell};
 use crate::types::rule_enums::RoyalCheck;
 
 use super::super::{Engine, Move, MoveKind};
@@ -30,15 +30,38 @@ pub(crate) struct CheckLook<const W: usize> {
     /// Per kind, the cells from which a piece of it attacks an enemy royal piece by a
     /// leap or a line (lame paths are looked at per move).
     check_cells: [Bits<W>; CHECK_KINDS],
-    /// Whether a lame path leads to one of them.
-    lame: bool,
+    /// The cells from which a lame path leads to one of them (for any kind).
+    lame: Bits<W>,
     /// The mover's pieces that stand first on a line or lame path toward one of them.
     openers: Bits<W>,
     /// Whether plain moves are judged here (else each is tried).
     decides: bool,
 }
 
+impl<const W: usize> CheckLook<W> {
+    /// The arrivals of a plain move of a `kind` piece from `from` that may give check: the
+    /// kind's check cells, the starts of lame paths and `zone` (a promotion changes the
+    /// piece), or every cell when the move must be judged line by line.
+    #[inline]
+    pub(crate) fn unsure(&self, kind: Kind, from: Cell, zone: Bits<W>) -> Bits<W> {
+        if !self.decides || self.openers.has(from) {
+            Bits::ALL
+        } else {
+            self.check_cells[kind.index()] | self.lame | zone
+        }
+    }
+}
+
 impl<const W: usize> Engine<'_, W> {
+    /// Whether the generator judges the no-checks rule itself, counting the moves that
+    /// give no check in bulk. In a game with walls (a wall may block the check) or
+    /// containers (whose crews' moves are counted by other means) the move filter judges
+    /// each whole move instead.
+    pub(crate) fn checks_in_generator(&self) -> bool {
+        let r = self.rules;
+        r.no_checks && r.walls.is_none() && r.containers.is_none()
+    }
+
     /// Looks at `pos` for the checks its side to move could give (see the module
     /// documentation).
     pub(crate) fn check_look(&self, pos: &Pos<W>) -> CheckLook<W> {
@@ -62,7 +85,7 @@ impl<const W: usize> Engine<'_, W> {
                 .any(|c| self.attacked_by(pos, occ, c, us, KindSet::ALL));
         let mut openers = Bits::EMPTY;
         let mut check_cells = [Bits::EMPTY; CHECK_KINDS];
-        let mut lame = false;
+        let mut lame = Bits::EMPTY;
         if decides {
             let lines = &self.t.lines;
             let ours = pos.st.by_color[us.index()];
@@ -83,8 +106,8 @@ impl<const W: usize> Engine<'_, W> {
                         openers |= Bits::from_cell(first) & ours;
                     }
                 }
-                lame |= !a.conditional[royal.index()].is_empty();
-                for (_, _, cond) in &a.conditional[royal.index()] {
+                for (from, _, cond) in &a.conditional[royal.index()] {
+                    lame = lame.with(*from);
                     for way in cond.alternatives() {
                         openers |= way.empty & ours;
                     }
@@ -120,7 +143,7 @@ impl<const W: usize> Engine<'_, W> {
         // arrival.
         Some(
             look.check_cells[kind.index()].has(m.to)
-                || (look.lame && self.lame_check(pos, look, m)),
+                || (look.lame.has(m.to) && self.lame_check(pos, look, m)),
         )
     }
 

@@ -139,6 +139,7 @@ impl<const W: usize> Engine<'_, W> {
             s,
             sink: &mut any,
             gen: Gen::LEGAL,
+            checks: None,
         };
         self.drop_moves(&mut probe);
         any.0
@@ -196,7 +197,9 @@ impl<const W: usize> Engine<'_, W> {
     /// every move suspect, no cell where an arrival has effects.
     fn drops_unjudged<K: Sink>(&self, out: &Out<'_, '_, W, K>) -> bool {
         let s = out.s;
-        !s.apart && (!s.guard || (!s.check && !s.test_all && s.special.is_empty()))
+        out.checks.is_none()
+            && !s.apart
+            && (!s.guard || (!s.check && !s.test_all && s.special.is_empty()))
     }
 
     /// The cells of the files holding `max` or more pieces like `piece` (for

@@ -23,7 +23,8 @@ struct Filter<'a, 'p, const W: usize, K: Sink> {
     /// The pieces checking the side to move's royal pieces, when a rule of moves in check
     /// applies (empty otherwise).
     checkers: Bits<W>,
-    /// The checks the side to move could give, under the no-checks rule.
+    /// The checks the side to move could give, under the no-checks rule where the
+    /// generator leaves them to the filter.
     checks: Option<CheckLook<W>>,
 }
 
@@ -200,7 +201,7 @@ impl<const W: usize> Engine<'_, W> {
             inner: &mut any,
             captures_only: true,
             checkers: self.checkers_if_ruled(pos),
-            checks: self.rules.no_checks.then(|| self.check_look(pos)),
+            checks: self.filter_checks(pos),
         };
         self.generate_moves(pos, gen, &mut filter);
         any.0
@@ -211,7 +212,8 @@ impl<const W: usize> Engine<'_, W> {
         let r = self.rules;
         let captures_only = r.captures_forced && self.has_legal_capture(pos);
         let checkers = self.checkers_if_ruled(pos);
-        if !captures_only && !r.no_checks && checkers.is_empty() && r.trading.is_none() {
+        let checks_here = r.no_checks && !self.checks_in_generator();
+        if !captures_only && !checks_here && checkers.is_empty() && r.trading.is_none() {
             // Nothing to judge move by move: the generator itself, which counts in bulk.
             self.generate_moves(pos, gen, sink);
             return;
@@ -228,8 +230,14 @@ impl<const W: usize> Engine<'_, W> {
             inner: sink,
             captures_only,
             checkers,
-            checks: r.no_checks.then(|| self.check_look(pos)),
+            checks: self.filter_checks(pos),
         };
         self.generate_moves(pos, gen, &mut filter);
+    }
+
+    /// The checks the side to move could give, for the filter: under the no-checks rule
+    /// where the generator does not judge them.
+    fn filter_checks(&self, pos: &Pos<W>) -> Option<CheckLook<W>> {
+        (self.rules.no_checks && !self.checks_in_generator()).then(|| self.check_look(pos))
     }
 }

@@ -2,7 +2,9 @@
 //! move whose piece leaves an open gate for the first time may bring a piece from the hand
 //! onto it, and castling may gate on the king's or the partner's cell. Off the hot path: the
 //! ordinary moves are generated as in any game, then this pass adds, for the legal moves
-//! that open a gate, one gated move per kind the hand holds whose drop zone has the gate.
+//! that open a gate, one gated move per kind the hand holds whose drop zone has the gate
+//! (when only their number is asked, the moves from the gates in each such kind's zone are
+//! counted in bulk).
 //! As in Fairy-Stockfish, the gated piece screens nothing within its own move: a gated move
 //! is legal exactly when the same move without it is (a piece pinned along the back rank
 //! stays pinned, though the piece gated in behind it would shield the king).
@@ -11,7 +13,7 @@ use crate::rules::Kind;
 use crate::types::bitboard::Bits;
 
 use super::super::{Engine, Gate, Move, MoveKind};
-use super::{Gen, List, Out, Sink};
+use super::{Count, Gen, Out, Sink};
 
 impl<const W: usize> Engine<'_, W> {
     /// The gated moves of the side to move.
@@ -26,60 +28,111 @@ impl<const W: usize> Engine<'_, W> {
         if gates.is_empty() || held.iter().all(|&n| n == 0) {
             return;
         }
-        // The moves that open a gate: from one, or castling with a partner on one.
-        let mut moves = Vec::new();
-        {
-            let mut inner = Out {
-                e: *self,
-                pos,
-                s: out.s,
-                sink: &mut List(&mut moves),
-                gen: Gen {
-                    legal: out.gen.legal,
-                    noisy: out.gen.noisy,
-                    from: gates & out.gen.from,
-                },
-            };
-            self.piece_moves(&mut inner);
-            if !out.gen.noisy {
-                inner.gen.from = out.gen.from;
-                self.castling_moves(&mut inner);
-            }
-        }
-        for m in moves {
-            let (partner_gate, landed) = match m.kind {
-                MoveKind::Castle {
-                    partner_from,
-                    partner_to,
-                } => (
-                    Some(partner_from).filter(|&c| gates.has(c)),
-                    Bits::<W>::from_cell(m.to).with(partner_to),
-                ),
-                _ => (None, Bits::<W>::from_cell(m.to)),
-            };
-            let from_gate = Some(m.from).filter(|&c| gates.has(c));
-            for cell in [from_gate, partner_gate].into_iter().flatten() {
-                // The king or the partner landing on the gate closes it.
-                if landed.has(cell) {
+        if K::COUNT {
+            // A move from a gate has one gated form per kind in hand that may enter there:
+            // per such kind, the moves from the gates in its zone, counted in bulk.
+            for (k, &n) in held.iter().enumerate() {
+                let from = gates & out.gen.from & self.t.drop_zone[us.index()][k];
+                if n == 0 || from.is_empty() {
                     continue;
                 }
-                for (k, &n) in held.iter().enumerate() {
-                    if n == 0 || !self.t.drop_zone[us.index()][k].has(cell) {
-                        continue;
-                    }
-                    let gated = Move {
-                        gate: Some(Gate {
-                            kind: Kind::new(k as u8),
-                            cell,
-                        }),
-                        ..m
-                    };
-                    out.sink.push(gated);
-                    if out.sink.full() {
-                        return;
-                    }
-                }
+                let mut count = Count(0);
+                let mut from_gates = Out {
+                    e: *self,
+                    pos,
+                    s: out.s,
+                    sink: &mut count,
+                    gen: Gen { from, ..out.gen },
+                    checks: out.checks,
+                };
+                self.piece_moves(&mut from_gates);
+                out.sink.add(count.0);
+            }
+            if out.gen.noisy {
+                return;
             }
         }
+        // The moves that open a gate (from one, or castling with a partner on one), each
+        // turned into its gated moves as it comes.
+        let mut gated = Gated {
+            e: *self,
+            gates,
+            held,
+            us: us.index(),
+            inner: &mut *out.sink,
+        };
+        let mut inner = Out {
+            e: *self,
+            pos,
+            s: out.s,
+            sink: &mut gated,
+            gen: Gen {
+                legal: out.gen.legal,
+                noisy: out.gen.noisy,
+                from: gates & out.gen.from,
+            },
+            checks: out.checks,
+        };
+        if !K::COUNT {
+            self.piece_moves(&mut inner);
+        }
+        if !out.gen.noisy && !inner.sink.full() {
+            inner.gen.from = out.gen.from;
+            self.castling_moves(&mut inner);
+        }
+    }
+}
+
+/// Takes the legal moves that open a gate and passes on their gated forms: one per kind
+/// the hand holds whose drop zone has the gate (counted in bulk when the sink counts).
+struct Gated<'a, 'e, const W: usize, K: Sink> {
+    e: Engine<'e, W>,
+    gates: Bits<W>,
+    held: &'a [u8],
+    us: usize,
+    inner: &'a mut K,
+}
+
+impl<const W: usize, K: Sink> Sink for Gated<'_, '_, W, K> {
+    const COUNT: bool = false;
+    fn push(&mut self, m: Move) {
+        let (partner_gate, landed) = match m.kind {
+            MoveKind::Castle {
+                partner_from,
+                partner_to,
+            } => (
+                Some(partner_from).filter(|&c| self.gates.has(c)),
+                Bits::<W>::from_cell(m.to).with(partner_to),
+            ),
+            _ => (None, Bits::<W>::from_cell(m.to)),
+        };
+        let from_gate = Some(m.from).filter(|&c| self.gates.has(c));
+        for cell in [from_gate, partner_gate].into_iter().flatten() {
+            // The king or the partner landing on the gate closes it.
+            if landed.has(cell) {
+                continue;
+            }
+            let zones = &self.e.t.drop_zone[self.us];
+            let kinds = (0..self.held.len()).filter(|&k| self.held[k] > 0 && zones[k].has(cell));
+            if K::COUNT {
+                self.inner.add(kinds.count());
+                continue;
+            }
+            for k in kinds {
+                self.inner.push(Move {
+                    gate: Some(Gate {
+                        kind: Kind::new(k as u8),
+                        cell,
+                    }),
+                    ..m
+                });
+            }
+        }
+    }
+    fn add(&mut self, _: usize) {
+        unreachable!("each move that opens a gate is looked at")
+    }
+    fn full(&self) -> bool {
+        self.inner.full()
     }
 }

@@ -26,6 +26,7 @@ use crate::types::rule_enums::StalemateRule;
 use super::safety::Safety;
 use super::{Engine, Move, MoveKind};
 use crate::rules::position::Pos;
+use checks_given::CheckLook;
 
 /// Where generated moves go.
 pub(crate) trait Sink {
@@ -122,15 +123,27 @@ pub(crate) struct Out<'a, 'p, const W: usize, K: Sink> {
     pub(crate) s: &'p Safety<W>,
     pub(crate) sink: &'p mut K,
     pub(crate) gen: Gen<W>,
+    /// Under the no-checks rule, the checks the side could give (when legality is asked).
+    pub(crate) checks: Option<&'p CheckLook<W>>,
 }
 
 impl<const W: usize, K: Sink> Out<'_, '_, W, K> {
     /// Passes `m` on when it is legal (or when legality is not asked).
     #[inline]
     pub(crate) fn emit(&mut self, m: Move) {
-        if !self.gen.legal || self.e.judge(self.pos, self.s, &m) {
+        if !self.gen.legal || (self.e.judge(self.pos, self.s, &m) && !self.gives_check(&m)) {
             self.sink.push(m);
         }
+    }
+
+    /// Whether `m` gives a check the no-checks rule forbids.
+    #[inline]
+    fn gives_check(&self, m: &Move) -> bool {
+        self.checks.is_some_and(|look| {
+            self.e
+                .gives_check_judged(self.pos, look, m)
+                .unwrap_or_else(|| self.e.gives_check(self.pos, m))
+        })
     }
 }
 
@@ -183,6 +196,8 @@ impl<const W: usize> Engine<'_, W> {
             Safety::permissive()
         };
         let s = &s;
+        let look = (gen.legal && self.checks_in_generator()).then(|| self.check_look(pos));
+        let checks = look.as_ref();
         if self.rules.hand.as_ref().is_some_and(|h| h.must_drop) && self.must_drop(pos, s, gen) {
             // A placement phase: the side's moves are its drops.
             if !gen.noisy {
@@ -192,6 +207,7 @@ impl<const W: usize> Engine<'_, W> {
                     s,
                     sink,
                     gen,
+                    checks,
                 };
                 self.drop_moves(&mut out);
             }
@@ -203,6 +219,7 @@ impl<const W: usize> Engine<'_, W> {
             s,
             sink,
             gen,
+            checks,
         };
         if self.sortie_moves(&mut out) {
             return;

@@ -290,7 +290,7 @@ impl<const W: usize> Engine<'_, W> {
             } else if out.gen.noisy {
                 quiet &= zone;
             }
-            self.emit_targets::<K, PLAIN>(out, facts, from, quiet | captures, promo);
+            self.emit_targets::<K, PLAIN>(out, kind, facts, from, quiet | captures, promo);
             if ep {
                 self.en_passant_moves(out, kind, from, reach, promo);
             }
@@ -314,16 +314,18 @@ impl<const W: usize> Engine<'_, W> {
         quiet: Bits<W>,
     ) {
         let facts = &self.t.kinds[kind.index()];
-        self.emit_targets::<K, false>(out, facts, from, quiet, &Promo::NONE);
+        self.emit_targets::<K, false>(out, kind, facts, from, quiet, &Promo::NONE);
     }
 
-    /// Emits the plain moves of the piece on `from` (of the kind `facts` describe) to
+    /// Emits the plain moves of the piece of `kind` on `from` (`facts` describe it) to
     /// `targets`, counting them in bulk when the sink counts and none can expose a royal
-    /// piece. `PLAIN` as the kind's `facts` say.
+    /// piece nor give a check the rules forbid. `PLAIN` as the kind's `facts` say.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn emit_targets<K: Sink, const PLAIN: bool>(
         &self,
         out: &mut Out<'_, '_, W, K>,
+        kind: Kind,
         facts: &KindFacts,
         from: Cell,
         targets: Bits<W>,
@@ -333,6 +335,12 @@ impl<const W: usize> Engine<'_, W> {
         // The moves still to be emitted one by one, after those counted in bulk.
         let mut each = targets;
         if K::COUNT && out.gen.legal {
+            // Under the no-checks rule, the arrivals that may give check are judged one by
+            // one; the others are counted with the rest.
+            let judged = out
+                .checks
+                .map_or(Bits::EMPTY, |look| targets & look.unsure(kind, from, zone));
+            let targets = targets & !judged;
             let s = out.s;
             let special = if s.guard { s.special } else { Bits::EMPTY };
             if s.guard
@@ -348,7 +356,7 @@ impl<const W: usize> Engine<'_, W> {
                     .filter(|&to| self.royal_step_safe_to(out.pos, from, to))
                     .count();
                 out.sink.add(n);
-                each = targets & special;
+                each = (targets & special) | judged;
             } else {
                 let bulk = if !s.guard {
                     (!facts.royal || !s.apart).then_some(Bits::ALL)
@@ -376,7 +384,7 @@ impl<const W: usize> Engine<'_, W> {
                         n += (easy & zone & !promo.forced).count() as usize;
                     }
                     out.sink.add(n);
-                    each = targets & special;
+                    each = (targets & special) | judged;
                 }
             }
         }

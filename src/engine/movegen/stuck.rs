@@ -63,6 +63,7 @@ impl<const W: usize> Engine<'_, W> {
             s: &s,
             sink,
             gen,
+            checks: None,
         };
         self.pass_move(&mut out);
     }
