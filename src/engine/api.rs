@@ -422,7 +422,8 @@ impl Ruleset {
 
     /// The legal moves found the slow way, for tests and for checking a variant: every
     /// pseudo-legal move made with all its effects, then the mover's royal pieces tested by a
-    /// forward scan of every enemy piece's captures. It shares no code with the legality test
+    /// forward scan of every enemy piece's captures (a gated move is made without its gate:
+    /// the piece gated in shields nothing, as in Fairy-Stockfish). It shares no code with the legality test
     /// of [`Ruleset::legal_moves`] nor with its backward attack tables, so the two must agree
     /// as sets (the order may differ). See the example of [`Ruleset::legal_moves`].
     pub fn legal_moves_by_trial(&self, pos: &Position) -> Vec<Move> {
