@@ -195,7 +195,7 @@ fn outflanked(
             match pos.piece_at(cell) {
                 Some(p) if p.color() != side => run.push(cell),
                 Some(_) => {
-                    out.extend(run.drain(..));
+                    out.append(&mut run);
                     break;
                 }
                 None => break,
