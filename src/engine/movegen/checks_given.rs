@@ -6,7 +6,8 @@
 //! move then gives check when its arrival is one of its kind's check cells, or when it
 //! leaves such a first cell and another piece attacks through it. The check cells are seen
 //! with the mover still on its departure, which changes nothing unless that departure is a
-//! first cell: those moves are judged line by line. Moves with other effects, games whose moves
+//! first cell: those moves are judged line by line. The generator counts a piece's other
+//! arrivals in bulk ([`CheckLook::unsure`]). Moves with other effects, games whose moves
 //! have them (explosions, containers, layers, conversions, returning pieces), hoppers and
 //! must-jump leaps (an arrival may make a hurdle) and a royal piece already attacked are
 //! left to the trial.
