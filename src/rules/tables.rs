@@ -174,6 +174,10 @@ pub(crate) struct PieceTables<const W: usize> {
     pub(crate) passes: Vec<Bits<W>>,
     /// Whether any cell has a two-leg move or a pass.
     pub(crate) has_legs: bool,
+    /// Per cell: every cell a move from there may end on, for a kind without line or
+    /// two-leg moves (its leaps and conditional destinations); every cell for other kinds.
+    /// A piece whose destinations all hold its own side's pieces has no move.
+    pub(crate) destinations: Vec<Bits<W>>,
 }
 
 /// A two-leg move from a cell: it captures the enemy piece on `via`, then arrives on `to`

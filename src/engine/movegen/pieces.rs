@@ -252,7 +252,12 @@ impl<const W: usize> Engine<'_, W> {
             forced,
             choices,
         };
+        let ours = st.by_color[us.index()];
         for from in cells {
+            // A leaper hemmed in by its own side (a pawn behind a pawn) has nothing to look at.
+            if (tables.destinations[from.index()] & !ours).is_empty() {
+                continue;
+            }
             // An optional promotion is open to every move from the zone.
             let widened;
             let promo = if !PLAIN && facts.optional_promotion && zone.has(from) {
@@ -291,7 +296,7 @@ impl<const W: usize> Engine<'_, W> {
                 quiet &= zone;
             }
             self.emit_targets::<K, PLAIN>(out, kind, facts, from, quiet | captures, promo);
-            if ep {
+            if ep && reach.intersects(st.ep_targets) {
                 self.en_passant_moves(out, kind, from, reach, promo);
             }
             if !PLAIN && tables.has_legs {

@@ -229,6 +229,20 @@ fn piece_tables<const W: usize>(
     }
     t.has_conditional = t.conditional.iter().any(|c| !c.is_empty());
     t.has_legs = t.legs.iter().any(|l| !l.is_empty()) || t.passes.iter().any(|p| !p.is_empty());
+    t.destinations = if t.rides.is_empty() && !t.has_legs {
+        t.leaps
+            .iter()
+            .zip(&t.conditional)
+            .map(|(l, c)| {
+                c.iter().fold(
+                    l.quiet | l.capture | l.initial_quiet | l.initial_capture,
+                    |acc, c| acc.with(c.to),
+                )
+            })
+            .collect()
+    } else {
+        vec![Bits::ALL; n]
+    };
     for ride in t.rides.iter_mut().filter(|r| r.hop != Hop::None) {
         ride.cannot_hop = cannot_hop;
     }
