@@ -55,10 +55,9 @@ impl<const W: usize> Engine<'_, W> {
         // The moves that open a gate (from one, or castling with a partner on one), each
         // turned into its gated moves as it comes.
         let mut gated = Gated {
-            e: *self,
             gates,
             held,
-            us: us.index(),
+            zones: &self.t.drop_zone[us.index()],
             inner: &mut *out.sink,
         };
         let mut inner = Out {
@@ -85,15 +84,15 @@ impl<const W: usize> Engine<'_, W> {
 
 /// Takes the legal moves that open a gate and passes on their gated forms: one per kind
 /// the hand holds whose drop zone has the gate (counted in bulk when the sink counts).
-struct Gated<'a, 'e, const W: usize, K: Sink> {
-    e: Engine<'e, W>,
+struct Gated<'a, const W: usize, K: Sink> {
     gates: Bits<W>,
     held: &'a [u8],
-    us: usize,
+    /// Per kind, the side's drop zone.
+    zones: &'a [Bits<W>],
     inner: &'a mut K,
 }
 
-impl<const W: usize, K: Sink> Sink for Gated<'_, '_, W, K> {
+impl<const W: usize, K: Sink> Sink for Gated<'_, W, K> {
     const COUNT: bool = false;
     fn push(&mut self, m: Move) {
         let (partner_gate, landed) = match m.kind {
@@ -112,8 +111,8 @@ impl<const W: usize, K: Sink> Sink for Gated<'_, '_, W, K> {
             if landed.has(cell) {
                 continue;
             }
-            let zones = &self.e.t.drop_zone[self.us];
-            let kinds = (0..self.held.len()).filter(|&k| self.held[k] > 0 && zones[k].has(cell));
+            let kinds =
+                (0..self.held.len()).filter(|&k| self.held[k] > 0 && self.zones[k].has(cell));
             if K::COUNT {
                 self.inner.add(kinds.count());
                 continue;
