@@ -30,7 +30,7 @@ use proptest::test_runner::{Config, RngSeed, TestCaseError, TestRunner};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
-use crate::support::sorted;
+use crate::support::{fsf, sorted};
 
 /// Playouts per variant and plies per playout (at most) in `cargo test`.
 const CI_GAMES: u32 = 16;
@@ -575,11 +575,7 @@ fn with_hands() -> Vec<(&'static str, Variant)> {
         "shouse",
     ]
     .into_iter()
-    .map(|name| {
-        let v = Variant::from_file(format!("variants/fsf/{name}.yaml"))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        (name, v)
-    })
+    .map(|name| (name, fsf(name)))
     .collect()
 }
 
@@ -629,14 +625,7 @@ fn suite_games() -> Vec<(&'static str, Variant)> {
         "duck",
         "amazons",
     ];
-    names
-        .into_iter()
-        .map(|name| {
-            let v = Variant::from_file(format!("variants/fsf/{name}.yaml"))
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
-            (name, v)
-        })
-        .collect()
+    names.into_iter().map(|name| (name, fsf(name))).collect()
 }
 
 #[test]
