@@ -214,7 +214,7 @@ impl Ruleset {
     pub(crate) fn place(&self, pos: &mut Position, placement: &Placement) {
         dispatch!(self, &mut pos.0, e, p => {
             let mut log = Log::default();
-            let mut b = Logged { pos: p, log: &mut log };
+            let mut b = Logged::new(p, &mut log);
             for &(cell, ty) in &placement.containers {
                 e.set_crew(&mut b, cell, Crew::container(ty));
             }
@@ -258,7 +258,7 @@ impl Ruleset {
         let z = &self.zobrist;
         dispatch!(self, &mut pos.0, e, p => {
             let mut log = Log::default();
-            let mut b = Logged { pos: p, log: &mut log };
+            let mut b = Logged::new(p, &mut log);
             e.lift(&mut b, cell);
             e.set_crew(&mut b, cell, Crew::NONE);
             e.put(&mut b, cell, piece, e.start_state(piece));
@@ -290,12 +290,12 @@ impl Ruleset {
 
     /// Sets the container move the side to move may not reverse.
     pub(crate) fn set_undo_ban(&self, pos: &mut Position, ban: Option<(Cell, Cell)>) {
-        on_pos!(&mut pos.0, p => effects::set_undo_ban(&mut p.st, &self.zobrist, ban))
+        on_pos!(&mut pos.0, p => effects::set_undo_ban((&mut p.st, &mut p.extra), &self.zobrist, ban))
     }
 
     /// Sets the cell of `side`'s piece whose sortie is under way.
     pub(crate) fn set_sortie(&self, pos: &mut Position, side: Color, cell: Option<Cell>) {
-        on_pos!(&mut pos.0, p => effects::set_sortie(&mut p.st, &self.zobrist, side, cell))
+        on_pos!(&mut pos.0, p => effects::set_sortie((&mut p.st, &mut p.extra), &self.zobrist, side, cell))
     }
 
     /// Sets the clocks.
@@ -312,9 +312,9 @@ impl Ruleset {
     pub(crate) fn set_counterstrike(&self, pos: &mut Position) {
         let z = &self.zobrist;
         on_pos!(&mut pos.0, p => {
-            if !p.st.counterstrike {
+            if !p.extra.counterstrike {
                 p.st.hash ^= z.counterstrike;
-                p.st.counterstrike = true;
+                p.extra.counterstrike = true;
             }
         })
     }
@@ -324,9 +324,9 @@ impl Ruleset {
         on_pos!(&mut pos.0, p => {
             for side in Color::BOTH {
                 let i = side.index();
-                p.st.hash ^= z.checks(side, p.st.checks[i]) ^ z.checks(side, checks[i]);
+                p.st.hash ^= z.checks(side, p.extra.checks[i]) ^ z.checks(side, checks[i]);
             }
-            p.st.checks = checks;
+            p.extra.checks = checks;
         })
     }
 
@@ -340,7 +340,7 @@ impl Ruleset {
     ) {
         dispatch!(self, &mut pos.0, e, p => {
             let mut log = Log::default();
-            let mut b = Logged { pos: p, log: &mut log };
+            let mut b = Logged::new(p, &mut log);
             if under {
                 e.set_under_state(&mut b, cell, state);
             } else {
@@ -586,7 +586,7 @@ impl Ruleset {
         let mut next = pos.clone();
         dispatch!(self, &mut next.0, e, p => {
             let mut log = Log::default();
-            e.apply(&mut Logged { pos: p, log: &mut log }, &m);
+            e.apply(&mut Logged::new(p, &mut log), &m);
         });
         next
     }

@@ -50,13 +50,12 @@ impl<const W: usize> Engine<'_, W> {
         by: Color,
         kinds: KindSet,
     ) -> Bits<W> {
-        let st = b.st();
         let mut out = self.layer_attackers::<ANY>(b, Layer::Surface, occ, cell, by, kinds);
         if ANY && !out.is_empty() {
             return out;
         }
-        if !st.under[by.index()].is_empty() {
-            let below = st.blockers_below();
+        if !b.extra().under[by.index()].is_empty() {
+            let below = b.blockers_below();
             out |= self.layer_attackers::<ANY>(b, Layer::Under, below, cell, by, kinds);
             if ANY && !out.is_empty() {
                 return out;
@@ -71,10 +70,9 @@ impl<const W: usize> Engine<'_, W> {
     /// The pieces of `by` of `kind` standing in `layer`.
     #[inline]
     fn members(&self, b: &impl View<W>, layer: Layer, by: Color, kind: Kind) -> Bits<W> {
-        let st = b.st();
         match layer {
             Layer::Surface => b.sets().of(by, kind),
-            Layer::Under => st.under[by.index()]
+            Layer::Under => b.extra().under[by.index()]
                 .cells()
                 .filter(|&c| b.slot(c).under.is_some_and(|p| p.kind() == kind))
                 .collect(),
@@ -118,7 +116,7 @@ impl<const W: usize> Engine<'_, W> {
         let mut out = Bits::EMPTY;
         let theirs = match layer {
             Layer::Surface => st.by_color[by.index()],
-            Layer::Under => st.under[by.index()],
+            Layer::Under => b.extra().under[by.index()],
         };
         for (kind, from) in &a.leaps {
             let kind = Kind::new(*kind);

@@ -1,7 +1,7 @@
 //! Where a move is made: in place with an undo log, or as a trial that leaves the position
 //! untouched. Both go through the same effects (`effects`) and the same make path (`make`).
 
-use crate::rules::position::{Pos, Sets, Slot, St};
+use crate::rules::position::{Extra, Pos, Sets, Slot, St};
 use crate::rules::{Color, Kind, KindSet, Piece};
 use crate::types::bitboard::{Bits, Cell};
 
@@ -34,15 +34,30 @@ pub(crate) trait View<const W: usize> {
     where
         Self: 's;
     fn st(&self) -> &St<W>;
+    fn extra(&self) -> &Extra<W>;
     fn sets(&self) -> Self::Sets<'_>;
     /// How many pieces like `piece` its side holds in hand.
     fn held(&self, piece: Piece) -> u8;
     fn slot(&self, cell: Cell) -> Slot;
+
+    /// The walls ([`Extra::walls`]).
+    #[inline]
+    fn walls(&self) -> Bits<W> {
+        self.extra().walls(self.st().blocking)
+    }
+
+    /// What stops lines and paths below the surface ([`Extra::blockers_below`]).
+    #[inline]
+    fn blockers_below(&self) -> Bits<W> {
+        self.extra().blockers_below(self.st().blocking)
+    }
 }
 
 /// Write access too, while a move is made.
 pub(crate) trait Board<const W: usize>: View<W> {
     fn st_mut(&mut self) -> &mut St<W>;
+    /// The state and the extra state, to change the extra state (and the key with it).
+    fn extra_mut(&mut self) -> (&mut St<W>, &mut Extra<W>);
     /// Sets the cells of the pieces like `piece`.
     fn set_pieces(&mut self, piece: Piece, cells: Bits<W>);
     fn set_slot(&mut self, cell: Cell, slot: Slot);
@@ -56,6 +71,11 @@ impl<const W: usize> View<W> for Pos<W> {
     #[inline]
     fn st(&self) -> &St<W> {
         &self.st
+    }
+
+    #[inline]
+    fn extra(&self) -> &Extra<W> {
+        &self.extra
     }
 
     #[inline]
@@ -83,6 +103,11 @@ impl<const W: usize> View<W> for Box<Pos<W>> {
     }
 
     #[inline]
+    fn extra(&self) -> &Extra<W> {
+        (**self).extra()
+    }
+
+    #[inline]
     fn sets(&self) -> &Sets<W> {
         (**self).sets()
     }
@@ -99,19 +124,33 @@ impl<const W: usize> View<W> for Box<Pos<W>> {
 }
 
 /// What a made move changed besides the game state, to put it back: piece sets
-/// (`(piece, old cells)`), slots (`(cell, old slot)`) and counts in hand
-/// (`(piece, old count)`).
+/// (`(piece, old cells)`), slots (`(cell, old slot)`), counts in hand
+/// (`(piece, old count)`) and the extra state (at most once per move).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Log<const W: usize> {
     sets: Vec<(Piece, Bits<W>)>,
     slots: Vec<(Cell, Slot)>,
     held: Vec<(Piece, u8)>,
+    extra: Vec<Extra<W>>,
 }
 
 /// A position changed in place, each change logged so the move can be unmade.
 pub(crate) struct Logged<'a, const W: usize> {
     pub(crate) pos: &'a mut Pos<W>,
-    pub(crate) log: &'a mut Log<W>,
+    log: &'a mut Log<W>,
+    /// The extra state before the move is in the log.
+    extra_saved: bool,
+}
+
+impl<'a, const W: usize> Logged<'a, W> {
+    /// `pos`, its changes logged in `log`.
+    pub(crate) fn new(pos: &'a mut Pos<W>, log: &'a mut Log<W>) -> Logged<'a, W> {
+        Logged {
+            pos,
+            log,
+            extra_saved: false,
+        }
+    }
 }
 
 impl<const W: usize> View<W> for Logged<'_, W> {
@@ -123,6 +162,11 @@ impl<const W: usize> View<W> for Logged<'_, W> {
     #[inline]
     fn st(&self) -> &St<W> {
         &self.pos.st
+    }
+
+    #[inline]
+    fn extra(&self) -> &Extra<W> {
+        &self.pos.extra
     }
 
     #[inline]
@@ -145,6 +189,15 @@ impl<const W: usize> Board<W> for Logged<'_, W> {
     #[inline]
     fn st_mut(&mut self) -> &mut St<W> {
         &mut self.pos.st
+    }
+
+    #[inline]
+    fn extra_mut(&mut self) -> (&mut St<W>, &mut Extra<W>) {
+        if !self.extra_saved {
+            self.log.extra.push(self.pos.extra);
+            self.extra_saved = true;
+        }
+        (&mut self.pos.st, &mut self.pos.extra)
     }
 
     #[inline]
@@ -178,9 +231,10 @@ const INLINE_SETS: usize = 4;
 
 /// A move tried on an overlay of the position: the sets, slots and counts in hand it
 /// changes are kept beside the shared position, which is not changed, so legality is tested
-/// on it; only the game state is copied.
+/// on it; only the game state is copied (and the extra state when the move changes it).
 pub(crate) struct Trial<'a, const W: usize> {
     pub(crate) st: St<W>,
+    extra: Option<Extra<W>>,
     base: &'a Pos<W>,
     sets: Overlay<Piece, Bits<W>, INLINE_SETS>,
     /// Per colour, the kinds whose sets `sets` holds: the others are read from `base` alone.
@@ -194,6 +248,7 @@ impl<'a, const W: usize> Trial<'a, W> {
         let blank = Piece::new(Kind::new(0), Color::White);
         Trial {
             st: pos.st,
+            extra: None,
             base: pos,
             sets: Overlay::new((blank, Bits::EMPTY)),
             changed: [KindSet::EMPTY; 2],
@@ -241,6 +296,11 @@ impl<'a, const W: usize> View<W> for Trial<'a, W> {
     }
 
     #[inline]
+    fn extra(&self) -> &Extra<W> {
+        self.extra.as_ref().unwrap_or(&self.base.extra)
+    }
+
+    #[inline]
     fn sets(&self) -> &Trial<'a, W> {
         self
     }
@@ -267,6 +327,11 @@ impl<const W: usize> Board<W> for Trial<'_, W> {
     }
 
     #[inline]
+    fn extra_mut(&mut self) -> (&mut St<W>, &mut Extra<W>) {
+        (&mut self.st, self.extra.get_or_insert(self.base.extra))
+    }
+
+    #[inline]
     fn set_pieces(&mut self, piece: Piece, cells: Bits<W>) {
         let c = piece.color().index();
         self.changed[c] = self.changed[c].with(piece.kind());
@@ -285,11 +350,11 @@ impl<const W: usize> Board<W> for Trial<'_, W> {
 }
 
 /// The saved state of made moves, to unmake them: per move the game state before it and
-/// where its changes start in the log (set, slot and hand entries). Reused across moves, it
+/// where its changes start in the log (set, slot, hand and extra-state entries). Reused across moves, it
 /// allocates only while it grows to the deepest line played.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Undo<const W: usize> {
-    frames: Vec<(St<W>, [u32; 3])>,
+    frames: Vec<(St<W>, [u32; 4])>,
     log: Log<W>,
 }
 
@@ -301,6 +366,7 @@ impl<const W: usize> Undo<W> {
                 sets: Vec::with_capacity(depth * 4),
                 slots: Vec::with_capacity(depth * 8),
                 held: Vec::new(),
+                extra: Vec::new(),
             },
         }
     }
@@ -312,20 +378,22 @@ impl<const W: usize> Undo<W> {
             self.log.sets.len(),
             self.log.slots.len(),
             self.log.held.len(),
+            self.log.extra.len(),
         ]
         .map(|n| n as u32);
         self.frames.push((pos.st, at));
-        Logged {
-            pos,
-            log: &mut self.log,
-        }
+        Logged::new(pos, &mut self.log)
     }
 
     /// Puts `pos` back as it was before the last move begun; false when there is none.
     pub(crate) fn restore(&mut self, pos: &mut Pos<W>) -> bool {
-        let Some((st, [sets, slots, held])) = self.frames.pop() else {
+        let Some((st, [sets, slots, held, extra])) = self.frames.pop() else {
             return false;
         };
+        // Only moves that change the extra state log it.
+        if self.log.extra.len() > extra as usize {
+            pos.extra = self.log.extra.pop().expect("logged once per move");
+        }
         // Only games with hands log counts in hand.
         if self.log.held.len() > held as usize {
             for (p, count) in self.log.held.drain(held as usize..).rev() {
@@ -347,13 +415,14 @@ impl<const W: usize> Undo<W> {
         self.frames.len()
     }
 
-    /// The bytes the moves that can be unmade saved: each one's state and the sets, cells
+    /// The bytes the moves that can be unmade saved: each one's state and the sets, cells,
     /// and hand counts it logged.
     pub(crate) fn saved_bytes(&self) -> usize {
         use std::mem::size_of;
-        self.frames.len() * size_of::<(St<W>, [u32; 3])>()
+        self.frames.len() * size_of::<(St<W>, [u32; 4])>()
             + self.log.sets.len() * size_of::<(Piece, Bits<W>)>()
             + self.log.slots.len() * size_of::<(Cell, Slot)>()
             + self.log.held.len() * size_of::<(Piece, u8)>()
+            + self.log.extra.len() * size_of::<Extra<W>>()
     }
 }

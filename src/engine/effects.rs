@@ -22,7 +22,7 @@ use crate::types::bitboard::{Bits, Cell};
 
 use super::board::{Board, PieceSets};
 use super::Engine;
-use crate::rules::position::St;
+use crate::rules::position::{Extra, St};
 
 /// Key tags of layer content (see [`Zobrist::layer`]).
 pub(crate) const TAG_UNDER: u64 = 1;
@@ -115,11 +115,11 @@ impl<const W: usize> Engine<'_, W> {
                 st.by_color[c].with(cell)
             };
         }
-        let st = b.st_mut();
-        st.containers = if crew.is_container() {
-            st.containers.with(cell)
+        let (st, x) = b.extra_mut();
+        x.containers = if crew.is_container() {
+            x.containers.with(cell)
         } else {
-            st.containers.without(cell)
+            x.containers.without(cell)
         };
         st.hash ^= z.crew(cell, old) ^ z.crew(cell, crew);
     }
@@ -138,9 +138,9 @@ impl<const W: usize> Engine<'_, W> {
         slot.under = Some(piece);
         slot.under_state = state;
         b.set_slot(cell, slot);
-        let st = b.st_mut();
+        let (st, x) = b.extra_mut();
         let c = piece.color().index();
-        st.under[c] = st.under[c].with(cell);
+        x.under[c] = x.under[c].with(cell);
         st.hash ^= z.layer(TAG_UNDER, cell, piece.byte().into())
             ^ z.layer(TAG_UNDER_STATE, cell, state.0.into());
     }
@@ -156,9 +156,9 @@ impl<const W: usize> Engine<'_, W> {
         let piece = slot.under.take()?;
         let state = std::mem::take(&mut slot.under_state);
         b.set_slot(cell, slot);
-        let st = b.st_mut();
+        let (st, x) = b.extra_mut();
         let c = piece.color().index();
-        st.under[c] = st.under[c].without(cell);
+        x.under[c] = x.under[c].without(cell);
         st.hash ^= z.layer(TAG_UNDER, cell, piece.byte().into())
             ^ z.layer(TAG_UNDER_STATE, cell, state.0.into());
         Some((piece, state))
@@ -188,8 +188,8 @@ impl<const W: usize> Engine<'_, W> {
         slot.marker = ty + 1;
         b.set_slot(cell, slot);
         let z = &self.rules.zobrist;
-        let st = b.st_mut();
-        st.marked[owner.index()] = st.marked[owner.index()].with(cell);
+        let (st, x) = b.extra_mut();
+        x.marked[owner.index()] = x.marked[owner.index()].with(cell);
         if blocks {
             st.blocking = st.blocking.with(cell);
         }
@@ -205,13 +205,13 @@ impl<const W: usize> Engine<'_, W> {
         slot.marker = 0;
         b.set_slot(cell, slot);
         let z = &self.rules.zobrist;
-        let st = b.st_mut();
-        let owner = if st.marked[0].has(cell) {
+        let (st, x) = b.extra_mut();
+        let owner = if x.marked[0].has(cell) {
             Color::White
         } else {
             Color::Black
         };
-        st.marked[owner.index()] = st.marked[owner.index()].without(cell);
+        x.marked[owner.index()] = x.marked[owner.index()].without(cell);
         st.blocking = st.blocking.without(cell);
         st.hash ^= marker_key(z, cell, ty, owner);
     }
@@ -221,9 +221,9 @@ impl<const W: usize> Engine<'_, W> {
     /// Puts a wall on the empty `cell`; under `keep: last` the earlier walls go.
     pub(crate) fn put_wall(&self, b: &mut impl Board<W>, cell: Cell, keep_last: bool) {
         let z = &self.rules.zobrist;
+        let old = b.walls();
         let st = b.st_mut();
         if keep_last {
-            let old = st.walls();
             for cell in old {
                 st.hash ^= z.layer(TAG_WALL, cell, 1);
             }
@@ -273,44 +273,48 @@ pub(crate) fn set_side<const W: usize>(st: &mut St<W>, z: &Zobrist, side: Color)
 }
 
 /// Sets the container move the side to move may not reverse.
-pub(crate) fn set_undo_ban<const W: usize>(st: &mut St<W>, z: &Zobrist, ban: Option<(Cell, Cell)>) {
-    st.hash ^= z.undo_ban(st.undo_ban) ^ z.undo_ban(ban);
-    st.undo_ban = ban;
+pub(crate) fn set_undo_ban<const W: usize>(
+    (st, x): (&mut St<W>, &mut Extra<W>),
+    z: &Zobrist,
+    ban: Option<(Cell, Cell)>,
+) {
+    st.hash ^= z.undo_ban(x.undo_ban) ^ z.undo_ban(ban);
+    x.undo_ban = ban;
 }
 
 /// Sets the cell of `side`'s piece whose sortie is under way.
 pub(crate) fn set_sortie<const W: usize>(
-    st: &mut St<W>,
+    (st, x): (&mut St<W>, &mut Extra<W>),
     z: &Zobrist,
     side: Color,
     cell: Option<Cell>,
 ) {
     let tag = TAG_SORTIE + side.index() as u64;
-    if let Some(old) = st.sortie[side.index()] {
+    if let Some(old) = x.sortie[side.index()] {
         st.hash ^= z.layer(tag, old, 1);
     }
     if let Some(new) = cell {
         st.hash ^= z.layer(tag, new, 1);
     }
-    st.sortie[side.index()] = cell;
+    x.sortie[side.index()] = cell;
 }
 
 /// Sets game parameter `index` of `side` (a kind or a cell number, or `UNSET`).
 pub(crate) fn set_parameter<const W: usize>(
-    st: &mut St<W>,
+    (st, x): (&mut St<W>, &mut Extra<W>),
     z: &Zobrist,
     index: usize,
     side: Color,
     value: u8,
 ) {
-    let old = st.params[index][side.index()];
+    let old = x.params[index][side.index()];
     if old != crate::rules::position::UNSET {
         st.hash ^= z.parameter(index, side, old);
     }
     if value != crate::rules::position::UNSET {
         st.hash ^= z.parameter(index, side, value);
     }
-    st.params[index][side.index()] = value;
+    x.params[index][side.index()] = value;
 }
 
 /// Sets how many pieces like `piece` its side holds in hand.

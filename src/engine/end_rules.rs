@@ -74,7 +74,7 @@ impl<const W: usize> Engine<'_, W> {
     /// Check counting: the side that moved has given the checks that win.
     pub(crate) fn checks_outcome(&self, pos: &Pos<W>) -> Option<Outcome> {
         let mover = pos.st.side.opponent();
-        (pos.st.checks[mover.index()] >= self.rules.end.checks_to_win).then_some(Outcome::Win {
+        (pos.extra.checks[mover.index()] >= self.rules.end.checks_to_win).then_some(Outcome::Win {
             winner: mover,
             reason: Reason::Checks,
         })
@@ -93,11 +93,11 @@ impl<const W: usize> Engine<'_, W> {
         side: Color,
         which: impl Fn(&crate::rules::Flag) -> bool,
     ) -> bool {
-        let st = &pos.st;
+        let x = &pos.extra;
         self.rules.end.flags.iter().filter(|f| which(f)).any(|f| {
             let (Some(k), Some(z)) = (
-                self.piece_of(st, f.piece, side),
-                self.zone_of(st, f.zone, side),
+                self.piece_of(x, f.piece, side),
+                self.zone_of(x, f.zone, side),
             ) else {
                 return false;
             };
@@ -105,7 +105,7 @@ impl<const W: usize> Engine<'_, W> {
             if !f.safe {
                 return !arrived.is_empty();
             }
-            let occ = st.blockers();
+            let occ = pos.st.blockers();
             arrived.cells().any(|cell| {
                 !self.attacked_by(pos, occ, cell, side.opponent(), crate::rules::KindSet::ALL)
             })
@@ -181,11 +181,11 @@ impl<const W: usize> Engine<'_, W> {
 
     /// Whether `side` (to move) has a legal move that puts a flag piece in its zone.
     fn can_reach_flag(&self, pos: &Pos<W>, side: Color) -> bool {
-        let st = &pos.st;
+        let x = &pos.extra;
         self.rules.end.flags.iter().any(|f| {
             let (Some(kind), Some(zone)) = (
-                self.piece_of(st, f.piece, side),
-                self.zone_of(st, f.zone, side),
+                self.piece_of(x, f.piece, side),
+                self.zone_of(x, f.zone, side),
             ) else {
                 return false;
             };

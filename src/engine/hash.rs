@@ -10,7 +10,7 @@ impl<const W: usize> Engine<'_, W> {
     /// The key of `pos` computed from its contents alone.
     pub(crate) fn hash_from_scratch(&self, pos: &Pos<W>) -> u64 {
         let z = &self.rules.zobrist;
-        let st = &pos.st;
+        let (st, x) = (&pos.st, &pos.extra);
         let mut key = 0;
         for cell in self.rules.topology.cells() {
             let slot = pos.slots[cell.index()];
@@ -23,11 +23,11 @@ impl<const W: usize> Engine<'_, W> {
                     ^ z.layer(TAG_UNDER_STATE, cell, slot.under_state.0.into());
             }
             if slot.marker != 0 {
-                let owner = u64::from(st.marked[1].has(cell));
+                let owner = u64::from(x.marked[1].has(cell));
                 key ^= z.layer(TAG_MARKER, cell, u64::from(slot.marker) << 1 | owner);
             }
         }
-        for cell in st.walls() {
+        for cell in pos.walls() {
             key ^= z.layer(TAG_WALL, cell, 1);
         }
         for cell in st.unmoved {
@@ -39,12 +39,12 @@ impl<const W: usize> Engine<'_, W> {
         if st.side == Color::Black {
             key ^= z.black_to_move;
         }
-        if st.counterstrike {
+        if x.counterstrike {
             key ^= z.counterstrike;
         }
-        key ^= z.undo_ban(st.undo_ban);
+        key ^= z.undo_ban(x.undo_ban);
         for side in Color::BOTH {
-            if let Some(cell) = st.sortie[side.index()] {
+            if let Some(cell) = x.sortie[side.index()] {
                 key ^= z.layer(TAG_SORTIE + side.index() as u64, cell, 1);
             }
         }
@@ -54,9 +54,9 @@ impl<const W: usize> Engine<'_, W> {
             }
         }
         for side in Color::BOTH {
-            key ^= z.checks(side, st.checks[side.index()]);
+            key ^= z.checks(side, x.checks[side.index()]);
         }
-        for (i, values) in st.params.iter().enumerate() {
+        for (i, values) in x.params.iter().enumerate() {
             for side in Color::BOTH {
                 let v = values[side.index()];
                 if v != UNSET {

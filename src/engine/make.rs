@@ -12,6 +12,10 @@ use super::board::{Board, PieceSets, View};
 use super::effects::{set_en_passant, set_hand, set_side, set_sortie, set_undo_ban};
 use super::{Engine, Move, MoveKind};
 
+/// The extra state a turn rewrites: the undo ban, passes in a row, and whether the royals
+/// faced, the move was a losing drop and it was a counterstrike.
+type TurnExtra = (Option<(Cell, Cell)>, u8, bool, bool, bool);
+
 /// What the move's own effects leave for its consequences.
 struct Made<const W: usize> {
     /// The side that moved.
@@ -445,7 +449,9 @@ impl<const W: usize> Engine<'_, W> {
     fn layer_turn(&self, b: &mut impl Board<W>, made: &mut Made<W>) {
         if self.rules.layers.is_some() {
             let us = made.us;
-            set_sortie(b.st_mut(), &self.rules.zobrist, us, made.sortie);
+            if b.extra().sortie[us.index()] != made.sortie {
+                set_sortie(b.extra_mut(), &self.rules.zobrist, us, made.sortie);
+            }
             made.taken |= self.sonar(b);
             self.count_turn(b, us);
             made.taken |= self.surface_expired(b, us.opponent());
@@ -485,10 +491,10 @@ impl<const W: usize> Engine<'_, W> {
         let us = made.us;
         if self.rules.end.checks_to_win > 0 && self.royal_attacked(b, us.opponent()) {
             let z = &self.rules.zobrist;
-            let st = b.st_mut();
-            let n = st.checks[us.index()];
+            let (st, x) = b.extra_mut();
+            let n = x.checks[us.index()];
             st.hash ^= z.checks(us, n) ^ z.checks(us, n.saturating_add(1));
-            st.checks[us.index()] = n.saturating_add(1);
+            x.checks[us.index()] = n.saturating_add(1);
         }
     }
 
@@ -499,6 +505,14 @@ impl<const W: usize> Engine<'_, W> {
         let z = &self.rules.zobrist;
         let us = made.us;
         let ban = made.ban.filter(|&(_, to)| !b.slot(to).crew.is_empty());
+        let passes = if m.kind == MoveKind::Pass {
+            (b.extra().passes + 1).min(2)
+        } else {
+            0
+        };
+        let counterstrike = self.rules.trading.is_some() && self.counterstrike(m, made);
+        let turn = (ban, passes, made.faced, made.losing_drop, counterstrike);
+        self.set_turn_extra(b, turn);
         let st = b.st_mut();
         st.halfmove = if made.taken || made.resets {
             0
@@ -508,20 +522,35 @@ impl<const W: usize> Engine<'_, W> {
         if us == Color::Black {
             st.fullmove = st.fullmove.saturating_add(1);
         }
-        set_undo_ban(st, z, ban);
-        st.passes = if m.kind == MoveKind::Pass {
-            (st.passes + 1).min(2)
-        } else {
-            0
-        };
-        st.faced = made.faced;
-        st.losing_drop = made.losing_drop;
-        let counterstrike = self.rules.trading.is_some() && self.counterstrike(m, made);
-        if st.counterstrike != counterstrike {
-            st.hash ^= z.counterstrike;
-            st.counterstrike = counterstrike;
-        }
         set_side(st, z, us.opponent());
+    }
+
+    /// Sets the extra state a turn rewrites: `(undo ban, passes, faced, losing drop,
+    /// counterstrike)`. Only a change saves it, so games without these rules never do.
+    #[inline]
+    fn set_turn_extra(&self, b: &mut impl Board<W>, turn: TurnExtra) {
+        let x = b.extra();
+        let (ban, passes, faced, losing_drop, counterstrike) = turn;
+        if (
+            x.undo_ban,
+            x.passes,
+            x.faced,
+            x.losing_drop,
+            x.counterstrike,
+        ) == turn
+        {
+            return;
+        }
+        let z = &self.rules.zobrist;
+        let (st, x) = b.extra_mut();
+        set_undo_ban((&mut *st, &mut *x), z, ban);
+        x.passes = passes;
+        x.faced = faced;
+        x.losing_drop = losing_drop;
+        if x.counterstrike != counterstrike {
+            st.hash ^= z.counterstrike;
+            x.counterstrike = counterstrike;
+        }
     }
 
     /// Whether `m` captured a piece the trading rules protect with a piece of another kind,
@@ -543,17 +572,10 @@ impl<const W: usize> Engine<'_, W> {
     /// advance; nothing else happens (no turn counters, no consequences).
     pub(crate) fn apply_null(&self, b: &mut impl Board<W>) {
         let z = &self.rules.zobrist;
+        self.set_turn_extra(b, (None, 0, false, false, false));
         let st = b.st_mut();
         let us = st.side;
         set_en_passant(st, z, Bits::EMPTY, None);
-        set_undo_ban(st, z, None);
-        st.passes = 0;
-        st.faced = false;
-        st.losing_drop = false;
-        if st.counterstrike {
-            st.hash ^= z.counterstrike;
-            st.counterstrike = false;
-        }
         st.halfmove = st.halfmove.saturating_add(1);
         if us == Color::Black {
             st.fullmove = st.fullmove.saturating_add(1);
@@ -681,7 +703,7 @@ impl<const W: usize> Engine<'_, W> {
     /// Whether `color` has a piece of `kind` on the board (on the surface or submerged).
     fn has_piece(&self, b: &impl View<W>, color: Color, kind: Kind) -> bool {
         !b.sets().of(color, kind).is_empty()
-            || b.st().under[color.index()]
+            || b.extra().under[color.index()]
                 .cells()
                 .any(|c| b.slot(c).under.is_some_and(|p| p.kind() == kind))
     }
@@ -696,7 +718,7 @@ impl<const W: usize> Engine<'_, W> {
         let Some(rule) = r
             .returns
             .iter()
-            .find(|rule| self.piece_of(b.st(), rule.piece, owner) == Some(kind))
+            .find(|rule| self.piece_of(b.extra(), rule.piece, owner) == Some(kind))
         else {
             return false;
         };
@@ -846,7 +868,7 @@ impl<const W: usize> Engine<'_, W> {
         for (kind, cells) in &self.t.sonars {
             for color in Color::BOTH {
                 for from in b.sets().of(color, Kind::new(*kind)) {
-                    let targets = cells[from.index()] & b.st().under[color.opponent().index()];
+                    let targets = cells[from.index()] & b.extra().under[color.opponent().index()];
                     for cell in targets {
                         taken |= self.force_up(b, cell);
                     }
@@ -872,7 +894,7 @@ impl<const W: usize> Engine<'_, W> {
                 self.set_state(b, cell, s.with_surfaced((s.surfaced() + 1).min(cap)));
             }
         }
-        for cell in b.st().under[us.index()] {
+        for cell in b.extra().under[us.index()] {
             let s = b.slot(cell).under_state;
             self.set_under_state(b, cell, s.with_submerged(s.submerged().saturating_sub(1)));
         }
@@ -882,7 +904,7 @@ impl<const W: usize> Engine<'_, W> {
     /// whether a piece was captured or destroyed.
     fn surface_expired(&self, b: &mut impl Board<W>, side: Color) -> bool {
         let mut taken = false;
-        for cell in b.st().under[side.index()] {
+        for cell in b.extra().under[side.index()] {
             if b.slot(cell).under_state.submerged() == 0 {
                 taken |= self.force_up(b, cell);
             }
@@ -898,14 +920,14 @@ impl<const W: usize> Engine<'_, W> {
     /// same side (a submarine that surfaced there): only a piece that can sortie holds one.
     fn end_lost_sorties(&self, b: &mut impl Board<W>) {
         for side in Color::BOTH {
-            let Some(cell) = b.st().sortie[side.index()] else {
+            let Some(cell) = b.extra().sortie[side.index()] else {
                 continue;
             };
             let held = b.slot(cell).piece.is_some_and(|p| {
                 p.color() == side && self.kind_layers(p.kind()).is_some_and(|k| k.sorties())
             });
             if !held {
-                set_sortie(b.st_mut(), &self.rules.zobrist, side, None);
+                set_sortie(b.extra_mut(), &self.rules.zobrist, side, None);
             }
         }
     }

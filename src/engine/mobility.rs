@@ -66,8 +66,8 @@ impl<const W: usize> Engine<'_, W> {
             .flags
             .iter()
             .filter_map(|f| {
-                let kind = self.piece_of(&pos.st, f.piece, side)?;
-                let zone = self.zone_of(&pos.st, f.zone, side)?;
+                let kind = self.piece_of(&pos.extra, f.piece, side)?;
+                let zone = self.zone_of(&pos.extra, f.zone, side)?;
                 Some((pos.sets.of(side, kind), zone))
             })
             .collect()

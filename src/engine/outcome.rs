@@ -102,10 +102,10 @@ impl<const W: usize> Engine<'_, W> {
     /// winning check. Such a position has no legal moves.
     #[inline]
     pub(crate) fn decided(&self, pos: &Pos<W>) -> Option<Outcome> {
-        let st = &pos.st;
+        let x = &pos.extra;
         // Asked at every node: most positions of most games have no passes in a row, no
         // royal pieces come face to face and no end rule read from the position.
-        if st.passes < 2 && !st.faced && !self.rules.end.ends_by_position {
+        if x.passes < 2 && !x.faced && !self.rules.end.ends_by_position {
             return None;
         }
         self.decided_by_rules(pos)
@@ -118,10 +118,10 @@ impl<const W: usize> Engine<'_, W> {
         let st = &pos.st;
         let side = st.side;
         let mover = side.opponent();
-        if st.passes >= 2 {
+        if pos.extra.passes >= 2 {
             return Some(self.drawn_or_counted(pos, Reason::Passes));
         }
-        if st.faced && self.royals_face(pos) {
+        if pos.extra.faced && self.royals_face(pos) {
             return Some(Outcome::Draw {
                 reason: Reason::FacingRoyals,
             });
@@ -195,7 +195,7 @@ impl<const W: usize> Engine<'_, W> {
             if r.end.royal == RoyalRule::Checkmate && self.royal_attacked(pos, side) {
                 // A mate by a drop whose mate loses (`mates: loses`) is won by the side mated.
                 let winner = match r.end.checkmate {
-                    _ if pos.st.losing_drop => side,
+                    _ if pos.extra.losing_drop => side,
                     MateRule::Loss => side.opponent(),
                     MateRule::Win => side,
                 };
@@ -277,7 +277,7 @@ impl<const W: usize> Engine<'_, W> {
                     m = m.with(piece);
                 }
             }
-            for cell in pos.st.under[color.index()] {
+            for cell in pos.extra.under[color.index()] {
                 if let Some(p) = pos.slots[cell.index()].under {
                     m = m.with(p);
                 }

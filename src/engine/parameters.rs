@@ -7,7 +7,7 @@ use crate::types::bitboard::{Bits, Cell};
 
 use super::effects::set_parameter;
 use super::{Engine, Position};
-use crate::rules::position::{on_pos, St, UNSET};
+use crate::rules::position::{on_pos, Extra, UNSET};
 
 /// A value of a game parameter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -72,20 +72,20 @@ pub enum ParameterError {
 
 impl<const W: usize> Engine<'_, W> {
     /// The kind a piece reference names for `side` (`None` for an unset parameter).
-    pub(crate) fn piece_of(&self, st: &St<W>, r: PieceRef, side: Color) -> Option<Kind> {
+    pub(crate) fn piece_of(&self, x: &Extra<W>, r: PieceRef, side: Color) -> Option<Kind> {
         match r {
             PieceRef::Kind(k) => Some(k),
-            PieceRef::Parameter(i) => Some(st.params[i][side.index()])
+            PieceRef::Parameter(i) => Some(x.params[i][side.index()])
                 .filter(|&v| v != UNSET)
                 .map(Kind::new),
         }
     }
 
     /// The cells a zone reference names for `side`.
-    pub(crate) fn zone_of(&self, st: &St<W>, z: ZoneRef, side: Color) -> Option<Bits<W>> {
+    pub(crate) fn zone_of(&self, x: &Extra<W>, z: ZoneRef, side: Color) -> Option<Bits<W>> {
         match z {
             ZoneRef::Cells(cells) => Some(cells[side.index()].resize()),
-            ZoneRef::Parameter(i) => Some(st.params[i][side.index()])
+            ZoneRef::Parameter(i) => Some(x.params[i][side.index()])
                 .filter(|&v| v != UNSET)
                 .map(|v| Bits::from_cell(Cell::new(v))),
         }
@@ -104,7 +104,7 @@ impl Ruleset {
     }
 
     pub(crate) fn params(pos: &Position) -> [[u8; 2]; crate::rules::MAX_PARAMETERS] {
-        on_pos!(&pos.0, p => p.st.params)
+        on_pos!(&pos.0, p => p.extra.params)
     }
 
     fn candidates(
@@ -141,7 +141,7 @@ impl Ruleset {
         on_pos!(&mut pos.0, p => {
             for (i, values) in params.iter().enumerate() {
                 for side in Color::BOTH {
-                    set_parameter(&mut p.st, z, i, side, values[side.index()]);
+                    set_parameter((&mut p.st, &mut p.extra), z, i, side, values[side.index()]);
                 }
             }
         });

@@ -38,13 +38,7 @@ impl<const W: usize> Engine<'_, W> {
                 let m = &judged;
                 let mut after = pos.clone();
                 let mut log = Log::default();
-                self.apply(
-                    &mut Logged {
-                        pos: &mut after,
-                        log: &mut log,
-                    },
-                    m,
-                );
+                self.apply(&mut Logged::new(&mut after, &mut log), m);
                 // A move that gives check where the rules forbid it (`no_checks`, a
                 // peaceful promotion).
                 let checks_forbidden = (self.rules.no_checks || self.peaceful_promotion(m))
@@ -75,7 +69,7 @@ impl<const W: usize> Engine<'_, W> {
         };
         let protected = |p: Option<Piece>| p.is_some_and(|p| t.kinds.has(p.kind()));
         let ours = t.kinds.has(m.piece.kind());
-        if t.counterstrike && before.st.counterstrike && !ours {
+        if t.counterstrike && before.extra.counterstrike && !ours {
             return protected(m.captured) || protected(taken);
         }
         let topo = &self.rules.topology;
@@ -209,7 +203,7 @@ impl<const W: usize> Engine<'_, W> {
     fn captures_by_scan(&self, pos: &Pos<W>, by: Color) -> Bits<W> {
         let st = &pos.st;
         let mut out = Bits::EMPTY;
-        for cell in st.by_color[by.index()] | st.under[by.index()] {
+        for cell in st.by_color[by.index()] | pos.extra.under[by.index()] {
             let slot = pos.slot(cell);
             let surface = slot.piece.filter(|p| p.color() == by);
             let aboard = slot.crew.kinds_of(by);
@@ -227,7 +221,7 @@ impl<const W: usize> Engine<'_, W> {
             }
             if let Some(p) = slot.under.filter(|p| p.color() == by) {
                 out |= self
-                    .piece_reach(&pos.sets, p.kind(), cell, by, st.blockers_below(), false)
+                    .piece_reach(&pos.sets, p.kind(), cell, by, pos.blockers_below(), false)
                     .1;
             }
         }

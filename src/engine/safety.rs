@@ -313,7 +313,7 @@ impl<const W: usize> Engine<'_, W> {
         let st = &pos.st;
         let mut special = Bits::EMPTY;
         if let Some(layers) = &r.layers {
-            for cell in st.marked[0] | st.marked[1] {
+            for cell in pos.extra.marked[0] | pos.extra.marked[1] {
                 let ty = pos.slots[cell.index()].marker.saturating_sub(1);
                 if layers.markers.get(ty as usize).is_some_and(|m| m.destroys) {
                     special = special.with(cell);
@@ -322,7 +322,7 @@ impl<const W: usize> Engine<'_, W> {
         }
         let them = st.side.opponent();
         for rule in &r.returns {
-            if let Some(kind) = self.piece_of(st, rule.piece, them) {
+            if let Some(kind) = self.piece_of(&pos.extra, rule.piece, them) {
                 special |= pos.sets.of(them, kind);
             }
         }
@@ -333,14 +333,14 @@ impl<const W: usize> Engine<'_, W> {
     /// royal pieces: a sonar with submerged pieces about, or the opponent's submerged pieces
     /// about to surface.
     fn volatile(&self, pos: &Pos<W>) -> bool {
-        let st = &pos.st;
-        let them = st.side.opponent();
-        let under = st.under[0] | st.under[1];
+        let x = &pos.extra;
+        let them = pos.st.side.opponent();
+        let under = x.under[0] | x.under[1];
         if under.is_empty() {
             return false;
         }
         !self.t.sonars.is_empty()
-            || st.under[them.index()]
+            || x.under[them.index()]
                 .cells()
                 .any(|c| pos.slots[c.index()].under_state.submerged() == 0)
     }
@@ -444,7 +444,7 @@ impl<const W: usize> Engine<'_, W> {
         }
         // Submerged attackers and captures without moving: found by the general test; their
         // blockers are critical too.
-        if !st.under[them.index()].is_empty() || self.rules.layers.is_some() {
+        if !pos.extra.under[them.index()].is_empty() || self.rules.layers.is_some() {
             let all = self.attackers_of::<false>(pos, occ, royal, them, KindSet::ALL);
             if !all.is_subset(checkers) {
                 exact = false;

@@ -38,7 +38,7 @@ impl<const W: usize> Engine<'_, W> {
             return unseen;
         };
         let them = side.opponent();
-        for cell in pos.st.under[them.index()] {
+        for cell in pos.extra.under[them.index()] {
             let Some(p) = pos.slots[cell.index()].under else {
                 continue;
             };
@@ -49,7 +49,7 @@ impl<const W: usize> Engine<'_, W> {
                 bump(&mut unseen.submerged, p.kind());
             }
         }
-        for cell in pos.st.marked[them.index()] {
+        for cell in pos.extra.marked[them.index()] {
             let ty = pos.slots[cell.index()].marker.saturating_sub(1);
             if rules.markers[ty as usize].hidden {
                 bump(&mut unseen.markers, ty);
@@ -76,23 +76,20 @@ impl<const W: usize> Engine<'_, W> {
         };
         let them = side.opponent();
         let mut log = Log::default();
-        let mut b = Logged {
-            pos: &mut pos,
-            log: &mut log,
-        };
+        let mut b = Logged::new(&mut pos, &mut log);
         let all: Bits<W> = self.rules.topology.all().resize();
         for &(kind, count) in &unseen.submerged {
-            let st = &b.pos.st;
-            let taken = st.under[0] | st.under[1] | st.marked[0] | st.marked[1];
+            let x = &b.pos.extra;
+            let taken = x.under[0] | x.under[1] | x.marked[0] | x.marked[1];
             for cell in draw(all & !taken, count, rng) {
                 let state = rules.start_state(kind, them);
                 self.put_under(&mut b, cell, Piece::new(kind, them), state);
             }
         }
         for &(ty, count) in &unseen.markers {
-            let st = &b.pos.st;
+            let x = &b.pos.extra;
             let taken =
-                st.marked[0] | st.marked[1] | st.by_color[side.index()] | st.under[side.index()];
+                x.marked[0] | x.marked[1] | b.pos.st.by_color[side.index()] | x.under[side.index()];
             for cell in draw(all & !taken, count, rng) {
                 self.set_marker(&mut b, cell, ty, them);
             }
@@ -108,17 +105,14 @@ impl<const W: usize> Engine<'_, W> {
         };
         let them = side.opponent();
         let mut log = Log::default();
-        let mut b = Logged {
-            pos: &mut view,
-            log: &mut log,
-        };
-        for cell in pos.st.marked[them.index()] {
+        let mut b = Logged::new(&mut view, &mut log);
+        for cell in pos.extra.marked[them.index()] {
             let ty = pos.slots[cell.index()].marker.saturating_sub(1);
             if rules.markers[ty as usize].hidden {
                 self.clear_marker(&mut b, cell);
             }
         }
-        for cell in pos.st.under[them.index()] {
+        for cell in pos.extra.under[them.index()] {
             let hidden = pos.slots[cell.index()].under.is_some_and(|p| {
                 rules.kinds[p.kind().index()]
                     .submerge

@@ -2,15 +2,17 @@
 //!
 //! One representation serves every game. [`Sets`] holds the cells of each colour and kind
 //! on the surface (aboard containers included) and [`Hand`] the pieces in hand; [`St`] the
-//! other cell sets (per colour, submerged pieces and markers per owner), the side to move,
-//! castling and first-move state, en passant, clocks and the Zobrist key: a plain `Copy`
-//! value of one to a few hundred bytes by the board's width, saved whole at every move while the
-//! sets and the hand log the entries a move changes. The cells' contents (the
-//! surface piece, a container's crew, the submerged piece, the marker and each piece's
-//! state) are [`Slot`]s, 16 bytes per cell, behind one pointer. Making a move saves the
-//! `St` and logs the slots it changes (see `make`), so a position is made and unmade in
-//! place and perft and search allocate nothing per node; cloning a position allocates its
-//! slots once.
+//! state every game changes (the cells of each colour, blocking cells, castling and
+//! first-move state, en passant, the side to move, clocks and the Zobrist key), a plain
+//! `Copy` value of 64 to 184 bytes by the board's width saved whole at every move; [`Extra`]
+//! the state only some games change (containers, submerged pieces and markers by owner,
+//! sorties, game parameters, check counts, passes, ...), saved by a move only when it
+//! changes it, while the sets and the hand log the entries a move changes. The cells'
+//! contents (the surface piece, a container's crew, the submerged piece, the marker and
+//! each piece's state) are [`Slot`]s, 16 bytes per cell, behind one pointer. Making a move
+//! saves the `St` and logs the rest it changes (see `make`), so a position is made and
+//! unmade in place and perft and search allocate nothing per node; cloning a position
+//! allocates its slots once.
 
 use crate::rules::containers::Crew;
 use crate::rules::layers::PieceState;
@@ -65,20 +67,14 @@ impl<const W: usize> Sets<W> {
     }
 }
 
-/// The other cell sets and the game state of a position at width `W` (see the module
-/// documentation).
+/// The other cell sets and the game state of a position at width `W` that every game
+/// changes: a plain `Copy` value saved whole at every move (see the module documentation).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct St<const W: usize> {
     /// Cells with a surface piece of each colour.
     pub(crate) by_color: [Bits<W>; 2],
-    /// Cells holding a container, crewed or not.
-    pub(crate) containers: Bits<W>,
-    /// Cells with a submerged piece, by colour.
-    pub(crate) under: [Bits<W>; 2],
-    /// Cells with a marker, by owner.
-    pub(crate) marked: [Bits<W>; 2],
     /// Cells that block lines and paths without a piece: those of a blocking marker, and
-    /// walls (`walls:`; see [`St::walls`]).
+    /// walls (`walls:`; see [`Pos::walls`]).
     pub(crate) blocking: Bits<W>,
     /// Unmoved pieces whose state matters: those with first-move components, and castling
     /// kings and partners while they hold a right together.
@@ -88,54 +84,24 @@ pub(crate) struct St<const W: usize> {
     /// The cell of the piece such a capture removes.
     pub(crate) ep_victim: Option<Cell>,
     pub(crate) side: Color,
-    /// The last move if it was a container move `(from, to)`, which the side to move may not
-    /// reverse (the no-undo rule).
-    pub(crate) undo_ban: Option<(Cell, Cell)>,
-    /// Per side, the cell of the piece whose sortie is under way.
-    pub(crate) sortie: [Option<Cell>; 2],
-    /// Each game parameter's value per side (a kind or a cell number); [`UNSET`] when none.
-    pub(crate) params: [[u8; 2]; MAX_PARAMETERS],
-    /// Per side, the checks it has given (check counting; 0 in other games).
-    pub(crate) checks: [u8; 2],
     pub(crate) halfmove: u32,
     pub(crate) fullmove: u32,
+    /// The Zobrist key of the whole position, [`Extra`] included.
     pub(crate) hash: u64,
-    /// Passes made in a row just before this position, up to 2 (`pass: true`).
-    pub(crate) passes: u8,
-    /// The royal pieces faced each other before the last move (`royals_facing: must-break`).
-    pub(crate) faced: bool,
-    /// The last move dropped a piece whose checkmate loses (`drop: mates: loses`). Not in
-    /// the key, as no FEN holds it: it only decides who won a checkmate.
-    pub(crate) losing_drop: bool,
-    /// The last move captured a piece the trading rules protect with a piece of another
-    /// kind (`trading: counterstrike`): the reply may not do the same. In the key, as it
-    /// changes the legal moves.
-    pub(crate) counterstrike: bool,
 }
 
 impl<const W: usize> St<W> {
     pub(crate) fn empty() -> St<W> {
         St {
             by_color: [Bits::EMPTY; 2],
-            containers: Bits::EMPTY,
-            under: [Bits::EMPTY; 2],
-            marked: [Bits::EMPTY; 2],
             blocking: Bits::EMPTY,
             unmoved: Bits::EMPTY,
             ep_targets: Bits::EMPTY,
             ep_victim: None,
             side: Color::White,
-            undo_ban: None,
-            sortie: [None; 2],
-            params: [[UNSET; 2]; MAX_PARAMETERS],
-            checks: [0; 2],
             halfmove: 0,
             fullmove: 1,
             hash: 0,
-            passes: 0,
-            faced: false,
-            losing_drop: false,
-            counterstrike: false,
         }
     }
 
@@ -150,18 +116,72 @@ impl<const W: usize> St<W> {
     pub(crate) fn blockers(&self) -> Bits<W> {
         self.by_color[0] | self.by_color[1] | self.blocking
     }
+}
 
-    /// The walls: blocking cells without a marker. No game has both (a wall game has no
-    /// markers), so walls need no cell set of their own in the state copied at every move.
-    #[inline]
-    pub(crate) fn walls(&self) -> Bits<W> {
-        self.blocking & !(self.marked[0] | self.marked[1])
+/// The game state only some games change: containers, submerged pieces, markers, the
+/// no-undo ban, sorties, game parameters, check counts, passes and the flags of the facing,
+/// drop-mate and counterstrike rules. Kept apart from [`St`]: a made move saves it only
+/// when it changes it, so a game without these rules never copies it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Extra<const W: usize> {
+    /// Cells holding a container, crewed or not.
+    pub(crate) containers: Bits<W>,
+    /// Cells with a submerged piece, by colour.
+    pub(crate) under: [Bits<W>; 2],
+    /// Cells with a marker, by owner.
+    pub(crate) marked: [Bits<W>; 2],
+    /// The last move if it was a container move `(from, to)`, which the side to move may not
+    /// reverse (the no-undo rule).
+    pub(crate) undo_ban: Option<(Cell, Cell)>,
+    /// Per side, the cell of the piece whose sortie is under way.
+    pub(crate) sortie: [Option<Cell>; 2],
+    /// Each game parameter's value per side (a kind or a cell number); [`UNSET`] when none.
+    pub(crate) params: [[u8; 2]; MAX_PARAMETERS],
+    /// Per side, the checks it has given (check counting; 0 in other games).
+    pub(crate) checks: [u8; 2],
+    /// Passes made in a row just before this position, up to 2 (`pass: true`).
+    pub(crate) passes: u8,
+    /// The royal pieces faced each other before the last move (`royals_facing: must-break`).
+    pub(crate) faced: bool,
+    /// The last move dropped a piece whose checkmate loses (`drop: mates: loses`). Not in
+    /// the key, as no FEN holds it: it only decides who won a checkmate.
+    pub(crate) losing_drop: bool,
+    /// The last move captured a piece the trading rules protect with a piece of another
+    /// kind (`trading: counterstrike`): the reply may not do the same. In the key, as it
+    /// changes the legal moves.
+    pub(crate) counterstrike: bool,
+}
+
+impl<const W: usize> Extra<W> {
+    pub(crate) fn empty() -> Extra<W> {
+        Extra {
+            containers: Bits::EMPTY,
+            under: [Bits::EMPTY; 2],
+            marked: [Bits::EMPTY; 2],
+            undo_ban: None,
+            sortie: [None; 2],
+            params: [[UNSET; 2]; MAX_PARAMETERS],
+            checks: [0; 2],
+            passes: 0,
+            faced: false,
+            losing_drop: false,
+            counterstrike: false,
+        }
     }
 
-    /// What stops lines and paths below the surface: submerged pieces and blocking markers.
+    /// What stops lines and paths below the surface: submerged pieces and blocking markers
+    /// (`blocking`, the state's [`St::blocking`]).
     #[inline]
-    pub(crate) fn blockers_below(&self) -> Bits<W> {
-        self.under[0] | self.under[1] | self.blocking
+    pub(crate) fn blockers_below(&self, blocking: Bits<W>) -> Bits<W> {
+        self.under[0] | self.under[1] | blocking
+    }
+
+    /// The walls: blocking cells (`blocking`, the state's [`St::blocking`]) without a
+    /// marker. No game has both (a wall game has no markers), so walls need no cell set of
+    /// their own in the state copied at every move.
+    #[inline]
+    pub(crate) fn walls(&self, blocking: Bits<W>) -> Bits<W> {
+        blocking & !(self.marked[0] | self.marked[1])
     }
 }
 
@@ -170,6 +190,7 @@ impl<const W: usize> St<W> {
 pub(crate) struct Pos<const W: usize> {
     pub(crate) sets: Sets<W>,
     pub(crate) st: St<W>,
+    pub(crate) extra: Extra<W>,
     /// The pieces in hand. Kept apart from [`St`] like the sets: a made move logs the
     /// count it changes, so games without hands do not copy it at every move.
     pub(crate) hand: Hand,
@@ -183,10 +204,17 @@ impl<const W: usize> Pos<W> {
         Pos {
             sets: Sets([[Bits::EMPTY; MAX_KINDS]; 2]),
             st: St::empty(),
+            extra: Extra::empty(),
             hand: [[0; MAX_KINDS]; 2],
             slots: vec![Slot::default(); cells].into_boxed_slice(),
             fingerprint,
         }
+    }
+
+    /// The walls ([`Extra::walls`]).
+    #[inline]
+    pub(crate) fn walls(&self) -> Bits<W> {
+        self.extra.walls(self.st.blocking)
     }
 }
 
@@ -315,7 +343,7 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn counterstrike(&self) -> bool {
-        on_pos!(&self.0, p => p.st.counterstrike)
+        on_pos!(&self.0, p => p.extra.counterstrike)
     }
 
     /// The side to move. See the example of [`Position`].
@@ -367,18 +395,18 @@ impl Position {
     /// Cells with a submerged piece of `color` (Seachess's submarines; empty in games
     /// without). See the example of [`Position::state_at`].
     pub fn submerged_of(&self, color: Color) -> Bitboard {
-        on_pos!(&self.0, p => p.st.under[color.index()].resize())
+        on_pos!(&self.0, p => p.extra.under[color.index()].resize())
     }
 
     /// Cells with a marker owned by `color` (Seachess's mines; empty in games without).
     /// See the example of [`Position::state_at`].
     pub fn markers_of(&self, color: Color) -> Bitboard {
-        on_pos!(&self.0, p => p.st.marked[color.index()].resize())
+        on_pos!(&self.0, p => p.extra.marked[color.index()].resize())
     }
 
     /// Cells holding a wall (`walls:`), which no piece enters or passes over.
     pub(crate) fn walls(&self) -> Bitboard {
-        on_pos!(&self.0, p => p.st.walls().resize())
+        on_pos!(&self.0, p => p.walls().resize())
     }
 
     /// Cells where an en passant capture may land (the cells a long first move passed;
@@ -417,7 +445,7 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn checks_given(&self, side: Color) -> u8 {
-        on_pos!(&self.0, p => p.st.checks[side.index()])
+        on_pos!(&self.0, p => p.extra.checks[side.index()])
     }
 
     /// Move number, starting at 1 and increased after Black's move.
@@ -506,12 +534,12 @@ impl Position {
 
     /// The last move, when it was a container move that the side to move may not reverse.
     pub(crate) fn undo_ban(&self) -> Option<(Cell, Cell)> {
-        on_pos!(&self.0, p => p.st.undo_ban)
+        on_pos!(&self.0, p => p.extra.undo_ban)
     }
 
     /// The cell of the piece of `side` whose sortie is under way: until it returns, that
     /// side's only moves are its sortie's captures and its return.
     pub(crate) fn sortie(&self, side: Color) -> Option<Cell> {
-        on_pos!(&self.0, p => p.st.sortie[side.index()])
+        on_pos!(&self.0, p => p.extra.sortie[side.index()])
     }
 }

@@ -91,10 +91,10 @@ impl<const W: usize> Engine<'_, W> {
         ours: &Aboard,
         reach: &[(Bits<W>, Bits<W>)],
     ) {
-        let st = &out.pos.st;
-        let us = st.side;
-        let mut targets = reach.iter().fold(Bits::EMPTY, |b, r| b | r.0) & !st.containers;
-        if let Some((back, to)) = st.undo_ban {
+        let x = &out.pos.extra;
+        let us = out.pos.st.side;
+        let mut targets = reach.iter().fold(Bits::EMPTY, |b, r| b | r.0) & !x.containers;
+        if let Some((back, to)) = x.undo_ban {
             if to == from {
                 targets = targets.without(back);
             }
@@ -136,11 +136,10 @@ impl<const W: usize> Engine<'_, W> {
             return;
         };
         let pos = out.pos;
-        let st = &pos.st;
-        let us = st.side;
-        let others = st.containers.without(from);
+        let us = pos.st.side;
+        let others = pos.extra.containers.without(from);
         let quiet = reach.iter().fold(Bits::EMPTY, |b, r| b | r.0) & others;
-        let capture = reach.iter().fold(Bits::EMPTY, |b, r| b | r.1) & others & st.occupied();
+        let capture = reach.iter().fold(Bits::EMPTY, |b, r| b | r.1) & others & pos.st.occupied();
         let most = if rules.companions { u8::MAX } else { 1 };
         let mut movers = [false; 8];
         for to in quiet {

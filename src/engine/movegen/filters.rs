@@ -144,7 +144,7 @@ impl<const W: usize> Engine<'_, W> {
         let protected = |p: Option<crate::rules::Piece>| p.is_some_and(|p| t.kinds.has(p.kind()));
         let ours = t.kinds.has(m.piece.kind());
         if t.counterstrike
-            && pos.st.counterstrike
+            && pos.extra.counterstrike
             && !ours
             && (protected(m.captured) || protected(taken))
         {

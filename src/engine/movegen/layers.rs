@@ -25,7 +25,7 @@ impl<const W: usize> Engine<'_, W> {
         let pos = out.pos;
         let st = &pos.st;
         let us = st.side;
-        let Some(from) = st.sortie[us.index()] else {
+        let Some(from) = pos.extra.sortie[us.index()] else {
             return false;
         };
         let Some(piece) = pos.slots[from.index()].piece.filter(|p| p.color() == us) else {
@@ -101,7 +101,7 @@ impl<const W: usize> Engine<'_, W> {
         let pos = out.pos;
         let st = &pos.st;
         let us = st.side;
-        let below = st.blockers_below();
+        let below = pos.extra.blockers_below(st.blocking);
         let royal = self.rules.royal_kinds;
         // A submerged piece surfaces onto an empty cell or an enemy that is not royal.
         let surfaceable = |cell: Cell| {
@@ -109,7 +109,7 @@ impl<const W: usize> Engine<'_, W> {
                 .piece
                 .is_none_or(|p| p.color() != us && !royal.has(p.kind()))
         };
-        for from in st.under[us.index()] & out.gen.from {
+        for from in pos.extra.under[us.index()] & out.gen.from {
             let Some(piece) = pos.slots[from.index()].under else {
                 continue;
             };
@@ -136,9 +136,9 @@ impl<const W: usize> Engine<'_, W> {
         let Some(layers) = &self.rules.layers else {
             return Bits::EMPTY;
         };
-        let st = &pos.st;
-        let mut barred = st.under[0] | st.under[1];
-        for cell in st.marked[0] | st.marked[1] {
+        let x = &pos.extra;
+        let mut barred = x.under[0] | x.under[1];
+        for cell in x.marked[0] | x.marked[1] {
             let ty = pos.slots[cell.index()].marker.saturating_sub(1);
             if layers.markers[ty as usize].bars_submerged {
                 barred = barred.with(cell);

@@ -245,7 +245,7 @@ impl<const W: usize> Engine<'_, W> {
             }
             (self.forced_promotion(kind, us, zone), choices, enemy)
         };
-        let under_enemy = st.under[them.index()];
+        let under_enemy = pos.extra.under[them.index()];
         let ep = facts.en_passant && st.ep_victim.is_some();
         let kind_promo = Promo {
             zone,
@@ -549,7 +549,7 @@ impl<const W: usize> Engine<'_, W> {
         };
         let piece = crate::types::piece::Piece::new(kind, st.side);
         let captured = out.pos.slots[victim.index()].piece;
-        for to in reach & st.ep_targets & !(st.occupied() | st.walls()) {
+        for to in reach & st.ep_targets & !(st.occupied() | out.pos.walls()) {
             let m = Move {
                 kind: MoveKind::EnPassant { captured: victim },
                 ..Move::new(from, to, piece, captured)
