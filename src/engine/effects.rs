@@ -115,13 +115,16 @@ impl<const W: usize> Engine<'_, W> {
                 st.by_color[c].with(cell)
             };
         }
-        let (st, x) = b.extra_mut();
-        x.containers = if crew.is_container() {
-            x.containers.with(cell)
-        } else {
-            x.containers.without(cell)
-        };
-        st.hash ^= z.crew(cell, old) ^ z.crew(cell, crew);
+        // A crew changing aboard a container that stays leaves the extra state unsaved.
+        if b.extra().containers.has(cell) != crew.is_container() {
+            let x = b.extra_mut().1;
+            x.containers = if crew.is_container() {
+                x.containers.with(cell)
+            } else {
+                x.containers.without(cell)
+            };
+        }
+        b.st_mut().hash ^= z.crew(cell, old) ^ z.crew(cell, crew);
     }
 
     /// Puts `piece` with `state` under `cell`, which has no submerged piece.
