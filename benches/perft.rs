@@ -2,10 +2,10 @@
 //! same positions in the same run, our rate across variants, threads, position size and
 //! definition load time.
 //!
-//! `cargo bench --bench perft` (set `FAIRY_BENCH_RUNS` for more than 5 runs); `cargo bench
-//! --bench perft -- large` times only the large definitions. Every figure is the median of
-//! the runs; ratios compare figures measured in this run, because this machine's speed
-//! varies from run to run.
+//! `cargo bench --features cli --bench perft` (set `FAIRY_BENCH_RUNS` for more than 5
+//! runs); `cargo bench --features cli --bench perft -- large` times only the large
+//! definitions. Every figure is the median of the runs; ratios compare figures measured in
+//! this run, because this machine's speed varies from run to run.
 
 use std::time::Instant;
 
@@ -127,6 +127,7 @@ fn main() {
         .expect("variants/")
         .flatten()
         .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
         .collect();
     files.sort();
     for path in files {
