@@ -52,6 +52,19 @@ fn main() {
         large_definitions();
         return;
     }
+    // `only-fairy` or `only-shakmaty`: one chess perft(5) from the start and nothing else,
+    // for an instruction counter to run (`benches/instructions.sh`).
+    if let Some(engine) = std::env::args().find_map(|a| a.strip_prefix("only-").map(String::from)) {
+        let nodes = match engine.as_str() {
+            "shakmaty" => shakmaty_perft::perft(&Chess::default(), 5),
+            _ => {
+                let chess = load("chess");
+                chess.perft(&chess.start_position(), 5)
+            }
+        };
+        println!("{engine}: chess perft(5) = {nodes}");
+        return;
+    }
     println!("perft, median of {} runs (nodes/s in millions)\n", runs());
     println!(
         "{:<22} {:>6} {:>12} {:>9} {:>10} {:>7}",

@@ -186,7 +186,7 @@ pub(crate) struct PieceTables<const W: usize> {
 /// The rays of a piece's plain rides from each cell, grouped by the way cells are numbered
 /// along them: per cell, the `up` rays (cells numbered upwards from it), then the `down`
 /// ones. A slide along a ray then reaches up to its first blocker by a mask
-/// ([`Bits::through_first`], [`Bits::from_last`]), without a branch or a line's index.
+/// ([`Bits::up_to_first`], [`Bits::down_to_last`]), without a branch or a line's index.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PlainRays<const W: usize> {
     up: usize,
@@ -221,10 +221,10 @@ impl<const W: usize> PlainRays<W> {
         let (up, down) = self.rays[from.index() * per..][..per].split_at(self.up);
         let mut out = Bits::EMPTY;
         for &ray in up {
-            out |= ray & (ray & occupancy).through_first();
+            out |= ray & (ray & occupancy).up_to_first();
         }
         for &ray in down {
-            out |= ray & (ray & occupancy).from_last();
+            out |= ray & (ray & occupancy).down_to_last();
         }
         out
     }

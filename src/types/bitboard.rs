@@ -211,7 +211,7 @@ impl<const W: usize> Bits<W> {
     /// the set is empty. Along an ascending line with the set its blockers: the cells a
     /// slide reaches. Without a branch at one or two words.
     #[inline]
-    pub(crate) fn through_first(self) -> Bits<W> {
+    pub(crate) fn up_to_first(self) -> Bits<W> {
         match W {
             1 | 2 => {
                 let v = self.wide();
@@ -228,7 +228,7 @@ impl<const W: usize> Bits<W> {
     /// empty. Along a descending line with the set its blockers: the cells a slide
     /// reaches. Without a branch at one or two words.
     #[inline]
-    pub(crate) fn from_last(self) -> Bits<W> {
+    pub(crate) fn down_to_last(self) -> Bits<W> {
         match W {
             1 => Bits::from_wide(u128::from(
                 u64::MAX << (63 - (self.0[0] | 1).leading_zeros()),
@@ -435,8 +435,8 @@ mod tests {
                 .fold(Bits::<W>::EMPTY, |b, &i| b.with(c(i as u8)));
             let through = set.first().map_or(Bits::ALL, |f| upto(f.index() + 1));
             let from = set.last().map_or(Bits::ALL, |l| !upto(l.index()));
-            assert_eq!(set.through_first(), through, "{cells:?} at {W} words");
-            assert_eq!(set.from_last(), from, "{cells:?} at {W} words");
+            assert_eq!(set.up_to_first(), through, "{cells:?} at {W} words");
+            assert_eq!(set.down_to_last(), from, "{cells:?} at {W} words");
         }
     }
 
