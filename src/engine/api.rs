@@ -679,8 +679,9 @@ impl Ruleset {
     /// What a position of this rule set takes in memory and what a move copies: the
     /// position's own bytes (its inline part and its cells' slots), the bytes of the game
     /// state a made move saves whole, and the bytes a made move saves on average to be
-    /// unmade (that state, and the piece sets, cells and hand counts it changed), over the
-    /// legal move tree `depth` plies down from `pos` (every chance outcome made).
+    /// unmade (that state, and the piece sets, cells, hand counts and rarer state it
+    /// changed: containers, submerged pieces, markers, sorties, parameters, checks given),
+    /// over the legal move tree `depth` plies down from `pos` (every chance outcome made).
     ///
     /// ```
     /// let chess = fairy_rules::Variant::bundled("chess")?;
@@ -688,6 +689,9 @@ impl Ruleset {
     /// assert_eq!(m.moves, 420); // 20 moves, then 20 replies to each
     /// assert!(m.state_bytes > 0 && m.state_bytes < m.position_bytes);
     /// assert!(m.bytes_per_move() >= m.state_bytes as f64);
+    /// // Each move saves the state and logs the cells and sets it changes; no chess move
+    /// // changes the rarer state, so none saves that.
+    /// assert_eq!((m.state_bytes, m.saved_bytes), (64, 420 * 160));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn memory(&self, pos: &Position, depth: u32) -> Memory {

@@ -350,8 +350,8 @@ impl<const W: usize> Board<W> for Trial<'_, W> {
 }
 
 /// The saved state of made moves, to unmake them: per move the game state before it and
-/// where its changes start in the log (set, slot, hand and extra-state entries). Reused across moves, it
-/// allocates only while it grows to the deepest line played.
+/// where its changes start in the log (set, slot, hand and extra-state entries). Reused
+/// across moves, it allocates only while it grows to the deepest line played.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Undo<const W: usize> {
     frames: Vec<(St<W>, [u32; 4])>,
@@ -415,8 +415,8 @@ impl<const W: usize> Undo<W> {
         self.frames.len()
     }
 
-    /// The bytes the moves that can be unmade saved: each one's state and the sets, cells,
-    /// and hand counts it logged.
+    /// The bytes the moves that can be unmade saved: each one's state, and the sets, cells,
+    /// hand counts and extra state it logged.
     pub(crate) fn saved_bytes(&self) -> usize {
         use std::mem::size_of;
         self.frames.len() * size_of::<(St<W>, [u32; 4])>()
