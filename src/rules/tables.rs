@@ -164,9 +164,6 @@ pub(crate) struct PieceTables<const W: usize> {
     pub(crate) plain_rides: Vec<usize>,
     /// ... and the indices of the others.
     pub(crate) other_rides: Vec<usize>,
-    /// The rays of `plain_rides` from each cell, for a slide without a branch; built at
-    /// one word (`W` = 1) alone, where it is faster than a blocker's ray looked up.
-    pub(crate) plain_rays: PlainRays<W>,
     /// Whether any cell has a conditional destination.
     pub(crate) has_conditional: bool,
     /// Per cell: two-leg moves whose first leg captures (XBetza's `ca`; the Chu Shogi
@@ -181,53 +178,6 @@ pub(crate) struct PieceTables<const W: usize> {
     /// two-leg moves (its leaps and conditional destinations); every cell for other kinds.
     /// A piece whose destinations all hold its own side's pieces has no move.
     pub(crate) destinations: Vec<Bits<W>>,
-}
-
-/// The rays of a piece's plain rides from each cell, grouped by the way cells are numbered
-/// along them: per cell, the `up` rays (cells numbered upwards from it), then the `down`
-/// ones. A slide along a ray then reaches up to its first blocker by a mask
-/// ([`Bits::up_to_first`], [`Bits::down_to_last`]), without a branch or a line's index.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct PlainRays<const W: usize> {
-    up: usize,
-    down: usize,
-    rays: Vec<Bits<W>>,
-}
-
-impl<const W: usize> PlainRays<W> {
-    /// The rays of `lines` (indices into `all`) from each of the `cells` cells.
-    pub(crate) fn new(all: &Lines<W>, lines: &[usize], cells: usize) -> PlainRays<W> {
-        let (up, down): (Vec<usize>, Vec<usize>) = lines.iter().partition(|&&l| all.ascending[l]);
-        let rays = (0..cells)
-            .flat_map(|c| {
-                up.iter()
-                    .chain(&down)
-                    .map(move |&l| (l, Cell::new(c as u8)))
-            })
-            .map(|(l, c)| all.ray(l, c))
-            .collect();
-        PlainRays {
-            up: up.len(),
-            down: down.len(),
-            rays,
-        }
-    }
-
-    /// Every cell the rides reach from `from` with `occupancy` on the board, each ride up
-    /// to and including its first occupied cell.
-    #[inline]
-    pub(crate) fn slide(&self, from: Cell, occupancy: Bits<W>) -> Bits<W> {
-        let per = self.up + self.down;
-        let (up, down) = self.rays[from.index() * per..][..per].split_at(self.up);
-        let mut out = Bits::EMPTY;
-        for &ray in up {
-            out |= ray & (ray & occupancy).up_to_first();
-        }
-        for &ray in down {
-            out |= ray & (ray & occupancy).down_to_last();
-        }
-        out
-    }
 }
 
 /// A two-leg move from a cell: it captures the enemy piece on `via`, then arrives on `to`

@@ -207,40 +207,6 @@ impl<const W: usize> Bits<W> {
         None
     }
 
-    /// Every cell up to and including the lowest of the set; every cell of the width when
-    /// the set is empty. Along an ascending line with the set its blockers: the cells a
-    /// slide reaches. Without a branch at one or two words.
-    #[inline]
-    pub(crate) fn up_to_first(self) -> Bits<W> {
-        match W {
-            1 | 2 => {
-                let v = self.wide();
-                Bits::from_wide(((v & v.wrapping_neg()) << 1).wrapping_sub(1))
-            }
-            _ => match self.first() {
-                Some(c) => Bits::first_cells(c.index() + 1),
-                None => Bits::ALL,
-            },
-        }
-    }
-
-    /// Every cell from the highest of the set up; every cell of the width when the set is
-    /// empty. Along a descending line with the set its blockers: the cells a slide
-    /// reaches. Without a branch at one or two words.
-    #[inline]
-    pub(crate) fn down_to_last(self) -> Bits<W> {
-        match W {
-            1 => Bits::from_wide(u128::from(
-                u64::MAX << (63 - (self.0[0] | 1).leading_zeros()),
-            )),
-            2 => Bits::from_wide(u128::MAX << (127 - (self.wide() | 1).leading_zeros())),
-            _ => match self.last() {
-                Some(c) => !Bits::first_cells(c.index()),
-                None => Bits::ALL,
-            },
-        }
-    }
-
     /// The only cell of a one-cell set; `None` for an empty set or one of several cells.
     /// See the example of [`Bitboard`].
     #[inline]
@@ -415,36 +381,6 @@ mod tests {
         assert_eq!(b.last(), Some(c(255)));
         assert_eq!(b.without(c(3)).count(), 3);
         assert_eq!(b.cells().len(), 4);
-    }
-
-    /// The masks a slide takes, by their definition: the cells up to the lowest cell of
-    /// the set, and from its highest, at each width, edges and the empty set included.
-    fn slide_masks<const W: usize>() {
-        let width = 64 * W;
-        let upto = |n: usize| (0..n).fold(Bits::<W>::EMPTY, |b, i| b.with(c(i as u8)));
-        let sets = [
-            vec![],
-            vec![0],
-            vec![width - 1],
-            vec![5, 63],
-            vec![64 % width, width - 1],
-        ];
-        for cells in sets.iter().chain(&[vec![17, 40], vec![width / 2, 3]]) {
-            let set = cells
-                .iter()
-                .fold(Bits::<W>::EMPTY, |b, &i| b.with(c(i as u8)));
-            let through = set.first().map_or(Bits::ALL, |f| upto(f.index() + 1));
-            let from = set.last().map_or(Bits::ALL, |l| !upto(l.index()));
-            assert_eq!(set.up_to_first(), through, "{cells:?} at {W} words");
-            assert_eq!(set.down_to_last(), from, "{cells:?} at {W} words");
-        }
-    }
-
-    #[test]
-    fn slide_masks_at_every_width() {
-        slide_masks::<1>();
-        slide_masks::<2>();
-        slide_masks::<4>();
     }
 
     #[test]

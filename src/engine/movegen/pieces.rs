@@ -108,14 +108,8 @@ impl<const W: usize> Engine<'_, W> {
         // One accumulator for the plain rides (both quiet and capturing), kept in a
         // register rather than two sets updated per line.
         let mut slid = Bits::EMPTY;
-        if W == 1 {
-            // One word: the masks of `PlainRays` beat a blocker's ray looked up (at two
-            // words they measured no faster).
-            slid = t.plain_rays.slide(from, occ);
-        } else {
-            for &line in &t.plain_rides {
-                slid |= lines.slide(line, lines.ray(line, from), occ);
-            }
+        for &line in &t.plain_rides {
+            slid |= lines.slide(line, lines.ray(line, from), occ);
         }
         quiet |= slid;
         reach |= slid;

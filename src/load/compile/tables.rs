@@ -7,7 +7,7 @@ use crate::rules::layers::{LayerRules, RemoteReach};
 use crate::rules::tables::AnyTables;
 use crate::rules::tables::{
     Alternative, AttackTables, Conditional, Extent, Hop, KindFacts, LeapCell, Lines, Mode,
-    PieceTables, PlainRays, RayAttack, Ride, Tables, TwoLegs,
+    PieceTables, RayAttack, Ride, Tables, TwoLegs,
 };
 use crate::rules::{Color, KindSet, PieceType, Topology, MAX_KINDS};
 use crate::types::bitboard::{Bitboard, Bits, Cell};
@@ -256,9 +256,6 @@ fn piece_tables<const W: usize>(
         } else {
             t.other_rides.push(i);
         }
-    }
-    if W == 1 {
-        t.plain_rays = PlainRays::new(lines, &t.plain_rides, n);
     }
     t
 }
