@@ -14,6 +14,7 @@ pub mod layers;
 pub(crate) mod notation;
 pub(crate) mod placement;
 pub(crate) mod position;
+pub(crate) mod setwise;
 pub(crate) mod tables;
 mod topology;
 pub mod trading;

@@ -178,6 +178,9 @@ pub(crate) struct PieceTables<const W: usize> {
     /// two-leg moves (its leaps and conditional destinations); every cell for other kinds.
     /// A piece whose destinations all hold its own side's pieces has no move.
     pub(crate) destinations: Vec<Bits<W>>,
+    /// Its leaps regrouped for counting all its pieces at once, when its moves allow and
+    /// its kind's facts need no look at each move (`None` otherwise).
+    pub(crate) setwise: Option<crate::rules::setwise::SetWise<W>>,
 }
 
 /// A two-leg move from a cell: it captures the enemy piece on `via`, then arrives on `to`
@@ -246,6 +249,11 @@ impl<const W: usize> Lines<W> {
     #[inline]
     pub(crate) fn next(&self, line: usize, cell: Cell) -> Option<Cell> {
         self.next[line * self.cells + cell.index()]
+    }
+
+    /// The set-wise fill of `line`, when its steps allow one.
+    pub(crate) fn fill(&self, line: usize) -> Option<crate::rules::setwise::Fill<W>> {
+        crate::rules::setwise::Fill::new(self.cells, |c| self.next(line, c))
     }
 
     /// The nearest occupied cell of `blockers` along `line` (which must be a subset of its ray).
@@ -364,6 +372,8 @@ pub(crate) struct Tables<const W: usize> {
     pub(crate) rank_rays: Vec<[Bits<W>; 2]>,
     /// Sonars: `(kind, per cell the cells around it whose submerged enemies surface)`.
     pub(crate) sonars: Vec<(u8, Vec<Bits<W>>)>,
+    /// Per side, the lines its set-wise kinds ride, filled at once.
+    pub(crate) line_fills: [crate::rules::setwise::LineFills<W>; 2],
 }
 
 /// The tables of a rule set at the width of its board.

@@ -256,6 +256,90 @@ impl<const W: usize> Bits<W> {
     }
 }
 
+/// A move of every cell of a set by one number of cells (cell `i` to `i + delta`), as
+/// [`Bits::shifted`] makes it: a leap's difference of cell numbers, kept ready for applying
+/// without a branch (as a rotation of a one-word set, as two shifts of a wider one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct Shift {
+    up: u8,
+    down: u8,
+    /// `delta` modulo 64.
+    rotate: u8,
+}
+
+impl Shift {
+    /// The shift of `delta` cells (negative: toward cell 0), or `None` beyond the largest
+    /// board.
+    pub(crate) fn new(delta: i32) -> Option<Shift> {
+        let n = u8::try_from(delta.unsigned_abs()).ok()?;
+        let rotate = delta.rem_euclid(64) as u8;
+        Some(if delta >= 0 {
+            Shift {
+                up: n,
+                down: 0,
+                rotate,
+            }
+        } else {
+            Shift {
+                up: 0,
+                down: n,
+                rotate,
+            }
+        })
+    }
+}
+
+impl<const W: usize> Bits<W> {
+    /// Every cell moved by `shift`. What becomes of the cells it would take beyond the
+    /// width is left open (a one-word set rotates them to its other end, a wider one drops
+    /// them): the caller keeps only cells whose move stays on the board, as a leap's
+    /// origins or a line's entered cells do.
+    #[inline]
+    pub(crate) fn shifted(self, shift: Shift) -> Bits<W> {
+        if W == 1 {
+            // One instruction, where two shifts would take two and their amounts.
+            return Bits::from_wide(self.0[0].rotate_left(shift.rotate as u32) as u128);
+        }
+        let (up, down) = (shift.up as u32, shift.down as u32);
+        if W == 2 {
+            let v = self.wide();
+            return Bits::from_wide(
+                v.checked_shl(up)
+                    .unwrap_or(0)
+                    .checked_shr(down)
+                    .unwrap_or(0),
+            );
+        }
+        self.words_up(up as usize).words_down(down as usize)
+    }
+
+    /// Every cell `i` to `i + n`, word by word.
+    fn words_up(self, n: usize) -> Bits<W> {
+        let (q, r) = (n / 64, n % 64);
+        let mut words = [0; W];
+        for (i, w) in words.iter_mut().enumerate().skip(q) {
+            *w = self.0[i - q] << r;
+            if r > 0 && i > q {
+                *w |= self.0[i - q - 1] >> (64 - r);
+            }
+        }
+        Bits(words)
+    }
+
+    /// Every cell `i` to `i - n`, word by word.
+    fn words_down(self, n: usize) -> Bits<W> {
+        let (q, r) = (n / 64, n % 64);
+        let mut words = [0; W];
+        for (i, w) in words.iter_mut().enumerate().take(W.saturating_sub(q)) {
+            *w = self.0[i + q] >> r;
+            if r > 0 && i + q + 1 < W {
+                *w |= self.0[i + q + 1] << (64 - r);
+            }
+        }
+        Bits(words)
+    }
+}
+
 impl<const W: usize> FromIterator<Cell> for Bits<W> {
     fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Self {
         iter.into_iter().fold(Bits::EMPTY, Bits::with)
@@ -381,6 +465,44 @@ mod tests {
         assert_eq!(b.last(), Some(c(255)));
         assert_eq!(b.without(c(3)).count(), 3);
         assert_eq!(b.cells().len(), 4);
+    }
+
+    #[test]
+    fn shifts_move_every_cell_that_stays_within_the_width() {
+        fn check<const W: usize>(cells: &[u8], delta: i32) {
+            let set: Bits<W> = cells.iter().map(|&i| c(i)).collect();
+            let shift = Shift::new(delta).expect("a shift within the largest board");
+            let width = 0..64 * W as i32;
+            let expected: Bits<W> = cells
+                .iter()
+                .map(|&i| i as i32 + delta)
+                .filter(|i| width.contains(i))
+                .map(|i| c(i as u8))
+                .collect();
+            // Only the cells whose move stays within the width are promised.
+            let landing: Bits<W> = width
+                .clone()
+                .filter(|&i| width.contains(&(i - delta)))
+                .map(|i| c(i as u8))
+                .collect();
+            let shifted = set.shifted(shift);
+            assert_eq!(
+                shifted & landing,
+                expected,
+                "{cells:?} by {delta} at {W} words"
+            );
+        }
+        for delta in [0, 1, -1, 7, -9, 17, -17, 63, -63] {
+            check::<1>(&[0, 1, 8, 30, 62, 63], delta);
+        }
+        for delta in [1, -1, 10, -10, 64, -64, 70, -70, 127, -127] {
+            check::<2>(&[0, 5, 63, 64, 65, 100, 127], delta);
+            check::<4>(&[0, 5, 63, 64, 65, 100, 127, 128, 191, 200, 255], delta);
+        }
+        for delta in [128, -128, 130, -130, 200, -200, 255, -255] {
+            check::<4>(&[0, 5, 63, 64, 65, 100, 127, 128, 191, 200, 255], delta);
+        }
+        assert_eq!(Shift::new(256), None);
     }
 
     #[test]

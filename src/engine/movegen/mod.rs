@@ -5,7 +5,8 @@
 //! (`drops`), the gated moves that bring a piece from the hand in (`gating`) and the walls put
 //! down after the moves (`walls`). Each candidate is
 //! judged by `safety`; the bulk counter counts the plain moves of a piece that cannot expose
-//! a royal piece without listing them.
+//! a royal piece without listing them, and of all the pieces of a kind at once where it can
+//! (`setwise`).
 
 mod castling;
 mod checks_given;
@@ -16,6 +17,7 @@ mod filters;
 mod gating;
 mod layers;
 mod pieces;
+mod setwise;
 mod standing;
 mod stuck;
 mod walls;

@@ -178,12 +178,33 @@ impl<const W: usize> Engine<'_, W> {
     pub(crate) fn piece_moves<K: Sink>(&self, out: &mut Out<'_, '_, W, K>) {
         let pos = out.pos;
         let us = pos.st.side;
+        let setwise = self.setwise_allowed(out);
+        if let Some(allowed) = setwise {
+            self.count_filled_lines(out, out.s.critical, allowed);
+        }
+        let en_passant = pos.st.ep_victim.is_some();
         for (k, facts) in self.t.kinds.iter().enumerate() {
-            let cells = pos.sets.0[us.index()][k] & out.gen.from;
+            let mut cells = pos.sets.0[us.index()][k] & out.gen.from;
             if cells.is_empty() {
                 continue;
             }
             let kind = Kind::new(k as u8);
+            let tables = &self.t.pieces[us.index()][k];
+            if let (Some(allowed), Some(sw)) = (setwise, &tables.setwise) {
+                // En passant is listed piece by piece, with the kind's other moves.
+                if !(en_passant && facts.en_passant) {
+                    let free = cells & !out.s.critical;
+                    self.count_setwise(out, kind, facts, tables, sw, free, allowed);
+                    // Pinned pieces' moves are judged piece by piece.
+                    cells &= out.s.critical;
+                    if cells.is_empty() {
+                        if out.sink.full() {
+                            return;
+                        }
+                        continue;
+                    }
+                }
+            }
             // Most kinds of most games have none of the position-dependent rules: their
             // tests are compiled out of the hot loop.
             if facts.plain {

@@ -4,6 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::rules::layers::{LayerRules, RemoteReach};
+use crate::rules::setwise::{LineFills, SetWise, MAX_RIDER_SETS};
 use crate::rules::tables::AnyTables;
 use crate::rules::tables::{
     Alternative, AttackTables, Conditional, Extent, Hop, KindFacts, LeapCell, Lines, Mode,
@@ -164,7 +165,21 @@ fn tables<const W: usize>(
                     .map_or(0, |p| p.choices[side].len().saturating_sub(1) as u8)
             }),
         })
-        .collect();
+        .collect::<Vec<KindFacts>>();
+    // The kinds the bulk counter may count set-wise: plain ones that are not judged move
+    // by move (royal pieces, promotions to one) and capture only what stands on a cell.
+    let mut line_fills = [LineFills::default(), LineFills::default()];
+    for color in Color::BOTH {
+        let side = &mut per_side[color.index()];
+        for (t, facts) in side.iter_mut().zip(&kinds) {
+            let judged = facts.royal || facts.promotes_to_royal || facts.hunts;
+            if facts.plain && !judged {
+                t.setwise = SetWise::derive(t, &lines);
+            }
+        }
+        line_fills[color.index()] =
+            fill_lines(side, &kinds, &promotion_zone[color.index()], &lines);
+    }
     let rank_rays = topo
         .cells()
         .map(|c| [1, -1].map(|dx| topo.ray(c, dx, 0).fold(Bits::EMPTY, |b, c| b.with(c))))
@@ -182,7 +197,62 @@ fn tables<const W: usize>(
         gates: gates.map(|g| g.resize()),
         rings,
         sonars,
+        line_fills,
     }
+}
+
+/// The lines the set-wise kinds of one side ride, each filled from all its riders, and
+/// those kinds marked as counted so. A kind joins when every line it rides can be filled,
+/// it never promotes (a promoting arrival counts once per choice of its own kind) and it
+/// takes nothing en passant (its moves are then listed piece by piece).
+fn fill_lines<const W: usize>(
+    side: &mut [PieceTables<W>],
+    kinds: &[KindFacts],
+    zones: &[Bits<W>; MAX_KINDS],
+    lines: &Lines<W>,
+) -> LineFills<W> {
+    let mut riders: Vec<KindSet> = vec![KindSet::EMPTY; lines.steps.len()];
+    for (k, t) in side.iter().enumerate() {
+        let joins = t.setwise.is_some()
+            && !t.plain_rides.is_empty()
+            && zones[k].is_empty()
+            && !kinds[k].en_passant
+            && t.plain_rides.iter().all(|&line| lines.fill(line).is_some());
+        if joins {
+            for &line in &t.plain_rides {
+                riders[line] = riders[line].with(crate::rules::Kind::new(k as u8));
+            }
+        }
+    }
+    let mut fills = LineFills::default();
+    for (line, set) in riders.into_iter().enumerate() {
+        if set.is_empty() {
+            continue;
+        }
+        let at = match fills.riders.iter().position(|&s| s == set) {
+            Some(at) => at,
+            None => {
+                fills.riders.push(set);
+                fills.riders.len() - 1
+            }
+        };
+        let fill = lines
+            .fill(line)
+            .expect("a rider's line that joined can be filled");
+        fills.lines.push((fill, at));
+    }
+    if fills.riders.len() > MAX_RIDER_SETS {
+        return LineFills::default();
+    }
+    for (k, t) in side.iter_mut().enumerate() {
+        if let Some(sw) = &mut t.setwise {
+            sw.rides_filled = fills
+                .riders
+                .iter()
+                .any(|s| s.has(crate::rules::Kind::new(k as u8)));
+        }
+    }
+    fills
 }
 
 /// Orients a White-frame offset for `color`: Black's forward is down the board, and its left
@@ -525,5 +595,105 @@ fn reverse_extent<const W: usize>(
                 })
                 .collect(),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::load::variant::Variant;
+    use crate::rules::tables::{AnyTables, Mode, PieceTables};
+    use crate::rules::{Color, Kind, KindSet};
+    use crate::types::bitboard::Shift;
+
+    /// Chess's tables at one word, with its kinds by letter.
+    fn chess() -> (Variant, impl Fn(char) -> usize) {
+        let v = Variant::bundled("chess").expect("chess is bundled");
+        let letters: Vec<char> = v.pieces.iter().map(|p| p.letter).collect();
+        (v, move |l| {
+            letters
+                .iter()
+                .position(|&c| c == l)
+                .expect("a chess letter")
+        })
+    }
+
+    fn white<const W: usize>(t: &crate::rules::tables::Tables<W>, k: usize) -> &PieceTables<W> {
+        &t.pieces[Color::White.index()][k]
+    }
+
+    #[test]
+    fn chess_pieces_regroup_by_shift_and_lines_fill_from_all_their_riders() {
+        let (v, kind) = chess();
+        let AnyTables::N64(t) = &v.tables else {
+            panic!("chess fits one word");
+        };
+        let pawn = white(t, kind('P'))
+            .setwise
+            .as_ref()
+            .expect("a pawn counts set-wise");
+        let mut leaps: Vec<(i32, Mode, u32)> = pawn
+            .leaps
+            .iter()
+            .map(|l| {
+                let d = [0, 7, 8, 9]
+                    .into_iter()
+                    .find(|&d| Shift::new(d) == Some(l.shift))
+                    .expect("a pawn's shift");
+                (d, l.mode, l.from.count())
+            })
+            .collect();
+        leaps.sort_by_key(|l| l.0);
+        // Pushes from every rank but the last (the tables hold a pawn on the first rank
+        // too), captures from there and every file but one.
+        assert_eq!(
+            leaps,
+            [
+                (7, Mode::Capture, 49),
+                (8, Mode::Quiet, 56),
+                (9, Mode::Capture, 49)
+            ]
+        );
+        // The double step of an unmoved pawn (from wherever it stands two ranks from the
+        // edge), through the cell in front.
+        let [double] = &pawn.lame[..] else {
+            panic!("one lame group: {:?}", pawn.lame);
+        };
+        assert_eq!(
+            (double.leap.shift, double.leap.initial),
+            (Shift::new(16).unwrap(), true)
+        );
+        assert_eq!(double.leap.from.count(), 48);
+        assert_eq!(double.ways, [vec![Shift::new(-8).unwrap()]]);
+        let knight = white(t, kind('N'))
+            .setwise
+            .as_ref()
+            .expect("a knight counts set-wise");
+        assert_eq!(knight.leaps.len(), 8);
+        assert!(knight
+            .leaps
+            .iter()
+            .all(|l| l.mode == Mode::Both && !l.initial));
+        // The king is royal: judged step by step.
+        assert!(white(t, kind('K')).setwise.is_none());
+        // Rook and queen share the files and ranks, bishop and queen the diagonals.
+        let fills = &t.line_fills[Color::White.index()];
+        let set = |letters: &str| {
+            letters
+                .chars()
+                .fold(KindSet::EMPTY, |s, l| s.with(Kind::new(kind(l) as u8)))
+        };
+        let mut riders = fills.riders.clone();
+        riders.sort_by_key(|s| s.0);
+        let mut expected = vec![set("RQ"), set("BQ")];
+        expected.sort_by_key(|s| s.0);
+        assert_eq!(riders, expected);
+        assert_eq!(fills.lines.len(), 8);
+        for k in ['R', 'B', 'Q'] {
+            let sw = white(t, kind(k))
+                .setwise
+                .as_ref()
+                .expect("a rider counts set-wise");
+            assert!(sw.rides_filled && sw.leaps.is_empty(), "{k}");
+        }
     }
 }
