@@ -12,9 +12,11 @@ use crate::rules::tables::{Lines, Mode, PieceTables};
 use crate::rules::KindSet;
 use crate::types::bitboard::{Bits, Cell, Shift};
 
-/// The most groups a kind may have: past it, counting piece by piece costs less (a kind
-/// whose moves differ from cell to cell makes many small groups).
-const MAX_GROUPS: usize = 16;
+/// The most shifts a kind's groups may take (one per group, and one per cell a lame way
+/// passes): past it, counting piece by piece costs less. A kind whose moves differ from
+/// cell to cell makes many small groups, and a leap with several paths (the falcon's)
+/// takes a shift per cell of each path, where a piece looks at each destination once.
+const MAX_SHIFTS: usize = 24;
 
 /// The most distinct sets of kinds riding a line together whose lines are filled at once.
 pub(crate) const MAX_RIDER_SETS: usize = 8;
@@ -134,7 +136,7 @@ impl<const W: usize> SetWise<W> {
     /// than plainly, moves in two legs, has a conditional move that needs an occupied cell
     /// or that shares its destination with another move from its cell, a leap lands
     /// beyond the first cell of one of its rides' lines (the two moves are then one when
-    /// the line is open), or its moves fall into more than [`MAX_GROUPS`] groups. Its plain
+    /// the line is open), or its groups take more than [`MAX_SHIFTS`] shifts. Its plain
     /// rides are not in the tables (the counter slides them piece by piece, along `lines`),
     /// nor the leaps to a ride's first cell, which the ride always reaches.
     pub(crate) fn derive(t: &PieceTables<W>, lines: &Lines<W>) -> Option<Self> {
@@ -212,7 +214,11 @@ impl<const W: usize> SetWise<W> {
                 );
             }
         }
-        if groups.len() > MAX_GROUPS {
+        let shifts: usize = groups
+            .keys()
+            .map(|(ways, ..)| 1 + ways.iter().map(Vec::len).sum::<usize>())
+            .sum();
+        if shifts > MAX_SHIFTS {
             return None;
         }
         let mut groups: Vec<(Key, Bits<W>)> = groups.into_iter().collect();
