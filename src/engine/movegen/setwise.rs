@@ -1,8 +1,10 @@
 //! The bulk counter's set-wise path: the moves of all the pieces of a kind counted at once
 //! from its set-wise tables ([`SetWise`]), each leap one shift of the pieces' cells, instead
 //! of piece by piece. Only counting asks for it, and only where no move needs a look of its
-//! own; the moves it counts are those the per-piece path lists (the property playouts
-//! compare the count with the list in every bundled and suite variant).
+//! own; the moves it counts are those the per-piece path lists. The property playouts
+//! compare the count with the list and with the slow reference at every ply of the bundled
+//! variants and the suite games they play, and `tests/variants/fsf_random.rs` compares
+//! perft(3) with Fairy-Stockfish's on random positions of every suite definition.
 
 use crate::rules::setwise::{SetWise, MAX_RIDER_SETS};
 use crate::rules::tables::{KindFacts, Mode, PieceTables};
