@@ -217,13 +217,15 @@ fn fill_lines<const W: usize>(
         // faster (Capablanca perft(5): 86 million nodes a second filled, 99 slid).
         return LineFills::default();
     }
+    // Each line's fill, built once.
+    let by_line: Vec<_> = (0..lines.steps.len()).map(|l| lines.fill(l)).collect();
     let mut riders: Vec<KindSet> = vec![KindSet::EMPTY; lines.steps.len()];
     for (k, t) in side.iter().enumerate() {
         let joins = t.setwise.is_some()
             && !t.plain_rides.is_empty()
             && zones[k].is_empty()
             && !kinds[k].en_passant
-            && t.plain_rides.iter().all(|&line| lines.fill(line).is_some());
+            && t.plain_rides.iter().all(|&line| by_line[line].is_some());
         if joins {
             for &line in &t.plain_rides {
                 riders[line] = riders[line].with(crate::rules::Kind::new(k as u8));
@@ -231,10 +233,10 @@ fn fill_lines<const W: usize>(
         }
     }
     let mut fills = LineFills::default();
-    for (line, set) in riders.into_iter().enumerate() {
-        if set.is_empty() {
+    for (set, fill) in riders.into_iter().zip(by_line) {
+        let Some(fill) = fill.filter(|_| !set.is_empty()) else {
             continue;
-        }
+        };
         let at = match fills.riders.iter().position(|&s| s == set) {
             Some(at) => at,
             None => {
@@ -242,9 +244,6 @@ fn fill_lines<const W: usize>(
                 fills.riders.len() - 1
             }
         };
-        let fill = lines
-            .fill(line)
-            .expect("a rider's line that joined can be filled");
         fills.lines.push((fill, at));
     }
     if fills.riders.len() > MAX_RIDER_SETS {
