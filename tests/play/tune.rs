@@ -129,6 +129,17 @@ fn tuning_reports_values_with_intervals_around_them() {
     };
     let m = tune(&variant, &games, 6, &middle).unwrap();
     assert!(m.positions < t.positions && m.positions > 0, "{m:?}");
+    // The evaluation beyond material is a term of its own when asked for.
+    assert_eq!(t.positional, None);
+    let placed = Options {
+        positional: true,
+        ..options.clone()
+    };
+    let p = tune(&variant, &games, 6, &placed).unwrap();
+    let placement = p.positional.as_ref().unwrap();
+    assert!(placement.ci95[0] <= placement.weight && placement.weight <= placement.ci95[1]);
+    assert_eq!(p.positions, t.positions);
+    assert_ne!(p.terms, t.terms);
     // Bad requests are errors.
     let unknown = Options {
         unit: Some('z'),
@@ -173,4 +184,49 @@ fn the_bishop_is_bound_to_its_colour_and_the_knight_is_not() {
         .map(|k| chess.pieces[k.index()].letter)
         .collect();
     assert_eq!(bound, ['B']);
+}
+
+#[test]
+fn a_minimum_phase_keeps_the_positions_with_that_share_of_the_pieces() {
+    let chess = Variant::bundled("chess").unwrap();
+    let settings = Settings {
+        games: 6,
+        seed: 5,
+        random_plies: 8,
+        max_plies: 160,
+        nodes: Some(300),
+        depth: None,
+        movetime: None,
+    };
+    let games: Vec<_> = (0..6).map(|i| play_game(&chess, &settings, i)).collect();
+    let samples = fairy_rules::tune::features::sample_positions(&chess, &games, 8, 0).unwrap();
+    // Derived values of N, B, R, Q (kinds 1 to 4): the start holds 2 × 3196 of them.
+    let worth = |c: &[[u16; 2]]| -> u32 {
+        [320, 362, 494, 856]
+            .iter()
+            .zip(&c[1..5])
+            .map(|(v, [w, b])| v * u32::from(w + b))
+            .sum()
+    };
+    let at_least = |share: f64| {
+        samples
+            .iter()
+            .filter(|s| f64::from(worth(&s.counts)) >= share * 6392.0)
+            .count()
+    };
+    let options = Options {
+        resamples: 0,
+        ..Options::default()
+    };
+    let all = tune(&chess, &games, 8, &options).unwrap();
+    assert_eq!(all.positions, samples.len());
+    for share in [0.5, 0.9] {
+        let middle = Options {
+            min_phase: share,
+            ..options.clone()
+        };
+        let kept = tune(&chess, &games, 8, &middle).map_or(0, |t| t.positions);
+        assert_eq!(kept, at_least(share), "phase {share}");
+        assert!(kept < samples.len());
+    }
 }

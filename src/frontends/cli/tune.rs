@@ -63,6 +63,14 @@ struct Fit {
     /// middlegame values: pawns weigh more near the end.
     #[arg(long, default_value_t = 0)]
     min_plies_left: u32,
+    /// Fit only positions whose phase is at least this (0 to 1: the value of the pieces on
+    /// the board, pawns and kings left out, against the start's), for middlegame values.
+    #[arg(long, default_value_t = 0.0)]
+    min_phase: f64,
+    /// Fit the engine's evaluation beyond material (mobility on the cell, nearness to
+    /// promotion) as a term of its own.
+    #[arg(long)]
+    positional: bool,
     /// Put the values found into the definition file as each piece's `value:`.
     #[arg(long)]
     write: bool,
@@ -148,6 +156,8 @@ fn report(study: &Study, variant: &Variant, fit: &Fit, whole: bool) -> miette::R
         unit: fit.unit,
         resamples: fit.resamples,
         min_plies_left: fit.min_plies_left,
+        positional: fit.positional,
+        min_phase: fit.min_phase,
         ..Options::default()
     };
     let tuning = match tune(variant, &study.games, s.random_plies, &options) {
@@ -162,6 +172,12 @@ fn report(study: &Study, variant: &Variant, fit: &Fit, whole: bool) -> miette::R
         out!(
             "(positions at least {} plies before their game's end)",
             fit.min_plies_left
+        );
+    }
+    if fit.min_phase > 0.0 {
+        out!(
+            "(positions with at least {} of the start's pieces, by value, pawns and royal pieces aside)",
+            fit.min_phase
         );
     }
     table(&tuning);
@@ -222,6 +238,14 @@ fn table(t: &Tuning) {
                 current
             ),
         }
+    }
+    if let Some(e) = &t.positional {
+        out!(
+            "positional: weight {:.4} [{:.4}, {:.4}] per pawn of the evaluation beyond material",
+            e.weight,
+            e.ci95[0],
+            e.ci95[1]
+        );
     }
     out!(
         "intercept (White's log-odds when even): {:+.4}",

@@ -5,6 +5,7 @@ use crate::engine::Position;
 use crate::load::variant::Variant;
 use crate::play::game::Game;
 use crate::play::playtest::GameRecord;
+use crate::play::search::Searcher;
 use crate::rules::{Color, Kind, Ruleset};
 use crate::types::bitboard::Cell;
 use crate::types::piece::Piece;
@@ -19,6 +20,10 @@ pub struct Sample {
     /// Per kind, White's and Black's pieces: on cells, aboard containers, submerged and in
     /// hand.
     pub counts: Vec<[u16; 2]>,
+    /// White's static evaluation beyond material, in centipawns: the engine's square
+    /// bonuses (mobility on its cell, nearness of a promoting piece to its zone) and flags,
+    /// White's minus Black's.
+    pub positional: f64,
 }
 
 /// Why a game's positions cannot be read.
@@ -50,6 +55,7 @@ pub fn sample_positions(
     min_left: u32,
 ) -> Result<Vec<Sample>, ReplayError> {
     let mut samples = Vec::new();
+    let searcher = Searcher::with_table(variant.clone(), 0);
     for (g, record) in games.iter().enumerate() {
         let mut game = Game::new(variant.clone()).with_seed(record.seed);
         let result = record.white_points();
@@ -74,16 +80,36 @@ pub fn sample_positions(
                 && !noisy
                 && !variant.in_check(&at)
             {
+                let counts = counts(variant, &at);
+                let positional = positional(&searcher, &at, &counts);
                 samples.push(Sample {
                     game: g,
                     result,
-                    counts: counts(variant, &at),
+                    counts,
+                    positional,
                 });
             }
             noisy_before = noisy;
         }
     }
     Ok(samples)
+}
+
+/// White's evaluation of `pos` less its material (`counts`, as [`counts`] gives them).
+fn positional(searcher: &Searcher, pos: &Position, counts: &[[u16; 2]]) -> f64 {
+    let eval = f64::from(searcher.evaluate(pos).0);
+    let white = match pos.side_to_move() {
+        Color::White => eval,
+        Color::Black => -eval,
+    };
+    let material: f64 = counts
+        .iter()
+        .enumerate()
+        .map(|(k, [w, b])| {
+            f64::from(searcher.values().of(Kind::new(k as u8))) * (f64::from(*w) - f64::from(*b))
+        })
+        .sum();
+    white - material
 }
 
 /// Per kind, White's and Black's pieces in `pos`: on cells, aboard containers, submerged

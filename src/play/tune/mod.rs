@@ -6,7 +6,10 @@
 //! game's result (White's points: 1, ½, 0). Its features are, for each piece kind, White's
 //! pieces minus Black's, and for each kind bound to part of the board ([`features::bound`]:
 //! the bishop) a pair term, 1 when White has two or more and Black not, -1 the other way
-//! round, as Kaufman's bishop pair ("The Evaluation of Material Imbalances", 1999); plus an
+//! round, as Kaufman's bishop pair ("The Evaluation of Material Imbalances", 1999); the
+//! engine's evaluation beyond material, White's minus Black's (its square bonuses: mobility
+//! on the cell and a promoting piece's nearness to its zone), when [`Options::positional`]
+//! asks, so that material is not credited with what placement predicts; plus an
 //! intercept, White's first-move advantage. A term that never varies in the data (a royal
 //! piece that is never captured) is not measured. The model is `P(White wins) =
 //! sigmoid(w · x)`, fitted by maximum likelihood with draws counting ½ ([`regression::fit`]).
@@ -68,6 +71,17 @@ pub struct Options {
     /// one). Material far from the end predicts the result less surely, and endgame
     /// positions weigh pawns more, so this gives middlegame values.
     pub min_plies_left: u32,
+    /// Fit the engine's evaluation beyond material (its square bonuses: mobility and
+    /// nearness to promotion) as a term of its own, so that material is not credited with
+    /// what the pieces' placement predicts. Off by default: a pawn's value then excludes
+    /// what its advance is worth, so it no longer compares with published values, which
+    /// regress on material alone.
+    pub positional: bool,
+    /// Only positions whose phase is at least this are fitted (0: every one): the value of
+    /// the pieces on the board against the start's, both sides, royal pieces and the start's
+    /// most numerous kind (the pawn) left out ([`phase`]). Kaufman's values are middlegame
+    /// values; 0.3 keeps the positions with about a third of the pieces still on.
+    pub min_phase: f64,
 }
 
 impl Default for Options {
@@ -78,6 +92,8 @@ impl Default for Options {
             seed: 0,
             ridge: 1.0,
             min_plies_left: 0,
+            positional: false,
+            min_phase: 0.0,
         }
     }
 }
@@ -126,6 +142,9 @@ pub struct Tuning {
     pub intercept: f64,
     /// Each kind's material term in kind order, then the pair terms.
     pub terms: Vec<Term>,
+    /// The weight of the engine's evaluation beyond material, per pawn of it (its value is
+    /// the weight itself), when fitted.
+    pub positional: Option<Estimate>,
     /// Bootstrap resamples whose fit succeeded.
     pub resamples: u32,
 }
@@ -160,6 +179,7 @@ pub enum TuneError {
 enum Column {
     Material(usize),
     Pair(usize),
+    Positional,
 }
 
 impl Column {
@@ -169,6 +189,8 @@ impl Column {
             Column::Pair(k) => {
                 f64::from(u8::from(s.counts[k][0] >= 2)) - f64::from(u8::from(s.counts[k][1] >= 2))
             }
+            // In pawns of the engine's scale, so that its weight reads like a piece's.
+            Column::Positional => s.positional / 100.0,
         }
     }
 }
@@ -193,7 +215,13 @@ pub fn tune(
     if decisive == 0 {
         return Err(TuneError::NoDecisive(games.len()));
     }
-    let samples = features::sample_positions(variant, games, skip, options.min_plies_left)?;
+    let mut samples = features::sample_positions(variant, games, skip, options.min_plies_left)?;
+    if options.min_phase > 0.0 {
+        let pawn = unit_kind(variant, None)?;
+        let start = features::counts(variant, &variant.start_position());
+        let values = Values::derived(variant);
+        samples.retain(|s| phase(variant, &values, pawn, &start, &s.counts) >= options.min_phase);
+    }
     if samples.is_empty() {
         return Err(TuneError::TooFew(format!(
             "no quiet position after ply {skip} in {} games",
@@ -202,27 +230,37 @@ pub fn tune(
     }
     let unit = unit_kind(variant, options.unit)?;
     let values = Values::derived(variant);
-    let mut columns = Vec::new();
-    let mut terms = Vec::new();
-    let mut places = Vec::new(); // the column of each term, when measured
     let kinds = variant.pieces.len();
     let pairs: Vec<usize> = (0..kinds)
         .filter(|&k| features::bound(variant, Kind::new(k as u8)))
         .collect();
-    let all = (0..kinds)
+    let mut candidates: Vec<Column> = (0..kinds)
         .map(Column::Material)
-        .chain(pairs.iter().map(|&k| Column::Pair(k)));
-    for column in all {
+        .chain(pairs.iter().map(|&k| Column::Pair(k)))
+        .collect();
+    if options.positional {
+        candidates.push(Column::Positional);
+    }
+    let mut columns = Vec::new();
+    let mut terms = Vec::new();
+    let mut places = Vec::new(); // the column of each term, when it varies
+    let mut positional_place = None;
+    for column in candidates {
+        let first = column.of(&samples[0]);
+        let varies = samples.iter().any(|s| column.of(s) != first);
+        let place = varies.then(|| {
+            columns.push(column);
+            columns.len()
+        });
         let (k, pair) = match column {
             Column::Material(k) => (k, false),
             Column::Pair(k) => (k, true),
+            Column::Positional => {
+                positional_place = place;
+                continue;
+            }
         };
-        let first = column.of(&samples[0]);
-        let varies = samples.iter().any(|s| column.of(s) != first);
-        places.push(varies.then(|| {
-            columns.push(column);
-            columns.len()
-        }));
+        places.push(place);
         let piece = &variant.pieces[k];
         terms.push(Term {
             letter: piece.letter,
@@ -248,7 +286,8 @@ pub fn tune(
     let scale = |w: &[f64], place: usize| 100.0 * (w[place] / w[unit_place]);
     // The bootstrap: whole games drawn with replacement, each sample weighted by its game's draws.
     let mut rng = StdRng::seed_from_u64(options.seed);
-    let mut draws: Vec<Vec<f64>> = vec![Vec::new(); columns.len() + 1];
+    let mut draws: Vec<Vec<f64>> = vec![Vec::new(); terms.len()];
+    let mut positional_draws = Vec::new();
     let mut resamples = 0;
     for _ in 0..options.resamples {
         let mut times = vec![0.0; games.len()];
@@ -260,26 +299,31 @@ pub fn tune(
             continue;
         };
         resamples += 1;
-        for (place, d) in draws.iter_mut().enumerate().skip(1) {
-            d.push(scale(&wb, place));
+        for (t, d) in draws.iter_mut().enumerate() {
+            if let Some(place) = places[t] {
+                d.push(scale(&wb, place));
+            }
+        }
+        if let Some(place) = positional_place {
+            positional_draws.push(wb[place]);
         }
     }
-    for (term, place) in terms.iter_mut().zip(&places) {
-        let Some(place) = *place else { continue };
-        let value = scale(&w, place);
-        let ci95 = if draws[place].is_empty() {
+    let estimate = |place: usize, value: f64, draws: &mut Vec<f64>| Estimate {
+        weight: w[place],
+        value,
+        ci95: if draws.is_empty() {
             [value, value]
         } else {
-            percentiles(&mut draws[place])
-        };
-        let nonzero = x.iter().filter(|r| r[place] != 0.0).count();
-        term.estimate = Some(Estimate {
-            weight: w[place],
-            value,
-            ci95,
-            nonzero,
-        });
+            percentiles(draws)
+        },
+        nonzero: x.iter().filter(|r| r[place] != 0.0).count(),
+    };
+    for (t, term) in terms.iter_mut().enumerate() {
+        let Some(place) = places[t] else { continue };
+        let value = scale(&w, place);
+        term.estimate = Some(estimate(place, value, &mut draws[t]));
     }
+    let positional = positional_place.map(|place| estimate(place, w[place], &mut positional_draws));
     Ok(Tuning {
         games: games.len(),
         decisive,
@@ -287,8 +331,35 @@ pub fn tune(
         unit: variant.pieces[unit.index()].letter,
         intercept: w[0],
         terms,
+        positional,
         resamples,
     })
+}
+
+/// The phase of a position with `counts` pieces: the value of its pieces (both sides, royal
+/// pieces and kind `pawn` left out) against that of `start`'s, at most 1; 1 when the start
+/// has no such piece.
+fn phase(
+    variant: &Variant,
+    values: &Values,
+    pawn: Kind,
+    start: &[[u16; 2]],
+    counts: &[[u16; 2]],
+) -> f64 {
+    let worth = |counts: &[[u16; 2]]| -> f64 {
+        counts
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != pawn.index() && !variant.pieces[k].royal)
+            .map(|(k, [w, b])| f64::from(values.of(Kind::new(k as u8))) * f64::from(w + b))
+            .sum()
+    };
+    let full = worth(start);
+    if full > 0.0 {
+        (worth(counts) / full).min(1.0)
+    } else {
+        1.0
+    }
 }
 
 /// The 2.5th and 97.5th percentiles (nearest rank) of `values`, not empty.
