@@ -74,6 +74,38 @@ fn the_table_has_a_row_per_piece_and_shards_merge_into_it() {
         "30",
     ]);
     assert_eq!(merged, whole);
+    // The middlegame fit says so and keeps fewer positions; `--positional` adds its line.
+    let (a, b) = (file("a.json"), file("b.json"));
+    let refit = |extra: &[&str]| {
+        let mut args = vec!["tune", "merge", a.as_str(), b.as_str()];
+        args.extend_from_slice(&["--resamples", "30"]);
+        args.extend_from_slice(extra);
+        let o = fairy(&args);
+        (
+            o.status.success(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let positions = |out: &str| -> usize {
+        let line = out.lines().find(|l| l.contains("quiet positions")).unwrap();
+        line.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let (ok, middle, _) = refit(&["--min-phase", "0.5"]);
+    assert!(ok, "{middle}");
+    assert!(
+        middle.contains("(positions with at least 0.5 of the start's pieces"),
+        "{middle}"
+    );
+    assert!(positions(&middle) < positions(&whole), "{middle}");
+    let (ok, placed, _) = refit(&["--positional"]);
+    assert!(ok && placed.contains("\npositional: weight "), "{placed}");
+    assert!(!whole.contains("positional"), "{whole}");
+    let (ok, _, err) = refit(&["--min-phase", "1.5"]);
+    assert!(
+        !ok && err.contains("`1.5` is not a share from 0 to 1"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -65,7 +65,7 @@ struct Fit {
     min_plies_left: u32,
     /// Fit only positions whose phase is at least this (0 to 1: the value of the pieces on
     /// the board, pawns and kings left out, against the start's), for middlegame values.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = parse_share)]
     min_phase: f64,
     /// Fit the engine's evaluation beyond material (mobility on the cell, nearness to
     /// promotion) as a term of its own.
@@ -185,6 +185,14 @@ fn report(study: &Study, variant: &Variant, fit: &Fit, whole: bool) -> miette::R
         write_values(&study.variant, &tuning)?;
     }
     Ok(())
+}
+
+/// A share from 0 to 1.
+fn parse_share(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(share) if (0.0..=1.0).contains(&share) => Ok(share),
+        _ => Err(format!("`{text}` is not a share from 0 to 1 (such as 0.3)")),
+    }
 }
 
 fn table(t: &Tuning) {
