@@ -79,7 +79,7 @@ pub struct Options {
     pub positional: bool,
     /// Only positions whose phase is at least this are fitted (0: every one): the value of
     /// the pieces on the board against the start's, both sides, royal pieces and the start's
-    /// most numerous kind (the pawn) left out ([`phase`]). Kaufman's values are middlegame
+    /// most numerous kind (the pawn) left out. Kaufman's values are middlegame
     /// values; 0.3 keeps the positions with about a third of the pieces still on.
     pub min_phase: f64,
 }
@@ -218,9 +218,13 @@ pub fn tune(
     let mut samples = features::sample_positions(variant, games, skip, options.min_plies_left)?;
     if options.min_phase > 0.0 {
         let pawn = unit_kind(variant, None)?;
-        let start = features::counts(variant, &variant.start_position());
         let values = Values::derived(variant);
-        samples.retain(|s| phase(variant, &values, pawn, &start, &s.counts) >= options.min_phase);
+        let start = features::counts(variant, &variant.start_position());
+        let full = worth(variant, &values, pawn, &start);
+        // With no such piece at the start, every position is a full board.
+        samples.retain(|s| {
+            full <= 0.0 || worth(variant, &values, pawn, &s.counts) / full >= options.min_phase
+        });
     }
     if samples.is_empty() {
         return Err(TuneError::TooFew(format!(
@@ -336,30 +340,15 @@ pub fn tune(
     })
 }
 
-/// The phase of a position with `counts` pieces: the value of its pieces (both sides, royal
-/// pieces and kind `pawn` left out) against that of `start`'s, at most 1; 1 when the start
-/// has no such piece.
-fn phase(
-    variant: &Variant,
-    values: &Values,
-    pawn: Kind,
-    start: &[[u16; 2]],
-    counts: &[[u16; 2]],
-) -> f64 {
-    let worth = |counts: &[[u16; 2]]| -> f64 {
-        counts
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| k != pawn.index() && !variant.pieces[k].royal)
-            .map(|(k, [w, b])| f64::from(values.of(Kind::new(k as u8))) * f64::from(w + b))
-            .sum()
-    };
-    let full = worth(start);
-    if full > 0.0 {
-        (worth(counts) / full).min(1.0)
-    } else {
-        1.0
-    }
+/// The worth of the pieces `counts` holds, both sides, royal pieces and kind `pawn` left
+/// out: the phase of a position is its worth against the start's.
+fn worth(variant: &Variant, values: &Values, pawn: Kind, counts: &[[u16; 2]]) -> f64 {
+    counts
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| k != pawn.index() && !variant.pieces[k].royal)
+        .map(|(k, [w, b])| f64::from(values.of(Kind::new(k as u8))) * f64::from(w + b))
+        .sum()
 }
 
 /// The 2.5th and 97.5th percentiles (nearest rank) of `values`, not empty.
