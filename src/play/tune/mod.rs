@@ -216,9 +216,9 @@ pub fn tune(
         return Err(TuneError::NoDecisive(games.len()));
     }
     let mut samples = features::sample_positions(variant, games, skip, options.min_plies_left)?;
+    let values = Values::derived(variant);
     if options.min_phase > 0.0 {
         let pawn = unit_kind(variant, None)?;
-        let values = Values::derived(variant);
         let start = features::counts(variant, &variant.start_position());
         let full = worth(variant, &values, pawn, &start);
         // With no such piece at the start, every position is a full board.
@@ -233,7 +233,6 @@ pub fn tune(
         )));
     }
     let unit = unit_kind(variant, options.unit)?;
-    let values = Values::derived(variant);
     let kinds = variant.pieces.len();
     let pairs: Vec<usize> = (0..kinds)
         .filter(|&k| features::bound(variant, Kind::new(k as u8)))
