@@ -1,9 +1,11 @@
 //! Static evaluation: material, with values derived from each piece's movement; each piece's
-//! mobility on its square; and the variant's goals (promotion, flags).
+//! mobility on its square; the variant's goals (promotion, flags); and, where royal pieces
+//! are checkmated, their shelter, their activity in the ending and the mop-up of a lone one.
 
 use crate::engine::Position;
 use crate::rules::{Color, Kind, Ruleset};
 use crate::types::bitboard::{Bitboard, Cell};
+use crate::types::rule_enums::RoyalRule;
 
 use super::Score;
 
@@ -67,6 +69,19 @@ const PROMOTION_SHARE: f64 = 0.25;
 /// Centipawns for a flag piece one step from its zone; halved with each step further.
 const FLAG_CP: i32 = 200;
 
+/// Centipawns per own piece on a cell next to a royal piece while the enemy has all its
+/// material (shelter); the term fades with the enemy's material.
+const SHELTER_CP: i32 = 10;
+
+/// Centipawns per half step (file plus rank) of a royal piece from the board's centre once
+/// the material is gone (king activity in the ending); the term grows as material goes.
+const CENTRE_CP: i32 = 3;
+
+/// Centipawns per king step the royal pieces are nearer each other than the board's span,
+/// for a side with at least twice the other's material, once the material is gone (mop-up:
+/// the stronger king helps to drive the lone one to the edge).
+const PROXIMITY_CP: i32 = 8;
+
 /// Per side, kind and cell, what a piece adds to the evaluation beyond its value: its
 /// empty-board mobility there against its average (royal pieces aside, whose safety it would
 /// misjudge), and its nearness to its promotion zone, counted in king steps.
@@ -74,6 +89,106 @@ pub(super) struct Squares {
     cells: usize,
     kinds: usize,
     bonus: Vec<i32>,
+    royal: Option<Royals>,
+}
+
+/// What the royal terms need, where royal pieces are checkmated (under extinction a royal
+/// piece is material like any other) and pieces stand alone on their cells.
+struct Royals {
+    /// Per cell, its king-step neighbours.
+    rings: Vec<Bitboard>,
+    /// Per cell, half steps (file plus rank) from the grid's centre, 0 at the nearest cells.
+    centre: Vec<i32>,
+    /// The most king steps between two cells of the grid.
+    span: i32,
+    /// Each side's material at the start (non-royal pieces, on the board and in hand).
+    start: [i32; 2],
+}
+
+impl Royals {
+    fn new(rules: &Ruleset, values: &Values) -> Option<Royals> {
+        if rules.end.royal != RoyalRule::Checkmate
+            || rules.containers.is_some()
+            || rules.royal_kinds().is_empty()
+        {
+            return None;
+        }
+        let start = rules.start_position();
+        let start = [Color::White, Color::Black].map(|c| non_royal(rules, values, &start, c));
+        if start.contains(&0) {
+            return None;
+        }
+        let t = &rules.topology;
+        let (w, h) = (i32::from(t.width()), i32::from(t.height()));
+        let rings = t
+            .cells()
+            .map(|cell| {
+                let mut ring = Bitboard::EMPTY;
+                for (dx, dy) in (-1..=1).flat_map(|dx| (-1..=1).map(move |dy| (dx, dy))) {
+                    if let Some(n) = t.offset(cell, dx, dy).filter(|&n| n != cell) {
+                        ring = ring.with(n);
+                    }
+                }
+                ring
+            })
+            .collect();
+        let half_steps = |cell| {
+            let (f, r) = t.coords(cell);
+            (2 * i32::from(f) - (w - 1)).abs() + (2 * i32::from(r) - (h - 1)).abs()
+        };
+        let nearest = t.cells().map(half_steps).min().unwrap_or(0);
+        Some(Royals {
+            rings,
+            centre: t.cells().map(|c| half_steps(c) - nearest).collect(),
+            span: w.max(h) - 1,
+            start,
+        })
+    }
+
+    /// `side`'s royal terms: shelter, activity and mop-up, given each side's material.
+    fn term(&self, rules: &Ruleset, pos: &Position, side: Color, material: [i32; 2]) -> i32 {
+        let (s, o) = (side.index(), side.opponent().index());
+        let start = self.start[0] + self.start[1];
+        // 0 with all the material on the board, `start` with none of it.
+        let gone = (start - material[0] - material[1]).clamp(0, start);
+        let enemy = material[o].clamp(0, self.start[o]);
+        let own = pos.pieces_of(side);
+        let mut term = 0;
+        let mut first = None;
+        for kind in rules.royal_kinds().iter() {
+            for royal in pos.pieces_of_kind(kind, side).cells() {
+                first.get_or_insert(royal);
+                let shelter = (self.rings[royal.index()] & own).count() as i32;
+                term += SHELTER_CP * shelter * enemy / self.start[o];
+                term -= CENTRE_CP * self.centre[royal.index()] * gone / start;
+            }
+        }
+        if material[s] > 0 && material[s] >= 2 * material[o] {
+            let theirs = rules
+                .royal_kinds()
+                .iter()
+                .find_map(|k| pos.pieces_of_kind(k, side.opponent()).cells().next());
+            if let (Some(a), Some(b)) = (first, theirs) {
+                let ((af, ar), (bf, br)) = (rules.topology.coords(a), rules.topology.coords(b));
+                let steps = i32::from(af.abs_diff(bf).max(ar.abs_diff(br)));
+                term += PROXIMITY_CP * (self.span - steps).max(0) * gone / start;
+            }
+        }
+        term
+    }
+}
+
+/// `side`'s non-royal material: the values of its pieces on the board and in hand.
+fn non_royal(rules: &Ruleset, values: &Values, pos: &Position, side: Color) -> i32 {
+    rules
+        .kinds()
+        .filter(|k| !rules.pieces[k.index()].royal)
+        .map(|kind| {
+            let count = pos.pieces_of_kind(kind, side).count()
+                + u32::from(pos.in_hand(crate::types::piece::Piece::new(kind, side)));
+            count as i32 * values.of(kind)
+        })
+        .sum()
 }
 
 impl Squares {
@@ -116,6 +231,7 @@ impl Squares {
             cells,
             kinds,
             bonus,
+            royal: Royals::new(rules, values),
         }
     }
 
@@ -138,7 +254,7 @@ fn distance(rules: &Ruleset, cell: Cell, zone: Bitboard) -> u32 {
 
 /// The position's value for the side to move, in centipawns: its material minus the
 /// opponent's (pieces on cells, aboard containers, submerged and in hand), the pieces' square
-/// bonuses and the nearness of flag pieces to their zones.
+/// bonuses, the nearness of flag pieces to their zones and the royal terms ([`Royals`]).
 pub(super) fn evaluate(
     rules: &Ruleset,
     values: &Values,
@@ -147,7 +263,13 @@ pub(super) fn evaluate(
 ) -> Score {
     let us = pos.side_to_move();
     let side = |c| material(rules, values, squares, pos, c) + flags(rules, pos, c);
-    Score(side(us) - side(us.opponent()))
+    let mut score = side(us) - side(us.opponent());
+    if let Some(royal) = &squares.royal {
+        let material = [Color::White, Color::Black].map(|c| non_royal(rules, values, pos, c));
+        score +=
+            royal.term(rules, pos, us, material) - royal.term(rules, pos, us.opponent(), material);
+    }
+    Score(score)
 }
 
 fn material(
