@@ -203,7 +203,8 @@ fn a_pawn_near_its_promotion_zone_evaluates_higher() {
 }
 
 /// A flag piece near its zone: King of the Hill's king one step from the hill counts 200,
-/// two steps 100 (a royal piece has no mobility term).
+/// two steps 100 (a royal piece has no mobility term); with every other piece gone, the
+/// king also counts 3 centipawns per half step nearer the centre (e3 is 2 from d4, e2 4).
 #[test]
 fn a_flag_piece_near_its_zone_evaluates_higher() {
     let koth = Variant::bundled("king-of-the-hill").unwrap();
@@ -211,7 +212,38 @@ fn a_flag_piece_near_its_zone_evaluates_higher() {
     let eval = |fen: &str| s.evaluate(&koth.parse_fen(fen).unwrap()).0;
     let near = eval("4k3/8/8/8/8/4K3/8/8 w - - 0 1");
     let far = eval("4k3/8/8/8/8/8/4K3/8 w - - 0 1");
-    assert_eq!(near - far, 100);
+    assert_eq!(near - far, 100 + 3 * 2);
+}
+
+/// Shelter: 10 centipawns per own piece next to the king while the enemy has all its
+/// material. The king on e1 has five (d1, f1, d2, e2, f2), on e3 three (d2, e2, f2).
+#[test]
+fn a_sheltered_king_evaluates_higher() {
+    let chess = Variant::bundled("chess").unwrap();
+    let s = Searcher::new(chess.clone());
+    let eval = |fen: &str| s.evaluate(&chess.parse_fen(fen).unwrap()).0;
+    assert_eq!(eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"), 0);
+    assert_eq!(eval("rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w - - 0 1"), -20);
+}
+
+/// Mop-up, with a rook against a lone king (7,090 of the start's 7,584 centipawns of
+/// material gone): the lone king loses 3 centipawns per half step from the centre, and the
+/// side with the rook gains 8 per king step its king is nearer the lone one than 7, each
+/// scaled by 7,090 / 7,584 and truncated.
+#[test]
+fn a_lone_king_is_driven_to_the_edge_and_met() {
+    let chess = Variant::bundled("chess").unwrap();
+    let s = Searcher::new(chess.clone());
+    let eval = |fen: &str| s.evaluate(&chess.parse_fen(fen).unwrap()).0;
+    // Two king steps apart either way; b5 is 4 half steps further from the centre than d5.
+    let edge = eval("8/8/8/1k6/8/3K4/8/7R w - - 0 1");
+    let centre = eval("8/8/8/3k4/8/3K4/8/7R w - - 0 1");
+    assert_eq!(edge - centre, 3 * 4 * 7090 / 7584);
+    // The lone king in the corner; White's king 2 or 5 steps from it, as far from the
+    // centre on c6 as on f3.
+    let near = eval("k7/8/2K5/8/8/8/8/7R w - - 0 1");
+    let far = eval("k7/8/8/8/8/5K2/8/7R w - - 0 1");
+    assert_eq!(near - far, 8 * 5 * 7090 / 7584 - 8 * 2 * 7090 / 7584);
 }
 
 /// Seachess, White to move: a black submarine under water and a black mine, hidden from
