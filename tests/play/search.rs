@@ -222,8 +222,14 @@ fn a_sheltered_king_evaluates_higher() {
     let chess = Variant::bundled("chess").unwrap();
     let s = Searcher::new(chess.clone());
     let eval = |fen: &str| s.evaluate(&chess.parse_fen(fen).unwrap()).0;
-    assert_eq!(eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"), 0);
-    assert_eq!(eval("rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w - - 0 1"), -20);
+    assert_eq!(
+        eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),
+        0
+    );
+    assert_eq!(
+        eval("rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w - - 0 1"),
+        -20
+    );
 }
 
 /// Mop-up, with a rook against a lone king (7,090 of the start's 7,584 centipawns of

@@ -21,8 +21,8 @@ pub struct Sample {
     /// hand.
     pub counts: Vec<[u16; 2]>,
     /// White's static evaluation beyond material, in centipawns: the engine's square
-    /// bonuses (mobility on its cell, nearness of a promoting piece to its zone) and flags,
-    /// White's minus Black's.
+    /// bonuses (mobility on its cell, nearness of a promoting piece to its zone), flags and
+    /// royal terms (shelter, activity in the ending, mop-up), White's minus Black's.
     pub positional: f64,
 }
 

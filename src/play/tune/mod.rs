@@ -8,12 +8,12 @@
 //! the bishop) a pair term, 1 when White has two or more and Black not, -1 the other way
 //! round, as Kaufman's bishop pair ("The Evaluation of Material Imbalances", 1999); the
 //! engine's evaluation beyond material, White's minus Black's (its square bonuses: mobility
-//! on the cell and a promoting piece's nearness to its zone), when [`Options::positional`]
-//! asks, so that material is not credited with what placement predicts; plus an
-//! intercept, White's first-move advantage. A term that never varies in the data (a royal
-//! piece that is never captured) is not measured. The model is `P(White wins) =
-//! sigmoid(w · x)`, fitted by maximum likelihood with draws counting ½ ([`regression::fit`]).
-//! Values are the weights in units of a reference kind: 100 for it.
+//! on the cell and a promoting piece's nearness to its zone; flags; the royal terms), when
+//! [`Options::positional`] asks, so that material is not credited with what placement
+//! predicts; plus an intercept, White's first-move advantage. A term that never varies in
+//! the data (a royal piece that is never captured) is not measured. The model is
+//! `P(White wins) = sigmoid(w · x)`, fitted by maximum likelihood with draws counting ½
+//! ([`regression::fit`]). Values are the weights in units of a reference kind: 100 for it.
 //!
 //! The positions of one game are not independent, so each value's 95% interval comes from a
 //! bootstrap over games: whole games are drawn with replacement (a seeded generator), the
