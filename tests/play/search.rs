@@ -55,6 +55,35 @@ fn a_value_in_the_definition_replaces_the_derived_one() {
     assert_eq!((value('P'), value('N')), (100, 320));
 }
 
+/// A `value:` as large as the definition may write (its sums overflow 32 bits) neither
+/// panics nor passes for a mate: the evaluation stops short of the mate scores, and a search
+/// still finds a real mate.
+#[test]
+fn a_huge_value_is_no_mate() {
+    let yaml = std::fs::read_to_string("variants/chess.yaml")
+        .unwrap()
+        .replace(
+            "    image: knight\n",
+            "    image: knight\n    value: 4000000000\n",
+        );
+    let chess = Variant::from_yaml("huge.yaml", &yaml).unwrap();
+    let searcher = Searcher::new(chess.clone());
+    assert_eq!(
+        searcher.values().of(chess.kind_of_letter('N').unwrap()),
+        i32::MAX
+    );
+    // The knights' values cancel, and the queen (856) decides; the shelter differs from the
+    // derived values' (the queen is a smaller share of Black's material here).
+    let queenless = chess.parse_fen("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let score = searcher.evaluate(&queenless.unwrap()).0;
+    assert!((800..900).contains(&score), "{score}");
+    let knightless = chess.parse_fen("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let score = searcher.evaluate(&knightless.unwrap());
+    assert!(score.0 > 20_000 && score.mate_in().is_none(), "{score:?}");
+    let (m, score) = best(&chess, "7k/8/6K1/8/8/8/8/RN6 w - - 0 1", 3);
+    assert_eq!((m.as_str(), score.mate_in()), ("a1a8", Some(1)));
+}
+
 #[test]
 fn mate_in_two_is_found_with_its_distance() {
     let chess = Variant::bundled("chess").unwrap();

@@ -71,16 +71,16 @@ const FLAG_CP: i32 = 200;
 
 /// Centipawns per own piece on a cell next to a royal piece while the enemy has all its
 /// material (shelter); the term fades with the enemy's material.
-const SHELTER_CP: i32 = 10;
+const SHELTER_CP: i64 = 10;
 
 /// Centipawns per half step (file plus rank) of a royal piece from the board's centre once
 /// the material is gone (king activity in the ending); the term grows as material goes.
-const CENTRE_CP: i32 = 3;
+const CENTRE_CP: i64 = 3;
 
 /// Centipawns per king step the royal pieces are nearer each other than the board's span,
 /// for a side with at least twice the other's material, once the material is gone (mop-up:
 /// the stronger king helps to drive the lone one to the edge).
-const PROXIMITY_CP: i32 = 8;
+const PROXIMITY_CP: i64 = 8;
 
 /// Per side, kind and cell, what a piece adds to the evaluation beyond its value: its
 /// empty-board mobility there against its average (royal pieces aside, whose safety it would
@@ -98,11 +98,11 @@ struct Royals {
     /// Per cell, its king-step neighbours.
     rings: Vec<Bitboard>,
     /// Per cell, half steps (file plus rank) from the grid's centre, 0 at the nearest cells.
-    centre: Vec<i32>,
+    centre: Vec<i64>,
     /// The most king steps between two cells of the grid.
-    span: i32,
+    span: i64,
     /// Each side's material at the start (non-royal pieces, on the board and in hand).
-    start: [i32; 2],
+    start: [i64; 2],
 }
 
 impl Royals {
@@ -119,7 +119,7 @@ impl Royals {
             return None;
         }
         let t = &rules.topology;
-        let (w, h) = (i32::from(t.width()), i32::from(t.height()));
+        let (w, h) = (i64::from(t.width()), i64::from(t.height()));
         let rings = t
             .cells()
             .map(|cell| {
@@ -134,7 +134,7 @@ impl Royals {
             .collect();
         let half_steps = |cell| {
             let (f, r) = t.coords(cell);
-            (2 * i32::from(f) - (w - 1)).abs() + (2 * i32::from(r) - (h - 1)).abs()
+            (2 * i64::from(f) - (w - 1)).abs() + (2 * i64::from(r) - (h - 1)).abs()
         };
         let nearest = t.cells().map(half_steps).min().unwrap_or(0);
         Some(Royals {
@@ -146,7 +146,7 @@ impl Royals {
     }
 
     /// `side`'s royal terms: shelter, activity and mop-up, given each side's material.
-    fn term(&self, rules: &Ruleset, pos: &Position, side: Color, material: [i32; 2]) -> i32 {
+    fn term(&self, rules: &Ruleset, pos: &Position, side: Color, material: [i64; 2]) -> i64 {
         let (s, o) = (side.index(), side.opponent().index());
         let start = self.start[0] + self.start[1];
         // 0 with all the material on the board, `start` with none of it.
@@ -158,7 +158,7 @@ impl Royals {
         for kind in rules.royal_kinds().iter() {
             for royal in pos.pieces_of_kind(kind, side).cells() {
                 first.get_or_insert(royal);
-                let shelter = (self.rings[royal.index()] & own).count() as i32;
+                let shelter = i64::from((self.rings[royal.index()] & own).count());
                 term += SHELTER_CP * shelter * enemy / self.start[o];
                 term -= CENTRE_CP * self.centre[royal.index()] * gone / start;
             }
@@ -170,7 +170,7 @@ impl Royals {
                 .find_map(|k| pos.pieces_of_kind(k, side.opponent()).cells().next());
             if let (Some(a), Some(b)) = (first, theirs) {
                 let ((af, ar), (bf, br)) = (rules.topology.coords(a), rules.topology.coords(b));
-                let steps = i32::from(af.abs_diff(bf).max(ar.abs_diff(br)));
+                let steps = i64::from(af.abs_diff(bf).max(ar.abs_diff(br)));
                 term += PROXIMITY_CP * (self.span - steps).max(0) * gone / start;
             }
         }
@@ -179,14 +179,14 @@ impl Royals {
 }
 
 /// `side`'s non-royal material: the values of its pieces on the board and in hand.
-fn non_royal(rules: &Ruleset, values: &Values, pos: &Position, side: Color) -> i32 {
+fn non_royal(rules: &Ruleset, values: &Values, pos: &Position, side: Color) -> i64 {
     rules
         .kinds()
         .filter(|k| !rules.pieces[k.index()].royal)
         .map(|kind| {
             let count = pos.pieces_of_kind(kind, side).count()
                 + u32::from(pos.in_hand(crate::types::piece::Piece::new(kind, side)));
-            count as i32 * values.of(kind)
+            i64::from(count) * i64::from(values.of(kind))
         })
         .sum()
 }
@@ -262,14 +262,17 @@ pub(super) fn evaluate(
     pos: &Position,
 ) -> Score {
     let us = pos.side_to_move();
-    let side = |c| material(rules, values, squares, pos, c) + flags(rules, pos, c);
+    let side = |c| material(rules, values, squares, pos, c) + i64::from(flags(rules, pos, c));
     let mut score = side(us) - side(us.opponent());
     if let Some(royal) = &squares.royal {
         let material = [Color::White, Color::Black].map(|c| non_royal(rules, values, pos, c));
         score +=
             royal.term(rules, pos, us, material) - royal.term(rules, pos, us.opponent(), material);
     }
-    Score(score)
+    // A definition's `value:` may be anything up to `i32::MAX`: sums are taken in 64 bits,
+    // and no evaluation may pass for a mate.
+    let bound = i64::from(Score::MATE_BOUND - 1);
+    Score(score.clamp(-bound, bound) as i32)
 }
 
 fn material(
@@ -278,7 +281,8 @@ fn material(
     squares: &Squares,
     pos: &Position,
     side: Color,
-) -> i32 {
+) -> i64 {
+    let value = |kind| i64::from(values.of(kind));
     let mut total = 0;
     if rules.containers.is_some() {
         for cell in pos.occupied().cells() {
@@ -286,22 +290,21 @@ fn material(
                 .crew_at(cell)
                 .pieces()
                 .filter(|p| p.color() == side)
-                .map(|p| values.of(p.kind()))
-                .sum::<i32>();
+                .map(|p| value(p.kind()))
+                .sum::<i64>();
         }
         return total;
     }
     for k in 0..rules.pieces.len() {
         let kind = Kind::new(k as u8);
         for cell in pos.pieces_of_kind(kind, side).cells() {
-            total += values.of(kind) + squares.of(side, kind, cell);
+            total += value(kind) + i64::from(squares.of(side, kind, cell));
         }
         // A piece in hand may go anywhere it can be dropped: its value, without a square.
-        total +=
-            i32::from(pos.in_hand(crate::types::piece::Piece::new(kind, side))) * values.of(kind);
+        total += i64::from(pos.in_hand(crate::types::piece::Piece::new(kind, side))) * value(kind);
     }
     for cell in pos.submerged_of(side).cells() {
-        total += pos.submerged_at(cell).map_or(0, |p| values.of(p.kind()));
+        total += pos.submerged_at(cell).map_or(0, |p| value(p.kind()));
     }
     total
 }
