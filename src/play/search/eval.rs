@@ -178,7 +178,8 @@ impl Royals {
     }
 }
 
-/// `side`'s non-royal material: the values of its pieces on the board and in hand.
+/// `side`'s non-royal material: the values of its pieces on the board and in hand (not
+/// those submerged).
 fn non_royal(rules: &Ruleset, values: &Values, pos: &Position, side: Color) -> i64 {
     rules
         .kinds()
@@ -262,12 +263,17 @@ pub(super) fn evaluate(
     pos: &Position,
 ) -> Score {
     let us = pos.side_to_move();
-    let side = |c| material(rules, values, squares, pos, c) + i64::from(flags(rules, pos, c));
-    let mut score = side(us) - side(us.opponent());
+    let [white, black] =
+        [Color::White, Color::Black].map(|c| material(rules, values, squares, pos, c));
+    let side = |c: Color, (total, _): (i64, i64)| total + i64::from(flags(rules, pos, c));
+    let mut score = side(Color::White, white) - side(Color::Black, black);
     if let Some(royal) = &squares.royal {
-        let material = [Color::White, Color::Black].map(|c| non_royal(rules, values, pos, c));
-        score +=
-            royal.term(rules, pos, us, material) - royal.term(rules, pos, us.opponent(), material);
+        let material = [white.1, black.1];
+        score += royal.term(rules, pos, Color::White, material)
+            - royal.term(rules, pos, Color::Black, material);
+    }
+    if us == Color::Black {
+        score = -score;
     }
     // A definition's `value:` may be anything up to `i32::MAX`: sums are taken in 64 bits,
     // and no evaluation may pass for a mate.
@@ -275,13 +281,15 @@ pub(super) fn evaluate(
     Score(score.clamp(-bound, bound) as i32)
 }
 
+/// `side`'s material with its pieces' square bonuses, and its non-royal material alone as
+/// [`non_royal`] counts it (0 where pieces stand in crews, which have no royal terms).
 fn material(
     rules: &Ruleset,
     values: &Values,
     squares: &Squares,
     pos: &Position,
     side: Color,
-) -> i64 {
+) -> (i64, i64) {
     let value = |kind| i64::from(values.of(kind));
     let mut total = 0;
     if rules.containers.is_some() {
@@ -293,20 +301,26 @@ fn material(
                 .map(|p| value(p.kind()))
                 .sum::<i64>();
         }
-        return total;
+        return (total, 0);
     }
+    let mut non_royal = 0;
     for k in 0..rules.pieces.len() {
         let kind = Kind::new(k as u8);
-        for cell in pos.pieces_of_kind(kind, side).cells() {
+        let on_cells = pos.pieces_of_kind(kind, side);
+        for cell in on_cells.cells() {
             total += value(kind) + i64::from(squares.of(side, kind, cell));
         }
         // A piece in hand may go anywhere it can be dropped: its value, without a square.
-        total += i64::from(pos.in_hand(crate::types::piece::Piece::new(kind, side))) * value(kind);
+        let in_hand = i64::from(pos.in_hand(crate::types::piece::Piece::new(kind, side)));
+        total += in_hand * value(kind);
+        if !rules.pieces[k].royal {
+            non_royal += (i64::from(on_cells.count()) + in_hand) * value(kind);
+        }
     }
     for cell in pos.submerged_of(side).cells() {
         total += pos.submerged_at(cell).map_or(0, |p| value(p.kind()));
     }
-    total
+    (total, non_royal)
 }
 
 /// The best of `side`'s flag pieces: [`FLAG_CP`] one step from its zone, halved per step.
