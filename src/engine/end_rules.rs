@@ -43,22 +43,23 @@ impl<const W: usize> Sink for Reach<W> {
 
 impl<const W: usize> Engine<'_, W> {
     /// Whether `x` applies to `side`: at most `x.left` pieces of one of its kinds (or of all
-    /// together), on the board and in hand.
+    /// together), on the board and in hand, while the opponent has at least `x.opponent_has`
+    /// of them (one more against the side to move under `x.claim`).
     fn extinct(&self, pos: &Pos<W>, x: Extinction, side: Color) -> bool {
-        let c = side.index();
-        let hand = &pos.hand[c];
         let has = |side: Color, k: crate::rules::Kind| {
             pos.sets.of(side, k).count() + u32::from(pos.hand[side.index()][k.index()])
         };
+        let all = |side: Color| {
+            let held: u32 = pos.hand[side.index()].iter().map(|&h| u32::from(h)).sum();
+            pos.st.by_color[side.index()].count() + held
+        };
+        let needed = u32::from(x.opponent_has) + u32::from(x.claim && side == pos.st.side);
+        let caught = |own: u32, theirs: u32| own <= u32::from(x.left) && theirs >= needed;
         match x.kinds {
-            None => {
-                let held: u32 = hand.iter().map(|&h| u32::from(h)).sum();
-                pos.st.by_color[c].count() + held <= u32::from(x.left)
-            }
-            Some(kinds) => kinds.iter().any(|k| {
-                has(side, k) <= u32::from(x.left)
-                    && has(side.opponent(), k) >= u32::from(x.opponent_has)
-            }),
+            None => caught(all(side), all(side.opponent())),
+            Some(kinds) => kinds
+                .iter()
+                .any(|k| caught(has(side, k), has(side.opponent(), k))),
         }
     }
 

@@ -208,9 +208,12 @@ pub struct Extinction {
     pub left: u8,
     /// What it means for the side it applies to.
     pub result: MateRule,
-    /// It applies only while the opponent has at least this many pieces of the kind (0:
-    /// always).
+    /// It applies only while the opponent has at least this many pieces of the kind (or
+    /// of all together; 0: always).
     pub opponent_has: u8,
+    /// To the side to move it applies only while the opponent has one more than
+    /// `opponent_has`: the side gets one reply (Fairy-Stockfish's `extinctionClaim`).
+    pub claim: bool,
 }
 
 /// Every piece on a board, counted by colour and kind (`end: insufficient_material`).

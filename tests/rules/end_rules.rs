@@ -270,6 +270,45 @@ fn losing_every_piece_or_the_king_or_one_king_of_three_decides() {
 }
 
 #[test]
+fn a_bare_king_loses_unless_its_reply_bares_the_other() {
+    // Shatranj (`pieces: all`, `left: 1`, `opponent_has: 2`, `claim: true`).
+    let v = fsf("shatranj");
+    let play = |fen: &str, line: &[&str]| {
+        let mut game = Game::from_fen(v.clone(), fen).unwrap();
+        for m in line {
+            assert_eq!(game.outcome(), None, "{fen} before {m}");
+            game.play(m).unwrap();
+        }
+        game.outcome()
+    };
+    // Baring the king against a king and one piece leaves it a reply.
+    let one = "8/8/8/8/8/1k6/q7/R3K3 w - - 0 1";
+    assert_eq!(play(one, &["a1a2"]), None);
+    // If it does not bare the other king with it, it has lost.
+    assert_eq!(
+        play(one, &["a1a2", "b3b4"]),
+        win(Color::White, Reason::Extinction)
+    );
+    // If it does, neither king is caught, and play goes on.
+    assert_eq!(play(one, &["a1a2", "b3a2"]), None);
+    // Against two pieces no reply can bare the other king: it has lost at once.
+    assert_eq!(
+        play("4k3/8/8/8/8/8/q7/RR2K3 w - - 0 1", &["a1a2"]),
+        win(Color::White, Reason::Extinction)
+    );
+    // A bare king that has just moved is judged at once.
+    let game = Game::from_fen(v.clone(), "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    assert_eq!(game.outcome(), win(Color::White, Reason::Extinction));
+    assert!(game.legal_moves().is_empty());
+    // Courier has the same rule.
+    let v = fsf("courier");
+    let mut game = Game::from_fen(v, "6k5/12/12/12/12/12/12/R5K5 b - - 0 1").unwrap();
+    assert_eq!(game.outcome(), None);
+    game.play("g8f8").unwrap();
+    assert_eq!(game.outcome(), win(Color::White, Reason::Extinction));
+}
+
+#[test]
 fn in_losers_checkmate_and_a_bare_king_win() {
     let v = fsf("losers");
     let mut game = Game::from_fen(v.clone(), "k7/6p1/1K6/8/8/8/8/7R w - - 0 1").unwrap();

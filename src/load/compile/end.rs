@@ -118,6 +118,7 @@ fn extinction(cx: &mut Ctx, def: &ExtinctionDef, names: &Names) -> Option<Extinc
         left: def.left,
         result: def.result,
         opponent_has: def.opponent_has,
+        claim: def.claim,
     })
 }
 

@@ -94,6 +94,12 @@ pub struct ExtinctionDef {
     /// both kings).
     #[serde(default)]
     pub opponent_has: u8,
+    /// `true`: the side that moved is judged as usual, but the side to move only while the
+    /// opponent has one more than `opponent_has`, so a side that the rule would catch gets
+    /// one reply to undo it (Fairy-Stockfish's `extinctionClaim`: shatranj's bare king,
+    /// which draws when it bares the other king at once).
+    #[serde(default)]
+    pub claim: bool,
 }
 
 /// A flag win: a piece type and the region (per side) it must reach.
