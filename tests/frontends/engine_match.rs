@@ -157,8 +157,8 @@ fn falcon_chess_against_fairy_max_has_no_dispute_and_a_readable_record() {
     }
 }
 
-/// A move the opponent plays that is not legal on our board, and a move of ours that it
-/// refuses, are disputes: reported with the position and the move, not scored, written to
+/// A move the opponent plays that is not legal on our board, a move of ours that it
+/// refuses, and a draw it claims that our rules do not give, are disputes: reported with the position and the move, not scored, written to
 /// the record with the result unknown.
 #[test]
 fn a_move_the_engines_disagree_on_is_a_dispute_not_a_win() {
@@ -205,6 +205,21 @@ fn a_move_the_engines_disagree_on_is_a_dispute_not_a_win() {
     assert_eq!(
         stdout(&o).lines().next(),
         Some("game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh refused our move b1c3 (Illegal move: b1c3) at rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1, 1 plies")
+    );
+    // A draw claimed where our rules see none is a disagreement too, not a draw.
+    let o = fairy(&[
+        "match",
+        "chess",
+        "--opponent",
+        "xboard:tests/xboard/illegal-engine.sh claim",
+        "--games",
+        "1",
+        "--nodes",
+        "1",
+    ]);
+    assert_eq!(
+        stdout(&o).lines().next(),
+        Some("game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh claimed a draw our rules do not give (1/2-1/2 {50-move rule}) at rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1, 1 plies")
     );
 }
 

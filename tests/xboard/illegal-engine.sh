@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A fake XBoard engine for `fairy match`'s tests: it answers the handshake and `ping`, and
 # answers every move (or `go`) with `move a1a1`, which is legal in no variant; with the
-# argument `refuse`, it refuses every move of ours instead (`Illegal move: MOVE`).
+# argument `refuse`, it refuses every move of ours instead (`Illegal move: MOVE`); with
+# `claim`, it claims a draw instead (`1/2-1/2 {...}`).
 while read -r line; do
   case "$line" in
     protover*) echo 'feature myname="Illegal Mover" done=1' ;;
@@ -9,6 +10,10 @@ while read -r line; do
     quit) exit 0 ;;
     go) echo "move a1a1" ;;
     [a-z][0-9]*)
-      if [ "${1:-}" = refuse ]; then echo "Illegal move: $line"; else echo "move a1a1"; fi ;;
+      case "${1:-}" in
+        refuse) echo "Illegal move: $line" ;;
+        claim) echo "1/2-1/2 {50-move rule}" ;;
+        *) echo "move a1a1" ;;
+      esac ;;
   esac
 done

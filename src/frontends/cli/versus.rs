@@ -72,7 +72,7 @@ pub(super) struct Args {
 enum End {
     /// Scored: our points (1, ½, 0) and why.
     Scored(f64, String),
-    /// The engines disagreed about a move: left out of the score.
+    /// The engines disagreed about a move or a draw: left out of the score.
     Disputed(String),
 }
 
@@ -468,7 +468,7 @@ enum Reply {
     /// The engine refused our last move (`Illegal move ...`).
     Refused(String),
     Resign,
-    /// The engine claimed a draw that our referee did not see (its rules may differ).
+    /// The engine claimed a draw that our referee did not see: its rules and ours differ.
     Draw(String),
     Gone(String),
 }
@@ -658,9 +658,11 @@ impl XBoard {
                 )))
             }
             Reply::Resign => Some(End::Scored(1.0, format!("win: {name} resigned"))),
-            Reply::Draw(claim) => {
-                Some(End::Scored(0.5, format!("draw claimed by {name}: {claim}")))
-            }
+            // The game goes on only while our rules see no end, so the claim is one of the
+            // engine's own rules (a move rule the variant lacks): its rules and ours differ.
+            Reply::Draw(claim) => Some(End::Disputed(format!(
+                "{name} claimed a draw our rules do not give ({claim}) at {fen}"
+            ))),
             Reply::Gone(why) => Some(End::Scored(1.0, format!("win: {name} {why}"))),
         }
     }
