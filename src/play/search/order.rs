@@ -5,6 +5,9 @@ use crate::engine::Move;
 
 use super::eval::Values;
 
+/// The bound of a history entry, either way.
+const HISTORY_MAX: i32 = 1 << 14;
+
 /// Killer moves (two per ply) and the history of quiet moves that caused cut-offs.
 pub(super) struct Heuristics {
     killers: Vec<[Option<Move>; 2]>,
@@ -39,15 +42,28 @@ impl Heuristics {
         self.killers.get(ply).is_some_and(|k| k.contains(&Some(m)))
     }
 
-    /// Remembers a quiet move that caused a cut-off at `ply`, searched `depth` plies deep.
-    pub(super) fn cut(&mut self, m: Move, ply: usize, depth: u32) {
+    /// Remembers a quiet move that caused a cut-off at `ply`, searched `depth` plies deep,
+    /// and the quiet moves `tried` before it, which did not: the history moves each toward
+    /// its bound by `depth²`, less as it nears it (history gravity, as Stockfish ages it).
+    pub(super) fn cut(&mut self, m: Move, tried: &[Move], ply: usize, depth: u32) {
         let k = self.killers_at(ply);
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
+        let bonus = (depth * depth).min(HISTORY_MAX as u32) as i32;
+        for q in tried
+            .iter()
+            .filter(|q| q.captured.is_none() && q.promotion.is_none())
+        {
+            self.nudge(*q, -bonus);
+        }
+        self.nudge(m, bonus);
+    }
+
+    fn nudge(&mut self, m: Move, bonus: i32) {
         let h = &mut self.history[m.from.index() * self.cells + m.to.index()];
-        *h = (*h + (depth * depth) as i32).min(1 << 20);
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
     /// Sorts `moves` best first.

@@ -365,7 +365,7 @@ impl Tree<'_> {
                     alpha = score;
                     if alpha >= beta {
                         if m.captured.is_none() && m.promotion.is_none() {
-                            self.heuristics.cut(m, ply, depth);
+                            self.heuristics.cut(m, &moves[..i], ply, depth);
                         }
                         break;
                     }
