@@ -192,33 +192,20 @@ fn a_move_the_engines_disagree_on_is_a_dispute_not_a_win() {
     let record = std::fs::read_to_string(pgn).unwrap();
     assert_eq!(record.matches("[Result \"*\"]").count(), 2, "{record}");
     assert!(record.contains("[Black \"Illegal Mover\"]"), "{record}");
-    let o = fairy(&[
-        "match",
-        "chess",
-        "--opponent",
-        "xboard:tests/xboard/illegal-engine.sh refuse",
-        "--games",
-        "1",
-        "--nodes",
-        "1",
-    ]);
+    // The first line of one game against the fake engine in `mode`.
+    let first = |mode: &str| {
+        let opponent = format!("xboard:tests/xboard/illegal-engine.sh {mode}");
+        let args = ["match", "chess", "--opponent", &opponent];
+        let o = fairy(&[&args[..], &["--games", "1", "--nodes", "1"]].concat());
+        stdout(&o).lines().next().map(str::to_string)
+    };
     assert_eq!(
-        stdout(&o).lines().next(),
+        first("refuse").as_deref(),
         Some("game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh refused our move b1c3 (Illegal move: b1c3) at rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1, 1 plies")
     );
     // A draw claimed where our rules see none is a disagreement too, not a draw.
-    let o = fairy(&[
-        "match",
-        "chess",
-        "--opponent",
-        "xboard:tests/xboard/illegal-engine.sh claim",
-        "--games",
-        "1",
-        "--nodes",
-        "1",
-    ]);
     assert_eq!(
-        stdout(&o).lines().next(),
+        first("claim").as_deref(),
         Some("game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh claimed a draw our rules do not give (1/2-1/2 {50-move rule}) at rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1, 1 plies")
     );
 }
