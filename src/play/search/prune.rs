@@ -5,7 +5,8 @@
 //! in hand or a piece that neither is royal nor promotes) and left out: three self-play
 //! tests found no gain at 20,000 positions per move (`docs/strength.md`). Late move pruning
 //! (near the leaves, outside the principal variation, quiet moves from the `3 + depth²`-th
-//! on not searched) was tried too and left out: no gain in its self-play test.
+//! on not searched) was tried too and left out: no gain in its self-play test; so was
+//! internal iterative reduction (a node without a remembered move searched a ply shallower).
 
 /// Late move reduction of a quiet move searched `index`-th (from 0) at `depth`: plies
 /// taken off, `0.75 + ln(depth) × ln(index) / 2.25` rounded down (Ethereal's formula), one
