@@ -43,8 +43,9 @@ impl Heuristics {
     }
 
     /// Remembers a quiet move that caused a cut-off at `ply`, searched `depth` plies deep,
-    /// and the quiet moves `tried` before it, which did not: the history moves each toward
-    /// its bound by `depth²`, less as it nears it (history gravity, as Stockfish ages it).
+    /// and the quiet moves `tried` before it in the order (searched, or pruned by futility),
+    /// which did not: the history moves each toward its bound by `depth²`, less as it nears
+    /// it (history gravity, as Stockfish ages it).
     pub(super) fn cut(&mut self, m: Move, tried: &[Move], ply: usize, depth: u32) {
         let k = self.killers_at(ply);
         if k[0] != Some(m) {
