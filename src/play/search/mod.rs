@@ -319,6 +319,7 @@ impl Searcher {
             undo: UndoStack::new(),
             path: history.to_vec(),
             lists: Vec::new(),
+            keys: Vec::new(),
             star1: self.star1,
         };
         tree.iterate(pos.clone(), report)

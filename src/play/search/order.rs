@@ -46,18 +46,21 @@ impl Heuristics {
     /// and the quiet moves `tried` before it in the order (searched, or pruned by futility),
     /// which did not: the history moves each toward its bound by `depth²`, less as it nears
     /// it (history gravity, as Stockfish ages it).
-    pub(super) fn cut(&mut self, m: Move, tried: &[Move], ply: usize, depth: u32) {
+    pub(super) fn cut(
+        &mut self,
+        m: Move,
+        tried: impl Iterator<Item = Move>,
+        ply: usize,
+        depth: u32,
+    ) {
         let k = self.killers_at(ply);
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
         let bonus = (depth * depth).min(HISTORY_MAX as u32) as i32;
-        for q in tried
-            .iter()
-            .filter(|q| q.captured.is_none() && q.promotion.is_none())
-        {
-            self.nudge(*q, -bonus);
+        for q in tried.filter(|q| q.captured.is_none() && q.promotion.is_none()) {
+            self.nudge(q, -bonus);
         }
         self.nudge(m, bonus);
     }
@@ -67,18 +70,20 @@ impl Heuristics {
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
-    /// Sorts `moves` best first.
+    /// The order to search `moves` in: `keys` gets a `(key, index)` pair per move, the
+    /// lower key first, for [`pick`] to draw from.
     pub(super) fn order(
         &mut self,
-        moves: &mut [Move],
+        moves: &[Move],
         tt: Option<Move>,
         ply: usize,
         values: &Values,
+        keys: &mut Vec<(i64, u32)>,
     ) {
         let killers = *self.killers_at(ply);
-        let cells = self.cells;
         let history = &self.history;
-        moves.sort_by_cached_key(|&m| {
+        keys.clear();
+        keys.extend(moves.iter().enumerate().map(|(i, &m)| {
             let key: i64 = if Some(m) == tt {
                 0
             } else if let Some(victim) = m.captured.filter(|v| v.color() != m.piece.color()) {
@@ -89,9 +94,26 @@ impl Heuristics {
             } else if killers.contains(&Some(m)) {
                 3_000_000
             } else {
-                4_000_000_000 - i64::from(history[m.from.index() * cells + m.to.index()])
+                4_000_000_000 - i64::from(history[m.from.index() * self.cells + m.to.index()])
             };
-            key
-        });
+            (key, i as u32)
+        }));
     }
+}
+
+/// Picks searched one by one before the rest of the moves is sorted at once: most nodes
+/// end in a cut-off after a move or two, and a sort of all the moves is then wasted.
+const LAZY_PICKS: usize = 4;
+
+/// The index (into the moves [`Heuristics::order`] keyed) of the `i`-th move to search,
+/// called for `i` = 0, 1, 2, ... in turn: the least pair of `keys[i..]` is brought to `i`.
+/// The pairs are distinct, so the order is that of a full sort, found lazily.
+pub(super) fn pick(keys: &mut [(i64, u32)], i: usize) -> usize {
+    if i < LAZY_PICKS {
+        let least = (i..keys.len()).min_by_key(|&j| keys[j]).unwrap_or(i);
+        keys.swap(i, least);
+    } else if i == LAZY_PICKS {
+        keys[i..].sort_unstable();
+    }
+    keys[i].1 as usize
 }

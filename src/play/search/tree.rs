@@ -9,7 +9,7 @@ use crate::rules::Ruleset;
 use crate::types::bitboard::Cell;
 
 use super::eval::{evaluate, Squares, Values};
-use super::order::Heuristics;
+use super::order::{pick, Heuristics};
 use super::prune::late_move_reduction;
 use super::tt::{Bound, Entry, Table};
 use super::{Score, SearchLimits, SearchResult, MAX_DEPTH};
@@ -49,6 +49,8 @@ pub(super) struct Tree<'a> {
     pub(super) path: Vec<u64>,
     /// One move list per ply, reused.
     pub(super) lists: Vec<Vec<Move>>,
+    /// One list of ordering keys per ply, reused ([`Heuristics::order`]).
+    pub(super) keys: Vec<Vec<(i64, u32)>>,
     /// Whether chance events are searched with Star1 windows and Star2 probes (off only to
     /// test them).
     pub(super) star1: bool,
@@ -220,6 +222,17 @@ impl Tree<'_> {
         std::mem::take(&mut self.lists[ply])
     }
 
+    /// The moves of `ply` keyed for [`pick`], in a list to give back to `self.keys[ply]`.
+    fn order(&mut self, moves: &[Move], tt: Option<Move>, ply: usize) -> Vec<(i64, u32)> {
+        if self.keys.len() <= ply {
+            self.keys.resize_with(ply + 1, Vec::new);
+        }
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        self.heuristics
+            .order(moves, tt, ply, self.values, &mut keys);
+        keys
+    }
+
     /// Principal variation search of `pos` to `depth` plies within `(alpha, beta)`.
     fn node(
         &mut self,
@@ -307,16 +320,12 @@ impl Tree<'_> {
             self.lists[ply] = moves;
             return 0;
         }
-        self.heuristics.order(
-            &mut moves,
-            remembered.and_then(|e| e.best),
-            ply,
-            self.values,
-        );
+        let mut keys = self.order(&moves, remembered.and_then(|e| e.best), ply);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        for (i, &m) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            let m = moves[pick(&mut keys, i)];
             let score =
                 if self.rules.chance.is_some() && !self.rules.chance_cells(pos, m).is_empty() {
                     self.chance(pos, m, depth, (alpha, beta), ply)
@@ -356,6 +365,7 @@ impl Tree<'_> {
                 };
             if self.stopped {
                 self.lists[ply] = moves;
+                self.keys[ply] = keys;
                 return 0;
             }
             if score > best {
@@ -365,7 +375,8 @@ impl Tree<'_> {
                     alpha = score;
                     if alpha >= beta {
                         if m.captured.is_none() && m.promotion.is_none() {
-                            self.heuristics.cut(m, &moves[..i], ply, depth);
+                            let tried = keys[..i].iter().map(|k| moves[k.1 as usize]);
+                            self.heuristics.cut(m, tried, ply, depth);
                         }
                         break;
                     }
@@ -373,6 +384,7 @@ impl Tree<'_> {
             }
         }
         self.lists[ply] = moves;
+        self.keys[ply] = keys;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -481,10 +493,10 @@ impl Tree<'_> {
         let mut moves = self.take_list(ply);
         self.rules.legal_moves_into(pos, &mut moves);
         let remembered = self.table.probe(pos.hash()).and_then(|e| e.best);
-        self.heuristics
-            .order(&mut moves, remembered, ply, self.values);
-        let first = moves.first().copied();
+        let mut keys = self.order(&moves, remembered, ply);
+        let first = (!moves.is_empty()).then(|| moves[pick(&mut keys, 0)]);
         self.lists[ply] = moves;
+        self.keys[ply] = keys;
         let reply = first?;
         let score = if !self.rules.chance_cells(pos, reply).is_empty() {
             -self.chance(pos, reply, depth, (-INFINITY, INFINITY), ply)
@@ -585,8 +597,9 @@ impl Tree<'_> {
             alpha = alpha.max(best);
             self.rules.noisy_moves_into(pos, &mut moves);
         }
-        self.heuristics.order(&mut moves, None, ply, self.values);
-        for &m in &moves {
+        let mut keys = self.order(&moves, None, ply);
+        for i in 0..moves.len() {
+            let m = moves[pick(&mut keys, i)];
             // Out of check every move counts; otherwise only taking enemy pieces (a crew
             // may take its own) and promoting, without chance events.
             let noisy = evasions
@@ -613,6 +626,7 @@ impl Tree<'_> {
             }
         }
         self.lists[ply] = moves;
+        self.keys[ply] = keys;
         best
     }
 }
