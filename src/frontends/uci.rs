@@ -1376,23 +1376,27 @@ mod tests {
 
     #[test]
     fn variant_path_adds_good_definitions_and_reports_bad_ones() {
-        let dir = std::env::temp_dir().join(format!("fairy-uci-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a folder");
+        let dir = tempfile::Builder::new()
+            .prefix("fairy-uci-")
+            .tempdir()
+            .expect("a folder");
         std::fs::write(
-            dir.join("minichess.yaml"),
+            dir.path().join("minichess.yaml"),
             "name: Minichess\ndescription: Kings and rooks.\nboard: 4x4\npieces:\n  king: { letter: K, moves: K, royal: true }\n  rook: { letter: R, moves: R }\nsetup: rk2/4/4/2KR\n",
         )
         .expect("written");
         std::fs::write(
-            dir.join("broken.yaml"),
+            dir.path().join("broken.yaml"),
             "name: Broken\nboard: 4x4\npieces: 3\n",
         )
         .expect("written");
         let mut s = Session::new();
-        let value = format!("setoption name VariantPath value {}", dir.display());
+        let value = format!("setoption name VariantPath value {}", dir.path().display());
         let out = s.handle(&read_command(&value).unwrap().unwrap());
-        std::fs::remove_dir_all(&dir).expect("removed");
-        let broken = dir.join("broken.yaml");
+        // Removed now: what follows uses what the session read, not the files.
+        let folder = dir.path().to_path_buf();
+        dir.close().expect("removed");
+        let broken = folder.join("broken.yaml");
         assert!(
             out[0].starts_with(&format!("info string {} has ", broken.display())),
             "{out:?}"
@@ -1404,7 +1408,7 @@ mod tests {
         assert!(!errors.is_empty(), "{out:?}");
         assert!(out.contains(&format!(
             "info string {}: Minichess as minichess",
-            dir.join("minichess.yaml").display()
+            folder.join("minichess.yaml").display()
         )));
         assert!(out.last().unwrap().contains(" var minichess "), "{out:?}");
         assert!(s

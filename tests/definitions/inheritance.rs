@@ -2,6 +2,8 @@
 
 use fairy_rules::{Color, Game, LoadError, Outcome, Reason, Variant};
 
+use crate::support::scratch;
+
 fn errors_of(path: &str) -> fairy_rules::DefinitionError {
     match Variant::from_file(path) {
         Err(LoadError::Definition(d)) => d,
@@ -30,17 +32,15 @@ fn king_of_the_hill_is_chess_plus_a_flag() {
 
 #[test]
 fn a_child_replaces_a_piece_by_name_and_keeps_its_place() {
-    let dir = std::env::temp_dir().join(format!("fairy-inherit-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy("variants/chess.yaml", dir.join("chess.yaml")).unwrap();
-    let child = dir.join("wazir-knights.yaml");
+    let dir = scratch("inherit");
+    std::fs::copy("variants/chess.yaml", dir.path().join("chess.yaml")).unwrap();
+    let child = dir.path().join("wazir-knights.yaml");
     std::fs::write(&child, "extends: chess.yaml\nname: Wazir knights\npieces:\n  knight:\n    letter: N\n    moves: W\n").unwrap();
     let v = Variant::from_file(&child).unwrap();
     assert_eq!(v.pieces[1].name, "knight");
     assert_eq!(v.pieces[1].moves, "W");
     // The knights are walled in by their own pieces: only the 16 pawn moves remain.
     assert_eq!(v.legal_moves(&v.start_position()).len(), 16);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -60,9 +60,8 @@ fn an_unreadable_or_looping_chain_is_an_error_at_extends() {
     let err = errors_of("tests/fixtures/loop-a.yaml");
     assert_eq!(err.problems[0].code, "fairy::extends");
     assert_eq!(err.problems[0].label, "a loop");
-    let dir = std::env::temp_dir().join(format!("fairy-missing-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let child = dir.join("orphan.yaml");
+    let dir = scratch("missing");
+    let child = dir.path().join("orphan.yaml");
     std::fs::write(&child, "extends: nowhere.yaml\nname: Orphan\n").unwrap();
     let err = errors_of(child.to_str().unwrap());
     let p = &err.problems[0];
@@ -71,7 +70,6 @@ fn an_unreadable_or_looping_chain_is_an_error_at_extends() {
         ("fairy::extends", "cannot read")
     );
     assert_eq!(&err.file.text[p.span.clone()], "nowhere.yaml");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -117,21 +115,21 @@ fn a_loop_written_with_dot_dot_is_still_a_loop() {
     );
 }
 
-/// Writes `chess.yaml` and a child definition into a fresh folder; returns the child's path.
-fn child_of_chess(tag: &str, child: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("fairy-inherit-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy("variants/chess.yaml", dir.join("chess.yaml")).unwrap();
-    let path = dir.join("child.yaml");
+/// Writes `chess.yaml` and a child definition into a fresh folder; returns the folder's
+/// guard (the folder is removed when it drops) and the child's path.
+fn child_of_chess(tag: &str, child: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = scratch(&format!("inherit-{tag}"));
+    std::fs::copy("variants/chess.yaml", dir.path().join("chess.yaml")).unwrap();
+    let path = dir.path().join("child.yaml");
     std::fs::write(&path, format!("extends: chess.yaml\nname: Child\n{child}")).unwrap();
-    path
+    (dir, path)
 }
 
 #[test]
 fn a_piece_merges_key_by_key() {
     // Only the pawn's moves change: one step forward, no double step (no `i`), captures as
     // before. Its letter, en passant and promotion stay chess's.
-    let path = child_of_chess("moves", "pieces:\n  pawn:\n    moves: fmWfcF\n");
+    let (_dir, path) = child_of_chess("moves", "pieces:\n  pawn:\n    moves: fmWfcF\n");
     let v = Variant::from_file(&path).unwrap();
     let pawn = &v.pieces[0];
     assert_eq!((pawn.letter, pawn.moves.as_str()), ('P', "fmWfcF"));
@@ -139,7 +137,7 @@ fn a_piece_merges_key_by_key() {
     // 8 single pawn steps and 4 knight moves.
     assert_eq!(v.legal_moves(&v.start_position()).len(), 12);
     // Promotion added alone to the knight: it keeps its letter and moves.
-    let path = child_of_chess(
+    let (_dir, path) = child_of_chess(
         "promotion",
         "pieces:\n  knight:\n    promotion:\n      zone: last-rank\n      choices: [Q]\n",
     );
@@ -158,7 +156,7 @@ fn a_piece_merges_key_by_key() {
 
 #[test]
 fn remove_takes_an_inherited_piece_out() {
-    let path = child_of_chess(
+    let (_dir, path) = child_of_chess(
         "remove",
         "pieces:\n  queen:\n    remove: true\n  pawn:\n    promotion:\n      zone: last-rank\n      \
          choices: [R, B, N]\nsetup: rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR\n",
@@ -168,7 +166,7 @@ fn remove_takes_an_inherited_piece_out() {
     assert_eq!(names, ["pawn", "knight", "bishop", "rook", "king"]);
     // A letter of the removed piece is an error where it is used: chess's promotion choices
     // and setup.
-    let path = child_of_chess("remove-used", "pieces:\n  queen:\n    remove: true\n");
+    let (_dir, path) = child_of_chess("remove-used", "pieces:\n  queen:\n    remove: true\n");
     let err = match Variant::from_file(&path) {
         Err(LoadError::Definition(d)) => d,
         other => panic!("{other:?}"),
@@ -201,7 +199,7 @@ fn remove_takes_an_inherited_piece_out() {
 
 #[test]
 fn removing_a_piece_no_base_has_is_an_error_with_a_suggestion() {
-    let path = child_of_chess("remove-unknown", "pieces:\n  quen:\n    remove: true\n");
+    let (_dir, path) = child_of_chess("remove-unknown", "pieces:\n  quen:\n    remove: true\n");
     let err = match Variant::from_file(&path) {
         Err(LoadError::Definition(d)) => d,
         other => panic!("{other:?}"),
@@ -219,7 +217,7 @@ fn removing_a_piece_no_base_has_is_an_error_with_a_suggestion() {
 
 #[test]
 fn a_new_piece_without_its_letter_is_an_error_at_its_entry() {
-    let path = child_of_chess("no-letter", "pieces:\n  camel:\n    moves: C\n");
+    let (_dir, path) = child_of_chess("no-letter", "pieces:\n  camel:\n    moves: C\n");
     let err = match Variant::from_file(&path) {
         Err(LoadError::Definition(d)) => d,
         other => panic!("{other:?}"),

@@ -27,11 +27,9 @@ fn problems(e: &DefinitionError) -> Vec<(&str, &str, &str)> {
         .collect()
 }
 
-/// A folder of its own for one test's files.
-fn folder(test: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("fairy-limits-{test}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A folder of its own for one test's files, removed when the guard drops.
+fn folder(test: &str) -> tempfile::TempDir {
+    crate::support::scratch(&format!("limits-{test}"))
 }
 
 #[test]
@@ -77,7 +75,7 @@ fn a_definition_past_definition_bytes_is_refused_unread() {
 #[test]
 fn a_definition_file_past_definition_bytes_is_refused_unread() {
     let dir = folder("definition-bytes");
-    let path = dir.join("big.yaml");
+    let path = dir.path().join("big.yaml");
     // Sparse: a file whose size alone refuses it.
     std::fs::File::create(&path).unwrap().set_len(1001).unwrap();
     let mut limits = Limits::default();
@@ -93,7 +91,6 @@ fn a_definition_file_past_definition_bytes_is_refused_unread() {
             ""
         )]
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -133,10 +130,12 @@ fn extends_dev_zero_is_refused_unread() {
 #[test]
 fn an_extended_file_at_its_limit_is_read_and_past_it_is_not() {
     let dir = folder("extends-bytes");
-    std::fs::copy("variants/chess.yaml", dir.join("chess.yaml")).unwrap();
-    let child = dir.join("child.yaml");
+    std::fs::copy("variants/chess.yaml", dir.path().join("chess.yaml")).unwrap();
+    let child = dir.path().join("child.yaml");
     std::fs::write(&child, "extends: chess.yaml\nname: Child\n").unwrap();
-    let size = std::fs::metadata(dir.join("chess.yaml")).unwrap().len() as usize;
+    let size = std::fs::metadata(dir.path().join("chess.yaml"))
+        .unwrap()
+        .len() as usize;
     let mut limits = Limits::default();
     limits.extends_bytes = size;
     assert_eq!(
@@ -166,25 +165,25 @@ fn an_extended_file_at_its_limit_is_read_and_past_it_is_not() {
             ),
         ]
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_chain_longer_than_extends_depth_is_refused_at_the_extends_that_passes_it() {
     let dir = folder("extends-depth");
-    std::fs::copy("variants/chess.yaml", dir.join("chess.yaml")).unwrap();
-    std::fs::write(dir.join("b.yaml"), "extends: chess.yaml\n").unwrap();
-    std::fs::write(dir.join("a.yaml"), "extends: b.yaml\nname: A\n").unwrap();
+    std::fs::copy("variants/chess.yaml", dir.path().join("chess.yaml")).unwrap();
+    std::fs::write(dir.path().join("b.yaml"), "extends: chess.yaml\n").unwrap();
+    std::fs::write(dir.path().join("a.yaml"), "extends: b.yaml\nname: A\n").unwrap();
     let mut limits = Limits::default();
     limits.extends_depth = 3;
     assert_eq!(
-        Variant::from_file_with(dir.join("a.yaml"), &limits)
+        Variant::from_file_with(dir.path().join("a.yaml"), &limits)
             .unwrap()
             .name,
         "A"
     );
     limits.extends_depth = 2;
-    let Err(LoadError::Definition(e)) = Variant::from_file_with(dir.join("a.yaml"), &limits) else {
+    let Err(LoadError::Definition(e)) = Variant::from_file_with(dir.path().join("a.yaml"), &limits)
+    else {
         panic!("loaded past the limit");
     };
     assert_eq!(
@@ -205,9 +204,8 @@ fn a_chain_longer_than_extends_depth_is_refused_at_the_extends_that_passes_it() 
     );
     assert_eq!(
         &*e.source_of(&e.problems[0]).name,
-        dir.join("b.yaml").to_str().unwrap()
+        dir.path().join("b.yaml").to_str().unwrap()
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -3,6 +3,7 @@
 use std::process::Command;
 
 use crate::support::cli::{fairy, fairy_with_input, stderr, stdout};
+use crate::support::scratch;
 
 #[test]
 fn validate_bundled_variants() {
@@ -372,9 +373,8 @@ fn search_prints_iterations_and_the_best_move() {
 /// move back; a move in SAN is taken; the engine answers; the record saved as PGN replays.
 #[test]
 fn play_goes_on_after_a_wrong_move_and_saves_the_record() {
-    let dir = std::env::temp_dir().join(format!("fairy-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let record = dir.join("game.pgn");
+    let dir = scratch("play");
+    let record = dir.path().join("game.pgn");
     let input = format!("e2e5\ne2e4\nundo\nd4\nsave {}\nquit\n", record.display());
     let o = fairy_with_input(&["play", "chess", "--movetime", "50"], &input);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -404,16 +404,14 @@ fn play_goes_on_after_a_wrong_move_and_saves_the_record() {
     let o = fairy(&["replay", record.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("moves: 2\n"), "{}", stdout(&o));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `fairy replay` reads SAN and move text mixed, and PGN; a wrong move stops it with its
 /// number, the text and the nearest legal moves, after the position reached so far.
 #[test]
 fn replay_reads_san_and_pgn_and_names_the_nearest_moves() {
-    let dir = std::env::temp_dir().join(format!("fairy-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let plain = dir.join("game.txt");
+    let dir = scratch("replay");
+    let plain = dir.path().join("game.txt");
     std::fs::write(&plain, "1. e4 e7e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O").unwrap();
     let o = fairy(&["replay", "chess", plain.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -421,7 +419,7 @@ fn replay_reads_san_and_pgn_and_names_the_nearest_moves() {
         stdout(&o),
         "moves: 9\nfen: r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 3 5\nresult: game goes on\n"
     );
-    let pgn = dir.join("game.pgn");
+    let pgn = dir.path().join("game.pgn");
     std::fs::write(
         &pgn,
         "[Event \"?\"]\n[Variant \"Falcon Chess\"]\n\n1. e4 {a comment} e5 (1... d5) 2. Fh3 *\n",
@@ -440,7 +438,6 @@ fn replay_reads_san_and_pgn_and_names_the_nearest_moves() {
     );
     let o = fairy(&["replay", plain.to_str().unwrap()]);
     assert!(stderr(&o).contains("name the variant"), "{}", stderr(&o));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Engine against engine in the games of hidden parts and of crews: legal play to the limit.
@@ -507,9 +504,8 @@ fn play_tells_the_chance_outcome() {
 /// is over everything may be shown, but this one does not end.
 #[test]
 fn play_shows_a_person_only_their_side_of_a_hidden_game() {
-    let dir = std::env::temp_dir().join(format!("fairy-play-view-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (pgn, txt) = (dir.join("view.pgn"), dir.join("view.txt"));
+    let dir = scratch("play-view");
+    let (pgn, txt) = (dir.path().join("view.pgn"), dir.path().join("view.txt"));
     let fen = "csdakd1t/bbbbbbbb/12/8{_s}3/12/4{*m}7/12/12/12/12/BBBBBBBB/CSDAKDST w KQkq - 0 1 \
                _i9.submerged=2";
     let input = format!(
@@ -535,5 +531,4 @@ fn play_shows_a_person_only_their_side_of_a_hidden_game() {
     assert_eq!(out.matches("black plays ").count(), 3, "{out}");
     assert!(pgn.contains("\n\n1. Be3 "), "{pgn}");
     assert!(txt.starts_with("1) Be2 - e3, "), "{txt}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,12 +4,12 @@
 use fairy_rules::playtest::Study;
 
 use crate::support::cli::fairy;
+use crate::support::scratch;
 
 #[test]
 fn the_command_writes_shards_and_merges_them() {
-    let dir = std::env::temp_dir().join(format!("fairy-playtest-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = |n: &str| dir.join(n).to_string_lossy().into_owned();
+    let dir = scratch("playtest");
+    let file = |n: &str| dir.path().join(n).to_string_lossy().into_owned();
     let common = [
         "playtest",
         "chess",
@@ -99,5 +99,4 @@ fn the_command_writes_shards_and_merges_them() {
     assert!(
         String::from_utf8_lossy(&not_json.stderr).contains("Cargo.toml is not a playtest study")
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -3,12 +3,12 @@
 //! through the library in `tests/formats/show.rs`.
 
 use crate::support::cli::fairy;
+use crate::support::scratch;
 
 #[test]
 fn fairy_show_prints_and_writes_pictures_and_refuses_bad_input() {
-    let dir = std::env::temp_dir().join(format!("fairy-show-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (svg, png) = (dir.join("p.svg"), dir.join("p.png"));
+    let dir = scratch("show");
+    let (svg, png) = (dir.path().join("p.svg"), dir.path().join("p.png"));
     let o = fairy(&[
         "show",
         "chess",
@@ -87,7 +87,7 @@ fn fairy_show_prints_and_writes_pictures_and_refuses_bad_input() {
         "{drawn}"
     );
     // The guide to writing a setup works while the setup is still wrong.
-    let unfinished = dir.join("unfinished.yaml");
+    let unfinished = dir.path().join("unfinished.yaml");
     let chess = std::fs::read_to_string("variants/chess.yaml").unwrap();
     let yaml = chess.replacen(
         "setup: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
@@ -105,7 +105,6 @@ fn fairy_show_prints_and_writes_pictures_and_refuses_bad_input() {
         "{}",
         String::from_utf8_lossy(&o.stdout)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

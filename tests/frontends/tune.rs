@@ -2,6 +2,7 @@
 //! checked through the library in `tests/play/tune.rs`.
 
 use crate::support::cli::fairy;
+use crate::support::scratch;
 
 const COMMON: [&str; 10] = [
     "--games",
@@ -22,15 +23,10 @@ fn run(args: &[&str]) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("fairy-tune-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
 #[test]
 fn the_table_has_a_row_per_piece_and_shards_merge_into_it() {
-    let file = |n: &str| temp(n).to_string_lossy().into_owned();
+    let dir = scratch("tune");
+    let file = |n: &str| dir.path().join(n).to_string_lossy().into_owned();
     let with = |extra: &[&str]| {
         let mut args = vec!["tune", "variants/fsf/losalamos.yaml"];
         args.extend_from_slice(&COMMON);
@@ -110,7 +106,8 @@ fn the_table_has_a_row_per_piece_and_shards_merge_into_it() {
 
 #[test]
 fn write_puts_the_values_into_the_file_and_refuses_a_bundled_name() {
-    let path = temp("losalamos.yaml");
+    let dir = scratch("tune");
+    let path = dir.path().join("losalamos.yaml");
     let original = std::fs::read_to_string("variants/fsf/losalamos.yaml").unwrap();
     std::fs::write(&path, &original).unwrap();
     let path_text = path.to_string_lossy().into_owned();

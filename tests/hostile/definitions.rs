@@ -23,14 +23,13 @@ fn a_board_minus_list_of_a_mebibyte_loads_at_once() {
     let dir = folder("board-minus");
     let text = large::board_minus(1 << 20);
     assert!(text.len() > 1_000_000);
-    std::fs::write(dir.join("minus.yaml"), &text).unwrap();
-    let run = bounded(&["validate", "minus.yaml"], "", 10, Some(&dir));
+    std::fs::write(dir.path().join("minus.yaml"), &text).unwrap();
+    let run = bounded(&["validate", "minus.yaml"], "", 10, Some(dir.path()));
     assert_eq!(
         run.stdout(),
         "ok    minus.yaml: Minus, 26x99 board with 234 cells, pieces K, 3 legal moves from \
          the start\n"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// 20,000 problems took 15 to 21 s to report: each one's line and column were found by
@@ -39,14 +38,14 @@ fn a_board_minus_list_of_a_mebibyte_loads_at_once() {
 fn twenty_thousand_problems_are_reported_at_once() {
     let dir = folder("many-pieces");
     let text = large::many_pieces(20_000);
-    std::fs::write(dir.join("many.yaml"), &text).unwrap();
-    let run = bounded(&["validate", "many.yaml"], "", 10, Some(&dir));
+    std::fs::write(dir.path().join("many.yaml"), &text).unwrap();
+    let run = bounded(&["validate", "many.yaml"], "", 10, Some(dir.path()));
     assert_eq!(run.stdout(), "error many.yaml: 20000 errors\n");
     assert_eq!(
         run.stderr().matches("fairy::duplicate-letter").count(),
         19_999
     );
-    let lines = json_lines(&dir, "many.yaml", 10);
+    let lines = json_lines(dir.path(), "many.yaml", 10);
     assert_eq!(lines.len(), 20_000);
     // The last piece's letter: three lines of heading, three lines a piece.
     let start = text.rfind("letter: A").unwrap() + "letter: ".len();
@@ -60,7 +59,6 @@ fn twenty_thousand_problems_are_reported_at_once() {
             start + 1
         )
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A mebibyte with a YAML shape error every few lines was read again after each of 100
@@ -69,8 +67,8 @@ fn twenty_thousand_problems_are_reported_at_once() {
 fn yaml_repairs_of_a_mebibyte_stop_within_their_budget() {
     let dir = folder("repairs");
     let text = large::many_repairs(1 << 20);
-    std::fs::write(dir.join("repairs.yaml"), &text).unwrap();
-    let lines = json_lines(&dir, "repairs.yaml", 8);
+    std::fs::write(dir.path().join("repairs.yaml"), &text).unwrap();
+    let lines = json_lines(dir.path(), "repairs.yaml", 8);
     // Read four times (4 MiB): four errors, then a note where reading stopped.
     let errors: Vec<usize> = text
         .match_indices("colour")
@@ -96,7 +94,6 @@ fn yaml_repairs_of_a_mebibyte_stop_within_their_budget() {
             text[..at].matches('\n').count() + 1
         )]
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// 8,000 flags to an unknown region, each listing the 8,000 regions in its help, took 41 s
@@ -104,10 +101,14 @@ fn yaml_repairs_of_a_mebibyte_stop_within_their_budget() {
 #[test]
 fn a_help_line_lists_at_most_fifty_names() {
     let dir = folder("unknown-regions");
-    std::fs::write(dir.join("regions.yaml"), large::unknown_regions(8_000)).unwrap();
-    let drawn = bounded(&["validate", "regions.yaml"], "", 10, Some(&dir));
+    std::fs::write(
+        dir.path().join("regions.yaml"),
+        large::unknown_regions(8_000),
+    )
+    .unwrap();
+    let drawn = bounded(&["validate", "regions.yaml"], "", 10, Some(dir.path()));
     assert_eq!(drawn.stdout(), "error regions.yaml: 8000 errors\n");
-    let lines = json_lines(&dir, "regions.yaml", 10);
+    let lines = json_lines(dir.path(), "regions.yaml", 10);
     assert_eq!(lines.len(), 8_000);
     let names: Vec<String> = (0..50).map(|i| format!("r{i}")).collect();
     let help = format!(
@@ -115,7 +116,6 @@ fn a_help_line_lists_at_most_fifty_names() {
         names.join(", ")
     );
     assert!(lines.iter().all(|l| l.ends_with(&help)), "{}", lines[0]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// 8,000 removals of pieces no base has, each compared with the base's 8,000 names, took
@@ -124,9 +124,9 @@ fn a_help_line_lists_at_most_fifty_names() {
 fn removals_cost_one_step_each() {
     let dir = folder("removals");
     let (base, child) = large::many_removals(8_000);
-    std::fs::write(dir.join("base.yaml"), base).unwrap();
-    std::fs::write(dir.join("child.yaml"), child).unwrap();
-    let lines = json_lines(&dir, "child.yaml", 5);
+    std::fs::write(dir.path().join("base.yaml"), base).unwrap();
+    std::fs::write(dir.path().join("child.yaml"), child).unwrap();
+    let lines = json_lines(dir.path(), "child.yaml", 5);
     // Every removal of `q…`; the base's pieces are all gone, and nothing else is wrong.
     assert_eq!(lines.len(), 8_000, "{:?}", &lines[lines.len() - 2..]);
     assert!(
@@ -139,7 +139,6 @@ fn removals_cost_one_step_each() {
         "{}",
         lines[0]
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The diagnostics of `fairy validate` (both formats) of a definition in `dir` that extends
@@ -188,7 +187,7 @@ const MARKER: (&str, &str) = ("FAIRY_HOSTILE_MARKER", "do-not-print-4f1d");
 #[test]
 fn extends_of_the_environment_shows_none_of_it() {
     let dir = folder("environ");
-    let (json, drawn) = validate_extends(&dir, "/proc/self/environ", &[MARKER]);
+    let (json, drawn) = validate_extends(dir.path(), "/proc/self/environ", &[MARKER]);
     assert_eq!(
         json,
         [
@@ -204,8 +203,8 @@ fn extends_of_the_environment_shows_none_of_it() {
     );
     assert!(!drawn.contains(MARKER.1), "{drawn}");
     // Named like a definition, it is read, but it does not read as one: it is not shown.
-    std::os::unix::fs::symlink("/proc/self/environ", dir.join("environ.yaml")).unwrap();
-    let (json, drawn) = validate_extends(&dir, "environ.yaml", &[MARKER]);
+    std::os::unix::fs::symlink("/proc/self/environ", dir.path().join("environ.yaml")).unwrap();
+    let (json, drawn) = validate_extends(dir.path(), "environ.yaml", &[MARKER]);
     assert_eq!(
         json,
         [
@@ -220,7 +219,6 @@ fn extends_of_the_environment_shows_none_of_it() {
     );
     assert!(!json.concat().contains(MARKER.1));
     assert!(!drawn.contains(MARKER.1), "{drawn}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `extends: /etc/passwd` (or `/etc/shadow`) showed the file's first lines.
@@ -228,7 +226,7 @@ fn extends_of_the_environment_shows_none_of_it() {
 fn extends_of_the_password_files_shows_none_of_them() {
     let dir = folder("passwd");
     for path in ["/etc/passwd", "/etc/shadow"] {
-        let (json, drawn) = validate_extends(&dir, path, &[]);
+        let (json, drawn) = validate_extends(dir.path(), path, &[]);
         assert_eq!(
             json,
             [
@@ -246,8 +244,8 @@ fn extends_of_the_password_files_shows_none_of_them() {
         );
         assert!(!drawn.contains("root:"), "{drawn}");
     }
-    std::os::unix::fs::symlink("/etc/passwd", dir.join("passwd.yaml")).unwrap();
-    let (json, drawn) = validate_extends(&dir, "passwd.yaml", &[]);
+    std::os::unix::fs::symlink("/etc/passwd", dir.path().join("passwd.yaml")).unwrap();
+    let (json, drawn) = validate_extends(dir.path(), "passwd.yaml", &[]);
     assert_eq!(
         json[0],
         refused(
@@ -259,7 +257,6 @@ fn extends_of_the_password_files_shows_none_of_them() {
     );
     assert!(!json.concat().contains("root:"));
     assert!(!drawn.contains("root:"), "{drawn}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A file of YAML that is not a definition (its top level has keys a definition does not
@@ -268,11 +265,11 @@ fn extends_of_the_password_files_shows_none_of_them() {
 fn extends_of_another_yaml_file_shows_none_of_it() {
     let dir = folder("other-yaml");
     std::fs::write(
-        dir.join("config.yaml"),
+        dir.path().join("config.yaml"),
         "name: service\npassword: do-not-print-77\n",
     )
     .unwrap();
-    let (json, drawn) = validate_extends(&dir, "config.yaml", &[]);
+    let (json, drawn) = validate_extends(dir.path(), "config.yaml", &[]);
     assert_eq!(
         json,
         [
@@ -287,15 +284,14 @@ fn extends_of_another_yaml_file_shows_none_of_it() {
         ]
     );
     assert!(!drawn.contains("do-not-print"), "{drawn}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `extends:` of a named pipe, or of standard input left open, waited for ever.
 #[test]
 fn extends_of_a_pipe_or_standard_input_answers_at_once() {
     let dir = folder("fifo");
-    mkfifo(&dir.join("fifo.yaml"));
-    let (json, _) = validate_extends(&dir, "fifo.yaml", &[]);
+    mkfifo(&dir.path().join("fifo.yaml"));
+    let (json, _) = validate_extends(dir.path(), "fifo.yaml", &[]);
     assert_eq!(
         json,
         [
@@ -308,7 +304,7 @@ fn extends_of_a_pipe_or_standard_input_answers_at_once() {
             SKIPPED.to_string()
         ]
     );
-    let (json, _) = validate_extends(&dir, "/dev/stdin", &[]);
+    let (json, _) = validate_extends(dir.path(), "/dev/stdin", &[]);
     assert_eq!(
         json[0],
         refused(
@@ -318,7 +314,6 @@ fn extends_of_a_pipe_or_standard_input_answers_at_once() {
             "null"
         )
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A definition given as a named pipe, by the command line or by a record's `VariantFile`
@@ -326,18 +321,18 @@ fn extends_of_a_pipe_or_standard_input_answers_at_once() {
 #[test]
 fn a_definition_or_variant_file_that_is_a_pipe_answers_at_once() {
     let dir = folder("fifo-main");
-    mkfifo(&dir.join("fifo.yaml"));
-    let run = bounded_with(&["validate", "fifo.yaml"], None, 10, Some(&dir), &[]);
+    mkfifo(&dir.path().join("fifo.yaml"));
+    let run = bounded_with(&["validate", "fifo.yaml"], None, 10, Some(dir.path()), &[]);
     assert_eq!(
         run.stdout(),
         "error cannot read fifo.yaml: it is a named pipe, not a regular file\n"
     );
     std::fs::write(
-        dir.join("game.pgn"),
+        dir.path().join("game.pgn"),
         "[Event \"Hostile\"]\n[VariantFile \"fifo.yaml\"]\n\n1. e4 *\n",
     )
     .unwrap();
-    let run = bounded_with(&["replay", "game.pgn"], None, 10, Some(&dir), &[]);
+    let run = bounded_with(&["replay", "game.pgn"], None, 10, Some(dir.path()), &[]);
     assert!(
         words(&run.stderr()).contains(
             "the record's VariantFile `fifo.yaml`: cannot read fifo.yaml: it is a named pipe, \
@@ -348,11 +343,11 @@ fn a_definition_or_variant_file_that_is_a_pipe_answers_at_once() {
     );
     assert!(!run.output.status.success());
     std::fs::write(
-        dir.join("passwd.pgn"),
+        dir.path().join("passwd.pgn"),
         "[Event \"Hostile\"]\n[VariantFile \"/etc/passwd\"]\n\n1. e4 *\n",
     )
     .unwrap();
-    let run = bounded(&["replay", "passwd.pgn"], "", 10, Some(&dir));
+    let run = bounded(&["replay", "passwd.pgn"], "", 10, Some(dir.path()));
     assert!(
         words(&run.stderr()).contains(
             "the record's VariantFile `/etc/passwd`: cannot read /etc/passwd: a definition \
@@ -361,7 +356,6 @@ fn a_definition_or_variant_file_that_is_a_pipe_answers_at_once() {
         "{}",
         run.stderr()
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A drawn message's words, without the line breaks and frame miette wraps it in.
@@ -375,8 +369,8 @@ fn words(drawn: &str) -> String {
 #[test]
 fn extends_of_a_folder_or_an_oversized_file_is_refused_by_name() {
     let dir = folder("folder-oversized");
-    std::fs::create_dir(dir.join("folder.yaml")).unwrap();
-    let (json, _) = validate_extends(&dir, "folder.yaml", &[]);
+    std::fs::create_dir(dir.path().join("folder.yaml")).unwrap();
+    let (json, _) = validate_extends(dir.path(), "folder.yaml", &[]);
     assert_eq!(
         json[0],
         refused(
@@ -387,9 +381,9 @@ fn extends_of_a_folder_or_an_oversized_file_is_refused_by_name() {
         )
     );
     // Sparse: its size costs nothing to make, and reading it would cost 8 GiB.
-    let big = std::fs::File::create(dir.join("big.yaml")).unwrap();
+    let big = std::fs::File::create(dir.path().join("big.yaml")).unwrap();
     big.set_len(8 << 30).unwrap();
-    let (json, _) = validate_extends(&dir, "big.yaml", &[]);
+    let (json, _) = validate_extends(dir.path(), "big.yaml", &[]);
     assert_eq!(
         json[0],
         "{\"file\":\"hostile.yaml\",\"line\":1,\"column\":10,\"start\":9,\"end\":17,\
@@ -397,9 +391,8 @@ fn extends_of_a_folder_or_an_oversized_file_is_refused_by_name() {
          file exceeds the limit `extends_bytes` of 1048576 bytes\",\"label\":\"too large\",\
          \"help\":\"raise `extends_bytes` to read it\"}"
     );
-    let run = bounded(&["validate", "big.yaml"], "", 10, Some(&dir));
+    let run = bounded(&["validate", "big.yaml"], "", 10, Some(dir.path()));
     assert_eq!(run.stdout(), "error big.yaml: 1 error\n");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A report's snippet, read from a line above its span, is the one miette reads from the

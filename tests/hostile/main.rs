@@ -139,10 +139,10 @@ pub fn mkfifo(path: &std::path::Path) {
     assert!(status.success(), "mkfifo {}", path.display());
 }
 
-/// A folder of its own for one test's files, emptied first.
-pub fn folder(test: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("fairy-hostile-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A folder of its own for one test's files, removed when the guard drops.
+pub fn folder(test: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("fairy-hostile-{test}-"))
+        .tempdir()
+        .unwrap()
 }

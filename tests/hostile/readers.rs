@@ -30,7 +30,7 @@ fn variations_nested_past_the_limit_are_refused_where_they_open() {
 #[test]
 fn replay_refuses_deep_variations_without_crashing() {
     let dir = folder("deep-pgn");
-    let file = dir.join("deep.pgn");
+    let file = dir.path().join("deep.pgn");
     let pgn = format!("[Event \"deep\"]\n\n{}", nested_variations(100_000));
     std::fs::write(&file, pgn).unwrap();
     let run = bounded(&["replay", "chess", file.to_str().unwrap()], "", 30, None);

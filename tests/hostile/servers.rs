@@ -118,8 +118,13 @@ fn a_long_game_and_its_undos_take_linear_memory() {
         requests.push(json!({"request": "undo", "game": "g1"}));
     }
     let dir = super::folder("long-game");
-    std::fs::write(dir.join("walk.yaml"), WALK).unwrap();
-    let run = bounded(&["serve", "walk.yaml"], &lines(&requests), 120, Some(&dir));
+    std::fs::write(dir.path().join("walk.yaml"), WALK).unwrap();
+    let run = bounded(
+        &["serve", "walk.yaml"],
+        &lines(&requests),
+        120,
+        Some(dir.path()),
+    );
     let answers = responses(&run.stdout());
     assert_eq!(answers.len(), requests.len(), "{}", run.stderr());
     assert!(answers.iter().all(|a| a["ok"] == true), "{}", run.stdout());

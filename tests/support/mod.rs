@@ -19,6 +19,15 @@ pub mod shakmaty_perft;
 #[cfg(feature = "cli")]
 pub mod web_server;
 
+/// A folder of its own for one test's files, named `fairy-{name}-…` in the system's
+/// temporary folder and removed when the guard drops.
+pub fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("fairy-{name}-"))
+        .tempdir()
+        .unwrap()
+}
+
 /// The bundled game `variants/{name}.yaml`, read from its file.
 pub fn variant(name: &str) -> Variant {
     Variant::from_file(format!("variants/{name}.yaml")).unwrap_or_else(|e| panic!("{name}: {e}"))
