@@ -73,7 +73,8 @@ def piece_count(contents):
     return count
 
 
-def start_browser():
+def start_browser(profile):
+    """Chromium under chromedriver, its profile in the folder `profile`."""
     for path in (CHROMIUM, CHROMEDRIVER):
         if not os.path.exists(path):
             sys.exit(f"FAIL: {path} is missing (Debian: apt-get install chromium chromium-driver)")
@@ -89,7 +90,7 @@ def start_browser():
         "--disable-component-update",
         "--disable-sync",
         "--window-size=2000,1250",
-        f"--user-data-dir={tempfile.mkdtemp(prefix='fairy-web-chromium-')}",
+        f"--user-data-dir={profile}",
     ]:
         options.add_argument(flag)
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
@@ -531,7 +532,13 @@ def main():
     listed = [v["id"] for v in ok({"request": "variants"})["variants"] if v["bundled"]]
     assert all(name in listed for name in CHECKED), (CHECKED, listed)
     variants = CHECKED
-    driver = start_browser()
+    with tempfile.TemporaryDirectory(prefix="fairy-web-chromium-") as profile:
+        run_browser(profile, variants)
+    print(f"browser test passed: {len(variants)} variants")
+
+
+def run_browser(profile, variants):
+    driver = start_browser(profile)
     try:
         driver.get(URL + "/")
         page = Page(driver)
@@ -551,7 +558,6 @@ def main():
         assert errors == [], errors
     finally:
         driver.quit()
-    print(f"browser test passed: {len(variants)} variants")
 
 
 if __name__ == "__main__":
