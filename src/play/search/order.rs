@@ -117,3 +117,24 @@ pub(super) fn pick(keys: &mut [(i64, u32)], i: usize) -> usize {
     }
     keys[i].1 as usize
 }
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::pick;
+
+    proptest! {
+        /// Picking one move at a time gives the order of a stable sort by key (ties in the
+        /// order generated), before and after the rest is sorted at once.
+        #[test]
+        fn picking_is_a_stable_sort(keys in proptest::collection::vec(0i64..8, 0..40)) {
+            let mut pairs: Vec<(i64, u32)> =
+                keys.iter().enumerate().map(|(i, &k)| (k, i as u32)).collect();
+            let picked: Vec<usize> = (0..pairs.len()).map(|i| pick(&mut pairs, i)).collect();
+            let mut sorted: Vec<usize> = (0..keys.len()).collect();
+            sorted.sort_by_key(|&i| keys[i]);
+            prop_assert_eq!(picked, sorted);
+        }
+    }
+}
