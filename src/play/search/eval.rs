@@ -114,7 +114,8 @@ impl Royals {
             return None;
         }
         let start = rules.start_position();
-        let start = [Color::White, Color::Black].map(|c| non_royal(rules, values, &start, c));
+        let start =
+            [Color::White, Color::Black].map(|c| material(rules, values, None, &start, c).1);
         if start.contains(&0) {
             return None;
         }
@@ -176,20 +177,6 @@ impl Royals {
         }
         term
     }
-}
-
-/// `side`'s non-royal material: the values of its pieces on the board and in hand (not
-/// those submerged).
-fn non_royal(rules: &Ruleset, values: &Values, pos: &Position, side: Color) -> i64 {
-    rules
-        .kinds()
-        .filter(|k| !rules.pieces[k.index()].royal)
-        .map(|kind| {
-            let count = pos.pieces_of_kind(kind, side).count()
-                + u32::from(pos.in_hand(crate::types::piece::Piece::new(kind, side)));
-            i64::from(count) * i64::from(values.of(kind))
-        })
-        .sum()
 }
 
 impl Squares {
@@ -264,7 +251,7 @@ pub(super) fn evaluate(
 ) -> Score {
     let us = pos.side_to_move();
     let [white, black] =
-        [Color::White, Color::Black].map(|c| material(rules, values, squares, pos, c));
+        [Color::White, Color::Black].map(|c| material(rules, values, Some(squares), pos, c));
     let side = |c: Color, (total, _): (i64, i64)| total + i64::from(flags(rules, pos, c));
     let mut score = side(Color::White, white) - side(Color::Black, black);
     if let Some(royal) = &squares.royal {
@@ -281,12 +268,13 @@ pub(super) fn evaluate(
     Score(score.clamp(-bound, bound) as i32)
 }
 
-/// `side`'s material with its pieces' square bonuses, and its non-royal material alone as
-/// [`non_royal`] counts it (0 where pieces stand in crews, which have no royal terms).
+/// `side`'s material with its pieces' square bonuses (if `squares` are given), and its
+/// non-royal material alone: the values of its pieces on the board and in hand, not those
+/// submerged (0 where pieces stand in crews, which have no royal terms).
 fn material(
     rules: &Ruleset,
     values: &Values,
-    squares: &Squares,
+    squares: Option<&Squares>,
     pos: &Position,
     side: Color,
 ) -> (i64, i64) {
@@ -307,8 +295,11 @@ fn material(
     for k in 0..rules.pieces.len() {
         let kind = Kind::new(k as u8);
         let on_cells = pos.pieces_of_kind(kind, side);
-        for cell in on_cells.cells() {
-            total += value(kind) + i64::from(squares.of(side, kind, cell));
+        total += i64::from(on_cells.count()) * value(kind);
+        if let Some(squares) = squares {
+            for cell in on_cells.cells() {
+                total += i64::from(squares.of(side, kind, cell));
+            }
         }
         // A piece in hand may go anywhere it can be dropped: its value, without a square.
         let in_hand = i64::from(pos.in_hand(crate::types::piece::Piece::new(kind, side)));
