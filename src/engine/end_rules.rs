@@ -11,10 +11,11 @@ use super::{Engine, Move};
 use crate::rules::position::Pos;
 
 /// The result for `side` when a rule that `result` describes applies to it.
-fn against(side: Color, result: MateRule, reason: Reason) -> Outcome {
+pub(super) fn against(side: Color, result: MateRule, reason: Reason) -> Outcome {
     let winner = match result {
         MateRule::Loss => side.opponent(),
         MateRule::Win => side,
+        MateRule::Draw => return Outcome::Draw { reason },
     };
     Outcome::Win { winner, reason }
 }

@@ -3,6 +3,7 @@
 use crate::rules::{Color, Kind, Material, Piece};
 use crate::types::rule_enums::{MateRule, RoyalRule, StalemateRule};
 
+use super::end_rules::against;
 use super::Engine;
 use crate::rules::position::Pos;
 
@@ -194,15 +195,12 @@ impl<const W: usize> Engine<'_, W> {
         if !self.has_legal(pos) {
             if r.end.royal == RoyalRule::Checkmate && self.royal_attacked(pos, side) {
                 // A mate by a drop whose mate loses (`mates: loses`) is won by the side mated.
-                let winner = match r.end.checkmate {
-                    _ if pos.extra.losing_drop => side,
-                    MateRule::Loss => side.opponent(),
-                    MateRule::Win => side,
+                let result = if pos.extra.losing_drop {
+                    MateRule::Win
+                } else {
+                    r.end.checkmate
                 };
-                return Some(Outcome::Win {
-                    winner,
-                    reason: Reason::Checkmate,
-                });
+                return Some(against(side, result, Reason::Checkmate));
             }
             if r.end.count_pieces {
                 return Some(self.drawn_or_counted(pos, Reason::Stalemate));

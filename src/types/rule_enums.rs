@@ -63,6 +63,9 @@ pub enum MateRule {
     Loss,
     /// It wins.
     Win,
+    /// Nobody wins (Fairy-Stockfish's `extinctionValue = VALUE_DRAW`: a bare king in
+    /// shatar).
+    Draw,
 }
 
 /// What a drop of a piece that checkmates does (a drop's `mates:`).

@@ -309,6 +309,45 @@ fn a_bare_king_loses_unless_its_reply_bares_the_other() {
 }
 
 #[test]
+fn a_bare_king_draws_under_a_drawing_extinction_rule() {
+    // Shatar (`pieces: all`, `left: 1`, `result: draw`): baring either king ends the game.
+    let v = fsf("shatar");
+    let draw = Some(Outcome::Draw {
+        reason: Reason::Extinction,
+    });
+    let mut game = Game::from_fen(v.clone(), "4k3/8/8/8/8/8/j7/R3K3 w - - 0 1").unwrap();
+    game.play("a1a2").unwrap();
+    assert_eq!(game.outcome(), draw);
+    assert!(game.legal_moves().is_empty());
+    // A side that bares its own king by a capture gets the same.
+    let mut game = Game::from_fen(v.clone(), "4k3/8/8/8/8/8/r7/R3K3 b - - 0 1").unwrap();
+    game.play("a2a1").unwrap();
+    assert_eq!(game.outcome(), draw);
+    // With a piece left on each side, play goes on.
+    let mut game = Game::from_fen(v, "4k3/8/8/8/8/8/j7/RN2K3 w - - 0 1").unwrap();
+    game.play("b1c3").unwrap();
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn checkmate_may_be_a_draw() {
+    let yaml = chess_playing_on().replacen(
+        "  royal: checkmate\n",
+        "  royal: checkmate\n  checkmate: draw\n",
+        1,
+    );
+    let v = Variant::from_yaml("mate-draws.yaml", &yaml).unwrap();
+    let mut game = Game::from_fen(v, "k7/8/1K6/8/8/8/8/7R w - - 0 1").unwrap();
+    game.play("h1h8").unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Checkmate
+        })
+    );
+}
+
+#[test]
 fn in_losers_checkmate_and_a_bare_king_win() {
     let v = fsf("losers");
     let mut game = Game::from_fen(v.clone(), "k7/6p1/1K6/8/8/8/8/7R w - - 0 1").unwrap();

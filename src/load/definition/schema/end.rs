@@ -30,8 +30,8 @@ pub struct EndDef {
     /// (case gives the colour), e.g. `KBk`; it also stands for the same with colours swapped.
     #[serde(default)]
     pub insufficient_material: Vec<Sp<String>>,
-    /// The result for a side whose royal pieces are checkmated: `loss` (the default) or
-    /// `win` (losing chess).
+    /// The result for a side whose royal pieces are checkmated: `loss` (the default), `win`
+    /// (losing chess) or `draw`.
     #[serde(default)]
     pub checkmate: MateRule,
     /// Extinction of a piece type: a side left with too few pieces of a kind loses (or wins).
@@ -85,7 +85,7 @@ pub struct ExtinctionDef {
     /// three kings (the first king lost of three).
     #[serde(default)]
     pub left: u8,
-    /// What it means for the side it applies to: `loss` (the default) or `win`.
+    /// What it means for the side it applies to: `loss` (the default), `win` or `draw`.
     #[serde(default)]
     pub result: MateRule,
     /// It applies only while the opponent has at least this many pieces of the kind (on
