@@ -7,6 +7,8 @@ use super::eval::Values;
 
 /// The bound of a history entry, either way.
 const HISTORY_MAX: i32 = 1 << 14;
+/// The largest change of a history entry at one cut-off (a quarter of its bound).
+const HISTORY_BONUS_MAX: u32 = 1 << 12;
 
 /// Killer moves (two per ply) and the history of quiet moves that caused cut-offs.
 pub(super) struct Heuristics {
@@ -44,8 +46,9 @@ impl Heuristics {
 
     /// Remembers a quiet move that caused a cut-off at `ply`, searched `depth` plies deep,
     /// and the quiet moves `tried` before it in the order (searched, or pruned by futility),
-    /// which did not: the history moves each toward its bound by `depth²`, less as it nears
-    /// it (history gravity, as Stockfish ages it).
+    /// which did not: the history moves each toward its bound by `16·depth² + 32·depth`
+    /// (at most [`HISTORY_BONUS_MAX`]), less as it nears it (history gravity, as Stockfish
+    /// ages it).
     pub(super) fn cut(
         &mut self,
         m: Move,
@@ -58,7 +61,7 @@ impl Heuristics {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        let bonus = (depth * depth).min(HISTORY_MAX as u32) as i32;
+        let bonus = (16 * depth * depth + 32 * depth).min(HISTORY_BONUS_MAX) as i32;
         for q in tried.filter(|q| q.captured.is_none() && q.promotion.is_none()) {
             self.nudge(q, -bonus);
         }
