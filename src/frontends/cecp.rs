@@ -121,6 +121,13 @@ pub(crate) fn refusal(rules: &Ruleset) -> Option<String> {
 /// assert_eq!(offer.name, "falcon");
 /// assert!(offer.unrefereed.unwrap().starts_with("XBoard cannot judge a mate in falcon"));
 ///
+/// // XBoard's chu forbids what Chu Shogi allows: leaving the king attacked. A move that
+/// // does would forfeit the game while XBoard tests legality.
+/// let chu = Variant::bundled("chu-shogi")?;
+/// let offer = cecp::describe(&chu, "chu-shogi").unwrap();
+/// assert_eq!((offer.name.as_str(), offer.commands.len()), ("chu", 0));
+/// assert!(offer.unrefereed.unwrap().starts_with("XBoard's chu refuses a move that leaves the king attacked"));
+///
 /// let bermuda = Variant::bundled("bermuda")?;
 /// let refused = cecp::describe(&bermuda, "bermuda").unwrap_err();
 /// assert_eq!(refused, "The Bermuda Chess Angle: XBoard cannot show its chance events");
@@ -228,13 +235,19 @@ pub fn describe(rules: &Ruleset, id: &str) -> Result<XBoardVariant, String> {
 }
 
 /// What XBoard, playing `rules` as its own variant `known`, cannot do, named for a person:
-/// judge a mate where its wildcard falcon could answer anything, and castlings other than
-/// its own.
+/// judge a mate where its wildcard falcon could answer anything, let a royal piece be left
+/// attacked where the rules capture royal pieces, and castlings other than its own.
 fn known_variant_note(rules: &Ruleset, known: &str) -> Option<String> {
     let mut notes = Vec::new();
     if WILDCARD_VARIANTS.contains(&known) {
         notes.push(format!(
             "XBoard cannot judge a mate in {known} (its falcon may go anywhere): play it with legality testing off"
+        ));
+    }
+    if rules.end.royal != crate::load::definition::RoyalRule::Checkmate {
+        notes.push(format!(
+            "XBoard's {known} refuses a move that leaves the king attacked, which {} allows (the king is then captured): play it with legality testing off",
+            rules.name
         ));
     }
     if !castling_shown(rules) {

@@ -58,8 +58,15 @@ fn the_handshake_offers_every_variant_xboard_can_show() {
         .collect();
     // The bundled variants first, then variants/fsf by file name, then the files given.
     assert_eq!(
-        names[..5],
-        ["capablanca", "normal", "falcon", "KingOfTheHill", "3check"]
+        names[..6],
+        [
+            "capablanca",
+            "normal",
+            "chu",
+            "falcon",
+            "KingOfTheHill",
+            "3check"
+        ]
     );
     assert_eq!(names.last(), Some(&"MiniCamel"));
     // XBoard's own variants under XBoard's names; engine-defined ones under their own, a
@@ -92,6 +99,7 @@ fn the_handshake_offers_every_variant_xboard_can_show() {
         "ExtinctionFischer",
         "SeirawanFischer",
         "NoCheckAtom",
+        "chu",
     ] {
         assert!(names.contains(&name), "{name} missing from {names:?}");
     }
@@ -105,7 +113,6 @@ fn the_handshake_offers_every_variant_xboard_can_show() {
         got[3..],
         [
             "# not offered: bermuda: The Bermuda Chess Angle: XBoard cannot show its chance events",
-            "# not offered: chu-shogi: Chu Shogi: more than two piece types move in ways XBoard cannot be told",
             "# not offered: flying-dutchman: Flying Dutchman: XBoard cannot show a captured piece returning to the board",
             "# not offered: glinski: Gliński's hexagonal chess: XBoard cannot show its hexagonal board",
             "# not offered: mccooey: McCooey's hexagonal chess: XBoard cannot show its hexagonal board",
@@ -169,6 +176,12 @@ fn a_variant_xboard_does_not_know_is_described_to_it() {
     );
     // XBoard's own variants need no description.
     assert!(e.ask(&["new", "variant capablanca"]).is_empty());
+    // Chu Shogi is XBoard's `chu`, which forbids leaving the king attacked.
+    assert!(e.ask(&["new", "variant chu"]).is_empty());
+    assert_eq!(
+        e.ask(&["force", "usermove e4e5"]),
+        ["telluser XBoard's chu refuses a move that leaves the king attacked, which Chu Shogi allows (the king is then captured): play it with legality testing off"]
+    );
     // Chance, hidden parts and returning pieces are refused with a reason.
     for (name, why) in [
         (
@@ -273,11 +286,11 @@ fn a_mate_ends_the_game_with_a_result_line() {
     );
 }
 
-/// XBoard plays a full game in each of six variants (a 12-rank one among them) with
-/// `fairy xboard` as both engines, and one of Falcon Chess (XBoard's `falcon`) against
-/// Fairy-Max; the script checks each saved PGN.
+/// XBoard plays a full game in each of seven variants (a 12-rank one and Chu Shogi among
+/// them) with `fairy xboard` as both engines, and one of Falcon Chess (XBoard's `falcon`)
+/// against Fairy-Max; the script checks each saved PGN.
 #[test]
-fn xboard_plays_seven_games_to_the_end() {
+fn xboard_plays_eight_games_to_the_end() {
     let stdout = crate::support::cli::run_ok(
         "tests/xboard/play-games.sh",
         &[
@@ -287,7 +300,7 @@ fn xboard_plays_seven_games_to_the_end() {
     );
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("ok ")).count(),
-        7,
+        8,
         "{stdout}"
     );
 }

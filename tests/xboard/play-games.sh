@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Plays one full game in each of chess, Capablanca, Falcon Chess, King of the Hill, a small
-# custom variant and a 12-rank one in XBoard (Debian's xboard, a real window on an Xvfb display), with
+# Plays one full game in each of chess, Capablanca, Falcon Chess, King of the Hill, Chu Shogi
+# (XBoard's `chu`, lion moves in two legs), a small custom variant and a 12-rank one in XBoard (Debian's xboard, a real window on an Xvfb display), with
 # `fairy xboard` as both engines, and one of Falcon Chess (XBoard's `falcon`) with Fairy-Max
 # as Black, and checks each game XBoard saved as PGN: finished with a result, in the right
 # variant, with no illegal-move, time-forfeit or false-claim verdict. Falcon Chess is played
 # with legality testing off: XBoard takes any move of its wildcard falcon as legal, so it
-# never sees a mate and calls every mate claim false.
+# never sees a mate and calls every mate claim false. So is Chu Shogi: XBoard's chu forbids
+# leaving the king attacked, which our rules allow (as HaChu's do).
 #
 #   tests/xboard/play-games.sh FAIRY_BINARY OUT_DIR
 #
@@ -37,6 +38,7 @@ games=(
   "capablanca|capablanca||"
   "falcon|falcon|-testLegality false|"
   "KingOfTheHill|KingOfTheHill|-testLegality false|"
+  "chu|chu|-testLegality false|"
   "MiniCamel|MiniCamel||$custom"
   "TallTwelve|TallTwelve||$tall"
   "falcon-fairymax|falcon|-testLegality false||$fairymax"
