@@ -244,7 +244,9 @@ fn known_variant_note(rules: &Ruleset, known: &str) -> Option<String> {
             "XBoard cannot judge a mate in {known} (its falcon may go anywhere): play it with legality testing off"
         ));
     }
-    if rules.end.royal != crate::load::definition::RoyalRule::Checkmate {
+    if rules.end.royal != crate::load::definition::RoyalRule::Checkmate
+        && !rules.royal_kinds().is_empty()
+    {
         notes.push(format!(
             "XBoard's {known} refuses a move that leaves the king attacked, which {} allows (the king is then captured): play it with legality testing off",
             rules.name
