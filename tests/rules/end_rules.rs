@@ -310,7 +310,7 @@ fn a_bare_king_loses_unless_its_reply_bares_the_other() {
 
 #[test]
 fn a_bare_king_draws_under_a_drawing_extinction_rule() {
-    // Shatar (`pieces: all`, `left: 1`, `result: draw`): baring either king ends the game.
+    // Shatar (`pieces: all`, `left: 1`, `result: draw`): baring either king draws.
     let v = fsf("shatar");
     let draw = Some(Outcome::Draw {
         reason: Reason::Extinction,
@@ -319,7 +319,7 @@ fn a_bare_king_draws_under_a_drawing_extinction_rule() {
     game.play("a1a2").unwrap();
     assert_eq!(game.outcome(), draw);
     assert!(game.legal_moves().is_empty());
-    // A side that bares its own king by a capture gets the same.
+    // Black baring White's king gets the same.
     let mut game = Game::from_fen(v.clone(), "4k3/8/8/8/8/8/r7/R3K3 b - - 0 1").unwrap();
     game.play("a2a1").unwrap();
     assert_eq!(game.outcome(), draw);
