@@ -104,6 +104,23 @@ impl Heuristics {
     }
 }
 
+/// Where a capture that loses material in the exchange is put: after every quiet move.
+const LOSING_CAPTURES: i64 = 8_000_000_000;
+
+/// Whether the `i`-th pair of `keys` was put after the quiet moves by [`postpone`].
+pub(super) fn postponed(keys: &[(i64, u32)], i: usize) -> bool {
+    keys[i].0 >= LOSING_CAPTURES
+}
+
+/// Moves the `i`-th pair of `keys` (just picked) after the quiet moves, keeping its order
+/// among the other captures put there.
+pub(super) fn postpone(keys: &mut [(i64, u32)], i: usize) {
+    keys[i].0 += LOSING_CAPTURES;
+    if i >= LAZY_PICKS {
+        keys[i..].sort_unstable();
+    }
+}
+
 /// Picks searched one by one before the rest of the moves is sorted at once: most nodes
 /// end in a cut-off after a move or two, and a sort of all the moves is then wasted.
 const LAZY_PICKS: usize = 4;
