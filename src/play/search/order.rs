@@ -1,5 +1,6 @@
 //! Move ordering: the move the table remembers, then captures by most valuable victim and
-//! least valuable attacker, then killers, then quiet moves by their history.
+//! least valuable attacker, then killers, then quiet moves by their history, then the
+//! captures that lose in the exchange ([`postpone`], decided by the search as they come).
 
 use crate::engine::Move;
 

@@ -7,8 +7,9 @@
 //! +22 Elo with an interval from -1 to +45 (`docs/strength.md`). Late move pruning
 //! (near the leaves, outside the principal variation, quiet moves from the `3 + depth²`-th
 //! on not searched) was tried too and left out: no gain in its self-play test; so were
-//! internal iterative reduction (a node without a remembered move searched a ply shallower)
-//! and reductions moved by a move's history (a ply per 8,192).
+//! internal iterative reduction (a node without a remembered move searched a ply shallower),
+//! reductions moved by a move's history (a ply per 8,192) and skipping captures that lose
+//! in the exchange near the leaves.
 
 /// Late move reduction of a quiet move searched `index`-th (from 0) at `depth`: plies
 /// taken off, `0.75 + ln(depth) × ln(index) / 2.25` rounded down (Ethereal's formula), one
