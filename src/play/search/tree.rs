@@ -545,13 +545,15 @@ impl Tree<'_> {
     /// What the side to move gains at best by capturing on `cell` with its least valuable
     /// piece and letting the exchange go on (0: it does not capture).
     fn exchange(&mut self, pos: &mut Position, cell: Cell, captures: usize) -> i32 {
-        if captures >= EXCHANGE_LIMIT {
+        let side = pos.side_to_move();
+        // Most cells are not attacked at all: a look at the attackers spares generating the
+        // captures.
+        if captures >= EXCHANGE_LIMIT || self.rules.attackers(pos, cell, side).is_empty() {
             return 0;
         }
         let slot = MAX_PLY + 1 + captures;
         let mut moves = self.take_list(slot);
         self.rules.noisy_moves_into(pos, &mut moves);
-        let side = pos.side_to_move();
         let least = moves
             .iter()
             .filter(|r| r.to == cell && r.captured.is_some_and(|p| p.color() != side))
