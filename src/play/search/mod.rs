@@ -2,8 +2,7 @@
 //! with aspiration windows, a transposition table, late move reductions, and reverse
 //! futility and futility pruning near the leaves; quiescence on captures and promotions
 //! (losing captures cut by static exchange evaluation); move ordering (the table's move,
-//! most valuable victim / least valuable attacker, killers, history, then the captures that
-//! lose in the exchange), check extensions and
+//! most valuable victim / least valuable attacker, killers, history), check extensions and
 //! mate scores; expectimax over the outcomes of a chance event. Each pruning rule was kept
 //! for a gain in self-play (`docs/strength.md`).
 //!

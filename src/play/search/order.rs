@@ -1,6 +1,5 @@
 //! Move ordering: the move the table remembers, then captures by most valuable victim and
-//! least valuable attacker, then killers, then quiet moves by their history, then the
-//! captures that lose in the exchange ([`postpone`], decided by the search as they come).
+//! least valuable attacker, then killers, then quiet moves by their history.
 
 use crate::engine::Move;
 
@@ -102,23 +101,6 @@ impl Heuristics {
             };
             (key, i as u32)
         }));
-    }
-}
-
-/// Where a capture that loses material in the exchange is put: after every quiet move.
-const LOSING_CAPTURES: i64 = 8_000_000_000;
-
-/// Whether the `i`-th pair of `keys` was put after the quiet moves by [`postpone`].
-pub(super) fn postponed(keys: &[(i64, u32)], i: usize) -> bool {
-    keys[i].0 >= LOSING_CAPTURES
-}
-
-/// Moves the `i`-th pair of `keys` (just picked) after the quiet moves, keeping its order
-/// among the other captures put there.
-pub(super) fn postpone(keys: &mut [(i64, u32)], i: usize) {
-    keys[i].0 += LOSING_CAPTURES;
-    if i >= LAZY_PICKS {
-        keys[i..].sort_unstable();
     }
 }
 

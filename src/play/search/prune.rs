@@ -8,8 +8,9 @@
 //! (near the leaves, outside the principal variation, quiet moves from the `3 + depth²`-th
 //! on not searched) was tried too and left out: no gain in its self-play test; so were
 //! internal iterative reduction (a node without a remembered move searched a ply shallower),
-//! reductions moved by a move's history (a ply per 8,192) and skipping captures that lose
-//! in the exchange near the leaves.
+//! reductions moved by a move's history (a ply per 8,192), and moves that lose an exchange
+//! ordered last or not searched near the leaves (no gain at equal time: the exchanges cost
+//! speed).
 
 /// Late move reduction of a quiet move searched `index`-th (from 0) at `depth`: plies
 /// taken off, `0.75 + ln(depth) × ln(index) / 2.25` rounded down (Ethereal's formula), one

@@ -9,7 +9,7 @@ use crate::rules::Ruleset;
 use crate::types::bitboard::Cell;
 
 use super::eval::{evaluate, Squares, Values};
-use super::order::{pick, postpone, postponed, Heuristics};
+use super::order::{pick, Heuristics};
 use super::prune::late_move_reduction;
 use super::tt::{Bound, Entry, Table};
 use super::{Score, SearchLimits, SearchResult, MAX_DEPTH};
@@ -324,23 +324,8 @@ impl Tree<'_> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        let tt = remembered.and_then(|e| e.best);
         for i in 0..moves.len() {
-            let m = loop {
-                let m = moves[pick(&mut keys, i)];
-                // A capture that loses material in the exchange waits for the quiet moves.
-                let capture = m.captured.is_some_and(|v| v.color() != m.piece.color());
-                if capture
-                    && Some(m) != tt
-                    && !postponed(&keys, i)
-                    && (self.rules.chance.is_none() || self.rules.chance_cells(pos, m).is_empty())
-                    && self.exchange_loses(pos, m)
-                {
-                    postpone(&mut keys, i);
-                    continue;
-                }
-                break m;
-            };
+            let m = moves[pick(&mut keys, i)];
             let score =
                 if self.rules.chance.is_some() && !self.rules.chance_cells(pos, m).is_empty() {
                     self.chance(pos, m, depth, (alpha, beta), ply)
