@@ -51,7 +51,7 @@ games=(
 )
 pids=()
 for game in "${games[@]}"; do
-  IFS='|' read -r name variant options files second <<<"$game"
+  IFS='|' read -r name variant options files second _ <<<"$game"
   dir="$out/$name" && mkdir -p "$dir"
   engine="$fairy xboard${files:+ $files}"
   # shellcheck disable=SC2086 # the options are words
