@@ -10,7 +10,8 @@
 //! internal iterative reduction (a node without a remembered move searched a ply shallower),
 //! reductions moved by a move's history (a ply per 8,192), and moves that lose an exchange
 //! ordered last or not searched near the leaves (no gain at equal time: the exchanges cost
-//! speed).
+//! speed), razoring (+14 Elo, no verdict at 300 pairs) and delta pruning in quiescence
+//! (no gain).
 
 /// Late move reduction of a quiet move searched `index`-th (from 0) at `depth`: plies
 /// taken off, `0.75 + ln(depth) × ln(index) / 2.25` rounded down (Ethereal's formula), one
