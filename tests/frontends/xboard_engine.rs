@@ -288,9 +288,10 @@ fn a_mate_ends_the_game_with_a_result_line() {
 
 /// XBoard plays a full game in each of seven variants (a 12-rank one and Chu Shogi among
 /// them) with `fairy xboard` as both engines, and one of Falcon Chess (XBoard's `falcon`)
-/// against Fairy-Max; the script checks each saved PGN.
+/// against Fairy-Max; the script checks each saved PGN. In a ninth, Black plays a move our
+/// engine refuses: the script stops it and judges the move against our rules.
 #[test]
-fn xboard_plays_eight_games_to_the_end() {
+fn xboard_plays_eight_games_to_the_end_and_stops_a_ninth_at_a_refused_move() {
     let stdout = crate::support::cli::run_ok(
         "tests/xboard/play-games.sh",
         &[
@@ -300,7 +301,13 @@ fn xboard_plays_eight_games_to_the_end() {
     );
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("ok ")).count(),
-        8,
+        9,
+        "{stdout}"
+    );
+    assert!(
+        stdout.lines().any(|l| l.starts_with(
+            "ok   refused: disputed, Black's b8b6 refused as illegal at rnbqkbnr/pppppppp/8/8/"
+        )),
         "{stdout}"
     );
 }

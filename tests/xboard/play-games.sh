@@ -12,7 +12,9 @@
 # has moved, and the rook can close the falcon's path: docs/strength.md). Our engine refuses
 # the move and XBoard, with legality testing off, waits for a reply that never comes. Such a
 # game is stopped at once and passes only if the move it refused is not among our rules'
-# legal moves of the position XBoard saved (`fairy replay`, then `fairy moves`).
+# legal moves of the position XBoard saved (`fairy replay`, then `fairy moves`). A ninth
+# game, of chess, checks that judgement: its Black (tests/xboard/illegal-engine.sh) answers
+# with a knight move no rules allow, b8b6.
 #
 #   tests/xboard/play-games.sh FAIRY_BINARY OUT_DIR
 #
@@ -48,6 +50,7 @@ games=(
   "MiniCamel|MiniCamel||$custom"
   "TallTwelve|TallTwelve||$tall"
   "falcon-fairymax|falcon|-testLegality false||$fairymax|falcon-chess"
+  "refused|normal|-testLegality false||$here/tests/xboard/illegal-engine.sh play b8b6|chess"
 )
 pids=()
 for game in "${games[@]}"; do
