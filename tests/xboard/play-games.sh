@@ -77,7 +77,8 @@ while :; do
     kill -0 "${pids[$i]}" 2>/dev/null || continue
     running=1
     IFS='|' read -r name _ <<<"${games[$i]}"
-    [ -n "$(refused "$out/$name")" ] && kill "${pids[$i]}" 2>/dev/null
+    # (It may end between the two looks: a failed kill is no error.)
+    if [ -n "$(refused "$out/$name")" ]; then kill "${pids[$i]}" 2>/dev/null || true; fi
   done
   [ "$running" = 1 ] || break
   sleep 1
