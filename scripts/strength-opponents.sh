@@ -25,8 +25,9 @@ for variant in chess capablanca variants/fsf/makruk.yaml variants/fsf/shogi.yaml
   $fairy match "$variant" --opponent uci:fairy-stockfish "${common[@]}" \
     --pgn "$out/fsf-$name.pgn" | grep '^fairy against'
 done
+# Fairy-Max's courier is XBoard's (variants/xboard/), not Fairy-Stockfish's.
 for variant in chess capablanca falcon-chess variants/fsf/shatranj.yaml \
-  variants/fsf/makruk.yaml variants/fsf/courier.yaml; do
+  variants/fsf/makruk.yaml variants/xboard/courier.yaml; do
   name=$(basename "$variant" .yaml)
   $fairy match "$variant" --opponent xboard:fairymax "${common[@]}" \
     --pgn "$out/fairymax-$name.pgn" | grep '^fairy against'

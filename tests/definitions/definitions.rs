@@ -497,10 +497,10 @@ fn warning_a_side_without_its_royal_piece() {
 
 #[test]
 fn bundled_variants_have_no_warnings() {
-    // The bundled definitions, and those of Fairy-Stockfish's perft suite in variants/fsf/
-    // (a folder, which is skipped as an entry of variants/).
+    // The bundled definitions, those of Fairy-Stockfish's perft suite in variants/fsf/ and
+    // XBoard's own in variants/xboard/ (folders, which are skipped as entries of variants/).
     let mut paths = Vec::new();
-    for dir in ["variants", "variants/fsf"] {
+    for dir in ["variants", "variants/fsf", "variants/xboard"] {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             if path.extension().is_some_and(|e| e == "yaml") {

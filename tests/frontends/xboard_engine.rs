@@ -287,11 +287,12 @@ fn a_mate_ends_the_game_with_a_result_line() {
 }
 
 /// XBoard plays a full game in each of seven variants (a 12-rank one and Chu Shogi among
-/// them) with `fairy xboard` as both engines, and one of Falcon Chess (XBoard's `falcon`)
-/// against Fairy-Max; the script checks each saved PGN. In a ninth, Black plays a move our
-/// engine refuses: the script stops it and judges the move against our rules.
+/// them) with `fairy xboard` as both engines, and one each of Falcon Chess (XBoard's
+/// `falcon`) and courier (XBoard's `courier`) against Fairy-Max; the script checks each saved
+/// PGN. In a tenth, Black plays a move our engine refuses: the script stops it and judges the
+/// move against our rules.
 #[test]
-fn xboard_plays_eight_games_to_the_end_and_stops_a_ninth_at_a_refused_move() {
+fn xboard_plays_nine_games_to_the_end_and_stops_a_tenth_at_a_refused_move() {
     let stdout = crate::support::cli::run_ok(
         "tests/xboard/play-games.sh",
         &[
@@ -301,7 +302,7 @@ fn xboard_plays_eight_games_to_the_end_and_stops_a_ninth_at_a_refused_move() {
     );
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("ok ")).count(),
-        9,
+        10,
         "{stdout}"
     );
     assert!(

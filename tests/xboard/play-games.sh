@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
 # Plays one full game in each of chess, Capablanca, Falcon Chess, King of the Hill, Chu Shogi
-# (XBoard's `chu`, lion moves in two legs), a small custom variant and a 12-rank one in XBoard (Debian's xboard, a real window on an Xvfb display), with
-# `fairy xboard` as both engines, and one of Falcon Chess (XBoard's `falcon`) with Fairy-Max
-# as Black, and checks each game XBoard saved as PGN: finished with a result, in the right
-# variant, with no illegal-move, time-forfeit or false-claim verdict. Falcon Chess is played
-# with legality testing off: XBoard takes any move of its wildcard falcon as legal, so it
-# never sees a mate and calls every mate claim false. So is Chu Shogi: XBoard's chu forbids
-# leaving the king attacked, which our rules allow (as HaChu's do).
+# (XBoard's `chu`, lion moves in two legs), a small custom variant and a 12-rank one in
+# XBoard (Debian's xboard, a real window on an Xvfb display), with `fairy xboard` as both
+# engines; one of Falcon Chess (XBoard's `falcon`) and one of courier (XBoard's `courier`,
+# variants/xboard/courier.yaml) with Fairy-Max as Black. It checks each game XBoard saved as
+# PGN: finished with a result, in the right variant, with no illegal-move, time-forfeit or
+# false-claim verdict. Courier is played with legality testing on, so XBoard judges every
+# move of both engines; its games run long, so XBoard calls it a draw after 200 moves.
+# Falcon Chess is played with legality testing off: XBoard takes any move of its wildcard
+# falcon as legal, so it never sees a mate and calls every mate claim false. So is Chu
+# Shogi: XBoard's chu forbids leaving the king attacked, which our rules allow (as HaChu's
+# do).
 #
 # Fairy-Max sometimes castles out of a falcon's check (it looks for the check after the rook
 # has moved, and the rook can close the falcon's path: docs/strength.md). Our engine refuses
 # the move and XBoard, with legality testing off, waits for a reply that never comes. Such a
 # game is stopped at once and passes only if the move it refused is not among our rules'
-# legal moves of the position XBoard saved (`fairy replay`, then `fairy moves`). A ninth
+# legal moves of the position XBoard saved (`fairy replay`, then `fairy moves`). A tenth
 # game, of chess, checks that judgement: its Black (tests/xboard/illegal-engine.sh) answers
 # with a knight move no rules allow, b8b6.
 #
@@ -39,6 +43,7 @@ trap 'kill $xvfb_pid 2>/dev/null || true' EXIT
 
 custom="$here/tests/fixtures/xboard/mini-camel.yaml"
 tall="$here/tests/fixtures/xboard/tall-twelve.yaml"
+courier="$here/variants/xboard/courier.yaml"
 # game's folder | variant name in XBoard | XBoard options | definition files for the engine |
 # Black's engine when not `fairy xboard` | our variant, to judge a move of Black's we refuse
 games=(
@@ -50,6 +55,7 @@ games=(
   "MiniCamel|MiniCamel||$custom"
   "TallTwelve|TallTwelve||$tall"
   "falcon-fairymax|falcon|-testLegality false||$fairymax|falcon-chess"
+  "courier-fairymax|courier|-adjudicateDrawMoves 200|$courier|$fairymax|$courier"
   "refused|normal|-testLegality false||$here/tests/xboard/illegal-engine.sh play b8b6|chess"
 )
 pids=()
