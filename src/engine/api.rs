@@ -12,7 +12,7 @@
 use crate::rules::containers::Crew;
 use crate::rules::layers::PieceState;
 use crate::rules::placement::Placement;
-use crate::rules::{Color, Kind, KindSet, Ruleset};
+use crate::rules::{Color, Kind, KindSet, Piece, Ruleset};
 use crate::types::bitboard::{Bitboard, Bits, Cell};
 
 use super::board::{Log, Logged, Undo, View};
@@ -20,7 +20,7 @@ use super::effects;
 use super::movegen::{Gen, List};
 use super::view::Unseen;
 use super::{dispatch, with_engine, Divide, Move, Outcome, Position};
-use crate::rules::position::{on_pos, AnyPos};
+use crate::rules::position::{on_pos, AnyPos, Pos};
 use crate::rules::tables::AnyTables;
 
 /// Why [`Ruleset::play`] refused a move.
@@ -637,6 +637,52 @@ impl Ruleset {
             (AnyUndo::N128(u), AnyPos::N128(p)) => u.restore(p),
             (AnyUndo::N256(u), AnyPos::N256(p)) => u.restore(p),
             _ => false,
+        }
+    }
+
+    /// What the last move made with `undo` changed on `pos`, for a search that keeps sums
+    /// over the pieces up to date move by move: `cells(piece, before, after)` once per piece
+    /// whose set of cells changed (its cells before the move and now), `hand(piece, before,
+    /// after)` once per piece whose count in hand changed. Containers' crews and submerged
+    /// pieces are not reported. Nothing when `undo` holds no move of `pos`'s board size.
+    ///
+    /// ```
+    /// use fairy_rules::{UndoStack, Variant};
+    /// let chess = Variant::bundled("chess")?;
+    /// let mut pos = chess.parse_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")?;
+    /// let mut undo = UndoStack::new();
+    /// chess.make(&mut pos, chess.parse_san(&pos, "exd5")?, &mut undo);
+    /// let mut changed = Vec::new();
+    /// chess.last_changes(&pos, &undo, |piece, before, after| {
+    ///     changed.push((chess.letter(piece), before.count(), after.count()))
+    /// }, |_, _, _| unreachable!("chess has no hands"));
+    /// changed.sort();
+    /// // The white pawn moved (one cell before, one after); the black one left the board.
+    /// assert_eq!(changed, [('P', 1, 1), ('p', 1, 0)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn last_changes(
+        &self,
+        pos: &Position,
+        undo: &UndoStack,
+        mut cells: impl FnMut(Piece, Bitboard, Bitboard),
+        mut hand: impl FnMut(Piece, u8, u8),
+    ) {
+        fn report<const W: usize>(
+            undo: &Undo<W>,
+            pos: &Pos<W>,
+            cells: &mut impl FnMut(Piece, Bitboard, Bitboard),
+            hand: &mut impl FnMut(Piece, u8, u8),
+        ) {
+            let mut resized =
+                |p, before: Bits<W>, after: Bits<W>| cells(p, before.resize(), after.resize());
+            undo.last_changes(pos, &mut resized, hand);
+        }
+        match (&undo.0, &pos.0) {
+            (AnyUndo::N64(u), AnyPos::N64(p)) => report(u, p, &mut cells, &mut hand),
+            (AnyUndo::N128(u), AnyPos::N128(p)) => report(u, p, &mut cells, &mut hand),
+            (AnyUndo::N256(u), AnyPos::N256(p)) => report(u, p, &mut cells, &mut hand),
+            _ => {}
         }
     }
 

@@ -410,6 +410,33 @@ impl<const W: usize> Undo<W> {
         true
     }
 
+    /// Calls `cells` once per piece whose set of cells the last move begun changed, with the
+    /// set before the move and the set in `pos`, and `hand` likewise for counts in hand;
+    /// nothing when no move is begun.
+    pub(crate) fn last_changes(
+        &self,
+        pos: &Pos<W>,
+        cells: &mut impl FnMut(Piece, Bits<W>, Bits<W>),
+        hand: &mut impl FnMut(Piece, u8, u8),
+    ) {
+        let Some(&(_, [sets, _, held, _])) = self.frames.last() else {
+            return;
+        };
+        // A piece's first entry holds its set before the move; a later one, a step between.
+        let logged = &self.log.sets[sets as usize..];
+        for (i, &(piece, before)) in logged.iter().enumerate() {
+            if logged[..i].iter().all(|&(p, _)| p != piece) {
+                cells(piece, before, pos.sets.of(piece.color(), piece.kind()));
+            }
+        }
+        let logged = &self.log.held[held as usize..];
+        for (i, &(piece, before)) in logged.iter().enumerate() {
+            if logged[..i].iter().all(|&(p, _)| p != piece) {
+                hand(piece, before, pos.held(piece));
+            }
+        }
+    }
+
     /// How many moves can be unmade.
     pub(crate) fn depth(&self) -> usize {
         self.frames.len()

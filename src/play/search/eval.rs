@@ -2,8 +2,8 @@
 //! mobility on its square; the variant's goals (promotion, flags); and, where royal pieces
 //! are checkmated, their shelter, their activity in the ending and the mop-up of a lone one.
 
-use crate::engine::Position;
-use crate::rules::{Color, Kind, Ruleset};
+use crate::engine::{Position, UndoStack};
+use crate::rules::{Color, Kind, Piece, Ruleset};
 use crate::types::bitboard::{Bitboard, Cell};
 use crate::types::rule_enums::RoyalRule;
 
@@ -240,6 +240,87 @@ fn distance(rules: &Ruleset, cell: Cell, zone: Bitboard) -> u32 {
         .unwrap_or(0)
 }
 
+/// Each side's material with its pieces' square bonuses and its non-royal material alone
+/// ([`material`]), indexed by colour: what [`evaluate_with`] needs of the pieces, which a
+/// search keeps up to date move by move ([`Material::update`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Material {
+    total: [i64; 2],
+    non_royal: [i64; 2],
+}
+
+impl Material {
+    /// `pos`'s, counted piece by piece.
+    pub(super) fn of(rules: &Ruleset, values: &Values, squares: &Squares, pos: &Position) -> Self {
+        let [white, black] =
+            [Color::White, Color::Black].map(|c| material(rules, values, Some(squares), pos, c));
+        Material {
+            total: [white.0, black.0],
+            non_royal: [white.1, black.1],
+        }
+    }
+
+    /// Whether [`Material::update`] can follow `rules`' moves: not where pieces stand in
+    /// crews or submerge, which [`Ruleset::last_changes`] does not report.
+    pub(super) fn follows(rules: &Ruleset) -> bool {
+        rules.containers.is_none() && rules.layers.is_none()
+    }
+
+    /// `self` brought past the last move made with `undo` on `pos`, from the pieces it
+    /// moved, removed, added and took in or out of hand ([`Ruleset::last_changes`]).
+    pub(super) fn update(
+        &mut self,
+        rules: &Ruleset,
+        values: &Values,
+        squares: &Squares,
+        pos: &Position,
+        undo: &UndoStack,
+    ) {
+        // `count` pieces like `piece` (fewer if negative): their values, and without royal ones.
+        let worth = |piece: Piece, count: i64| {
+            let kind = piece.kind();
+            let value = count * i64::from(values.of(kind));
+            (
+                value,
+                if rules.pieces[kind.index()].royal {
+                    0
+                } else {
+                    value
+                },
+            )
+        };
+        // Per side, the change of [`Material::total`] and of [`Material::non_royal`]: one sum
+        // per closure, since both cannot borrow one.
+        let (mut on_board, mut in_hand) = ([[0; 2]; 2], [[0; 2]; 2]);
+        rules.last_changes(
+            pos,
+            undo,
+            |piece, before: Bitboard, after: Bitboard| {
+                let (added, removed) = (after & !before, before & !after);
+                let square = |cells: Bitboard| {
+                    let of = |c| i64::from(squares.of(piece.color(), piece.kind(), c));
+                    cells.cells().map(of).sum::<i64>()
+                };
+                let count = i64::from(added.count()) - i64::from(removed.count());
+                let (value, non_royal) = worth(piece, count);
+                let sums = &mut on_board[piece.color().index()];
+                sums[0] += value + square(added) - square(removed);
+                sums[1] += non_royal;
+            },
+            |piece, before, after| {
+                let (value, non_royal) = worth(piece, i64::from(after) - i64::from(before));
+                let sums = &mut in_hand[piece.color().index()];
+                sums[0] += value;
+                sums[1] += non_royal;
+            },
+        );
+        for side in 0..2 {
+            self.total[side] += on_board[side][0] + in_hand[side][0];
+            self.non_royal[side] += on_board[side][1] + in_hand[side][1];
+        }
+    }
+}
+
 /// The position's value for the side to move, in centipawns: its material minus the
 /// opponent's (pieces on cells, aboard containers, submerged and in hand), the pieces' square
 /// bonuses, the nearness of flag pieces to their zones and the royal terms ([`Royals`]).
@@ -249,15 +330,23 @@ pub(super) fn evaluate(
     squares: &Squares,
     pos: &Position,
 ) -> Score {
+    let material = Material::of(rules, values, squares, pos);
+    evaluate_with(rules, squares, pos, &material)
+}
+
+/// [`evaluate`] given `pos`'s [`Material`].
+pub(super) fn evaluate_with(
+    rules: &Ruleset,
+    squares: &Squares,
+    pos: &Position,
+    material: &Material,
+) -> Score {
     let us = pos.side_to_move();
-    let [white, black] =
-        [Color::White, Color::Black].map(|c| material(rules, values, Some(squares), pos, c));
-    let side = |c: Color, (total, _): (i64, i64)| total + i64::from(flags(rules, pos, c));
-    let mut score = side(Color::White, white) - side(Color::Black, black);
+    let side = |c: Color| material.total[c.index()] + i64::from(flags(rules, pos, c));
+    let mut score = side(Color::White) - side(Color::Black);
     if let Some(royal) = &squares.royal {
-        let material = [white.1, black.1];
-        score += royal.term(rules, pos, Color::White, material)
-            - royal.term(rules, pos, Color::Black, material);
+        score += royal.term(rules, pos, Color::White, material.non_royal)
+            - royal.term(rules, pos, Color::Black, material.non_royal);
     }
     if us == Color::Black {
         score = -score;
@@ -330,4 +419,63 @@ fn flags(rules: &Ruleset, pos: &Position, side: Color) -> i32 {
         })
         .max()
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+    use crate::Variant;
+
+    /// Over random games in every bundled variant and every one of Fairy-Stockfish's suite
+    /// whose moves it can follow: after each legal move, the material updated from the
+    /// move's changes equals a fresh count.
+    #[test]
+    fn material_kept_move_by_move_matches_a_fresh_count() {
+        let mut followed = 0;
+        for name in Variant::bundled_names().chain(Variant::suite_names()) {
+            let v = Variant::bundled(name).unwrap();
+            if !Material::follows(&v) {
+                continue;
+            }
+            followed += 1;
+            let (values, mut rng) = (Values::derived(&v), StdRng::seed_from_u64(0x3A7E));
+            let squares = Squares::new(&v, &values);
+            let count = |pos: &Position| Material::of(&v, &values, &squares, pos);
+            for game in 0..3 {
+                let mut pos = v.start_position();
+                v.draw_parameters(&mut pos, &mut rng);
+                let mut undo = UndoStack::new();
+                for ply in 0..80 {
+                    let legal = v.legal_moves(&pos);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let before = count(&pos);
+                    for &m in &legal {
+                        let m = match v.chance_cells(&pos, m).cells().next() {
+                            Some(cell) => m.with_outcome(cell),
+                            None => m,
+                        };
+                        v.make(&mut pos, m, &mut undo);
+                        let mut kept = before;
+                        kept.update(&v, &values, &squares, &pos, &undo);
+                        let text = v.move_text(m);
+                        assert_eq!(kept, count(&pos), "{name} game {game} ply {ply}: {text}");
+                        v.unmake(&mut pos, &mut undo);
+                    }
+                    let m = legal[rng.random_range(0..legal.len())];
+                    let m = match v.chance_cells(&pos, m).cells().next() {
+                        Some(cell) => m.with_outcome(cell),
+                        None => m,
+                    };
+                    pos = v.play_unchecked(&pos, m);
+                }
+            }
+        }
+        // All but the games with crews or submerged pieces.
+        assert!(followed >= 90, "{followed}");
+    }
 }

@@ -320,6 +320,7 @@ impl Searcher {
             path: history.to_vec(),
             lists: Vec::new(),
             keys: Vec::new(),
+            material: Vec::new(),
             star1: self.star1,
         };
         tree.iterate(pos.clone(), report)

@@ -8,7 +8,7 @@ use crate::engine::{Move, Outcome, Position, UndoStack};
 use crate::rules::Ruleset;
 use crate::types::bitboard::Cell;
 
-use super::eval::{evaluate, Squares, Values};
+use super::eval::{evaluate, evaluate_with, Material, Squares, Values};
 use super::order::{pick, Heuristics};
 use super::prune::late_move_reduction;
 use super::tt::{Bound, Entry, Table};
@@ -51,6 +51,9 @@ pub(super) struct Tree<'a> {
     pub(super) lists: Vec<Vec<Move>>,
     /// One list of ordering keys per ply, reused ([`Heuristics::order`]).
     pub(super) keys: Vec<Vec<(i64, u32)>>,
+    /// The [`Material`] of each position on the line from the root, kept move by move;
+    /// empty where [`Material::follows`] says it cannot be.
+    pub(super) material: Vec<Material>,
     /// Whether chance events are searched with Star1 windows and Star2 probes (off only to
     /// test them).
     pub(super) star1: bool,
@@ -90,6 +93,9 @@ impl Tree<'_> {
         report: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
         self.path.push(pos.hash());
+        if Material::follows(self.rules) {
+            self.material = vec![Material::of(self.rules, self.values, self.squares, &pos)];
+        }
         let mut result = SearchResult {
             best: None,
             score: Score(0),
@@ -208,11 +214,31 @@ impl Tree<'_> {
     fn make(&mut self, pos: &mut Position, m: Move) {
         self.rules.make(pos, m, &mut self.undo);
         self.path.push(pos.hash());
+        if let Some(&last) = self.material.last() {
+            let mut next = last;
+            next.update(self.rules, self.values, self.squares, pos, &self.undo);
+            self.material.push(next);
+        }
     }
 
     fn unmake(&mut self, pos: &mut Position) {
         self.rules.unmake(pos, &mut self.undo);
         self.path.pop();
+        self.material.pop();
+    }
+
+    /// The static evaluation of `pos`, the position the line has reached, for its side to
+    /// move.
+    fn evaluate(&self, pos: &Position) -> i32 {
+        let Some(material) = self.material.last() else {
+            return evaluate(self.rules, self.values, self.squares, pos).0;
+        };
+        debug_assert_eq!(
+            *material,
+            Material::of(self.rules, self.values, self.squares, pos),
+            "the material kept move by move at {pos:?}"
+        );
+        evaluate_with(self.rules, self.squares, pos, material).0
     }
 
     fn take_list(&mut self, ply: usize) -> Vec<Move> {
@@ -297,7 +323,7 @@ impl Tree<'_> {
             && beta.abs() < Score::MATE_BOUND;
         let mut futile = false;
         if near_leaves {
-            let eval = evaluate(self.rules, self.values, self.squares, pos).0;
+            let eval = self.evaluate(pos);
             if eval - FUTILITY_MARGIN * depth as i32 >= beta {
                 return eval;
             }
@@ -576,7 +602,7 @@ impl Tree<'_> {
             return outcome_score(o, side, ply);
         }
         if ply >= MAX_PLY {
-            return evaluate(self.rules, self.values, self.squares, pos).0;
+            return self.evaluate(pos);
         }
         let evasions = checks < QUIESCENCE_CHECKS && self.rules.in_check(pos);
         let mut moves = self.take_list(ply);
@@ -591,7 +617,7 @@ impl Tree<'_> {
                     .map_or(0, |o| outcome_score(o, side, ply));
             }
         } else {
-            best = evaluate(self.rules, self.values, self.squares, pos).0;
+            best = self.evaluate(pos);
             if best >= beta {
                 self.lists[ply] = moves;
                 return best;
