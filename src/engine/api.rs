@@ -651,7 +651,8 @@ impl Ruleset {
     /// let chess = Variant::bundled("chess")?;
     /// let mut pos = chess.parse_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")?;
     /// let mut undo = UndoStack::new();
-    /// chess.make(&mut pos, chess.parse_san(&pos, "exd5")?, &mut undo);
+    /// let capture = chess.parse_san(&pos, "exd5")?;
+    /// chess.make(&mut pos, capture, &mut undo);
     /// let mut changed = Vec::new();
     /// chess.last_changes(&pos, &undo, |piece, before, after| {
     ///     changed.push((chess.letter(piece), before.count(), after.count()))
