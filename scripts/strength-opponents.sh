@@ -3,7 +3,7 @@
 # (Debian's `fairymax` 5.0b, over XBoard) at equal time per move: the tables of
 # docs/strength.md (issue 36, item 3).
 #
-#   scripts/strength-opponents.sh [GAMES] [MOVETIME_MS] [OUT_DIR]
+#   [FAIRY_STOCKFISH_ATOMIC=BINARY] scripts/strength-opponents.sh [GAMES] [MOVETIME_MS] [OUT_DIR]
 #
 # Defaults: 40 games per variant, 100 ms per move for both sides, each pair of games from one
 # random opening of 4 plies with colours swapped, games cut at 300 plies; every game is
@@ -25,6 +25,12 @@ for variant in chess capablanca variants/fsf/makruk.yaml variants/fsf/shogi.yaml
   $fairy match "$variant" --opponent uci:fairy-stockfish "${common[@]}" \
     --pgn "$out/fsf-$name.pgn" | grep '^fairy against'
 done
+# Atomic against a Fairy-Stockfish built from its repository (`make build
+# ARCH=x86-64-modern` in its src/), when FAIRY_STOCKFISH_ATOMIC names that binary.
+if [ -n "${FAIRY_STOCKFISH_ATOMIC:-}" ]; then
+  $fairy match variants/fsf/atomic.yaml --opponent "uci:$FAIRY_STOCKFISH_ATOMIC" \
+    "${common[@]}" --pgn "$out/fsf-atomic.pgn" | grep '^fairy against'
+fi
 # Fairy-Max's courier is XBoard's (variants/xboard/), not Fairy-Stockfish's.
 for variant in chess capablanca falcon-chess variants/fsf/shatranj.yaml \
   variants/fsf/makruk.yaml variants/xboard/courier.yaml; do
