@@ -642,9 +642,10 @@ impl Ruleset {
 
     /// What the last move made with `undo` changed on `pos`, for a search that keeps sums
     /// over the pieces up to date move by move: `cells(piece, before, after)` once per piece
-    /// whose set of cells changed (its cells before the move and now), `hand(piece, before,
-    /// after)` once per piece whose count in hand changed. Containers' crews and submerged
-    /// pieces are not reported. Nothing when `undo` holds no move of `pos`'s board size.
+    /// whose set of cells the move wrote (its cells before the move and now, which may be
+    /// equal), `hand(piece, before, after)` once per piece whose count in hand it wrote.
+    /// Containers' crews and submerged pieces are not reported. Nothing when `undo` holds no
+    /// move of `pos`'s board size.
     ///
     /// ```
     /// use fairy_rules::{UndoStack, Variant};

@@ -410,7 +410,7 @@ impl<const W: usize> Undo<W> {
         true
     }
 
-    /// Calls `cells` once per piece whose set of cells the last move begun changed, with the
+    /// Calls `cells` once per piece whose set of cells the last move begun wrote, with the
     /// set before the move and the set in `pos`, and `hand` likewise for counts in hand;
     /// nothing when no move is begun.
     pub(crate) fn last_changes(
