@@ -427,6 +427,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
+    use crate::engine::Move;
     use crate::Variant;
 
     /// Over random games in every bundled variant and every one of Fairy-Stockfish's suite
@@ -444,6 +445,11 @@ mod tests {
             let (values, mut rng) = (Values::derived(&v), StdRng::seed_from_u64(0x3A7E));
             let squares = Squares::new(&v, &values);
             let count = |pos: &Position| Material::of(&v, &values, &squares, pos);
+            // A move's chance event, if any, decided by its first possible cell.
+            let decided = |pos: &Position, m: Move| match v.chance_cells(pos, m).cells().next() {
+                Some(cell) => m.with_outcome(cell),
+                None => m,
+            };
             for game in 0..3 {
                 let mut pos = v.start_position();
                 v.draw_parameters(&mut pos, &mut rng);
@@ -455,10 +461,7 @@ mod tests {
                     }
                     let before = count(&pos);
                     for &m in &legal {
-                        let m = match v.chance_cells(&pos, m).cells().next() {
-                            Some(cell) => m.with_outcome(cell),
-                            None => m,
-                        };
+                        let m = decided(&pos, m);
                         v.make(&mut pos, m, &mut undo);
                         let mut kept = before;
                         kept.update(&v, &values, &squares, &pos, &undo);
@@ -466,11 +469,7 @@ mod tests {
                         assert_eq!(kept, count(&pos), "{name} game {game} ply {ply}: {text}");
                         v.unmake(&mut pos, &mut undo);
                     }
-                    let m = legal[rng.random_range(0..legal.len())];
-                    let m = match v.chance_cells(&pos, m).cells().next() {
-                        Some(cell) => m.with_outcome(cell),
-                        None => m,
-                    };
+                    let m = decided(&pos, legal[rng.random_range(0..legal.len())]);
                     pos = v.play_unchecked(&pos, m);
                 }
             }
