@@ -428,7 +428,7 @@ mod tests {
 
     use super::*;
     use crate::engine::Move;
-    use crate::Variant;
+    use crate::load::variant::Variant;
 
     /// Over random games in every bundled variant and every one of Fairy-Stockfish's suite
     /// whose moves it can follow: after each legal move, the material updated from the
