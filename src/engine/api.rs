@@ -408,6 +408,27 @@ impl Ruleset {
         })
     }
 
+    /// The legal captures and promotions of the side to move's pieces on the cells `from`
+    /// (in the board's numbering), appended to `out` (cleared first): a static exchange's
+    /// recaptures, generated for the cell's attackers ([`Ruleset::attackers`]) only.
+    ///
+    /// ```
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// let pos = chess.parse_fen("4k3/8/8/8/8/8/4r3/3QK3 w - - 0 1")?;
+    /// let e2 = chess.topology.parse_cell("e2").unwrap();
+    /// let mut captures = Vec::new();
+    /// chess.noisy_moves_from_into(&pos, chess.attackers(&pos, e2, fairy_rules::Color::White), &mut captures);
+    /// assert_eq!(captures.len(), 2); // Kxe2 and Qxe2
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn noisy_moves_from_into(&self, pos: &Position, from: Bitboard, out: &mut Vec<Move>) {
+        out.clear();
+        dispatch!(self, &pos.0, e, p => {
+            let gen = Gen { legal: true, noisy: true, from: from.resize() };
+            e.generate(p, gen, &mut List(out))
+        })
+    }
+
     /// Every move the pieces of the side to move can make by the rules of movement, whether
     /// or not it leaves a royal piece attacked (pseudo-legal moves), in the generator's
     /// order. See the example of [`Ruleset::legal_moves`].

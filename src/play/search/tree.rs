@@ -557,14 +557,18 @@ impl Tree<'_> {
     /// piece and letting the exchange go on (0: it does not capture).
     fn exchange(&mut self, pos: &mut Position, cell: Cell, captures: usize) -> i32 {
         let side = pos.side_to_move();
-        // Most cells are not attacked at all: a look at the attackers spares generating the
-        // captures.
-        if captures >= EXCHANGE_LIMIT || self.rules.attackers(pos, cell, side).is_empty() {
+        if captures >= EXCHANGE_LIMIT {
+            return 0;
+        }
+        // Only the cell's attackers can capture there: the others' moves are not generated,
+        // and most cells have none.
+        let attackers = self.rules.attackers(pos, cell, side);
+        if attackers.is_empty() {
             return 0;
         }
         let slot = MAX_PLY + 1 + captures;
         let mut moves = self.take_list(slot);
-        self.rules.noisy_moves_into(pos, &mut moves);
+        self.rules.noisy_moves_from_into(pos, attackers, &mut moves);
         let least = moves
             .iter()
             .filter(|r| r.to == cell && r.captured.is_some_and(|p| p.color() != side))
