@@ -554,6 +554,24 @@ impl Ruleset {
             .resize())
     }
 
+    /// Whether the pieces left are a set the definition lists as unable to win (`end:
+    /// insufficient_material`), either way round: the game is drawn unless the side to move
+    /// has no legal move ([`Ruleset::outcome`] says which). For a search, which has the
+    /// moves at hand: cheap where more pieces stand than any listed set holds.
+    ///
+    /// ```
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// let bishop = chess.parse_fen("8/8/8/4k3/8/8/8/2B1K3 b - - 0 1")?;
+    /// assert!(chess.insufficient_material(&bishop));
+    /// let rook = chess.parse_fen("8/8/8/4k3/8/8/8/2R1K3 b - - 0 1")?;
+    /// assert!(!chess.insufficient_material(&rook));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn insufficient_material(&self, pos: &Position) -> bool {
+        !self.end.insufficient_material.is_empty()
+            && dispatch!(self, &pos.0, e, p => e.dead_material(p))
+    }
+
     /// Whether the side to move is in check: one of its royal pieces is attacked (under
     /// `check:`, the rule for several royal pieces). See the example of
     /// [`Ruleset::gives_check`].

@@ -220,17 +220,10 @@ impl<const W: usize> Engine<'_, W> {
                 },
             });
         }
-        if !r.end.insufficient_material.is_empty() {
-            let m = self.material(pos);
-            if r.end
-                .insufficient_material
-                .iter()
-                .any(|&dead| dead == m || dead.swapped() == m)
-            {
-                return Some(Outcome::Draw {
-                    reason: Reason::InsufficientMaterial,
-                });
-            }
+        if self.dead_material(pos) {
+            return Some(Outcome::Draw {
+                reason: Reason::InsufficientMaterial,
+            });
         }
         let limit = r.end.move_rule_plies;
         if limit > 0 && pos.st.halfmove >= limit {
@@ -260,6 +253,18 @@ impl<const W: usize> Engine<'_, W> {
     }
 
     /// Every piece in the game: on the surface, aboard containers, submerged and in hand.
+    /// Whether the pieces left are a set listed under `end: insufficient_material` (either
+    /// way round). Cheap where more pieces stand on the board than any set lists.
+    pub(crate) fn dead_material(&self, pos: &Pos<W>) -> bool {
+        let dead = &self.rules.end.insufficient_material;
+        let most = dead.iter().map(|m| m.len()).max().unwrap_or(0);
+        if pos.st.occupied().count() as usize > most {
+            return false;
+        }
+        let m = self.material(pos);
+        dead.iter().any(|&d| d == m || d.swapped() == m)
+    }
+
     fn material(&self, pos: &Pos<W>) -> Material {
         let mut m = Material::EMPTY;
         for color in Color::BOTH {

@@ -123,6 +123,16 @@ pub const MAX_HASH: usize = 4096;
 /// The transposition table's size until `Hash` is set, in MiB.
 pub const DEFAULT_HASH: usize = 16;
 
+/// The contempt until `Contempt` is set, in centipawns ([`Searcher::set_contempt`]): none,
+/// so that an analysis scores a draw as a draw.
+///
+/// [`Searcher::set_contempt`]: crate::search::Searcher::set_contempt
+pub const DEFAULT_CONTEMPT: i32 = 0;
+
+/// The largest contempt `Contempt` allows either way, in centipawns (Fairy-Stockfish's
+/// bound).
+pub const MAX_CONTEMPT: i32 = 100;
+
 /// The longest command line read, in bytes: a `position` command with a game of a few
 /// thousand moves. A longer one is refused unread.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -656,6 +666,7 @@ pub struct Session {
     current: usize,
     chess960: bool,
     hash: usize,
+    contempt: i32,
     game: Game,
     /// Raised whenever a searcher made before is no longer right (another variant, table
     /// size or game).
@@ -702,6 +713,7 @@ impl Session {
             current,
             chess960: false,
             hash: DEFAULT_HASH,
+            contempt: DEFAULT_CONTEMPT,
             game,
             epoch: 0,
         }
@@ -742,6 +754,14 @@ impl Session {
         self.hash
     }
 
+    /// What a draw costs the engine, in centipawns (`Contempt`; the searcher's
+    /// [`crate::search::Searcher::set_contempt`]).
+    ///
+    /// See the example of [`Session::handle`].
+    pub fn contempt(&self) -> i32 {
+        self.contempt
+    }
+
     /// A number that changes whenever a searcher made before must be made anew: another
     /// variant or table size, or a new game.
     ///
@@ -776,6 +796,9 @@ impl Session {
             format!("id name fairy-rules {}", env!("CARGO_PKG_VERSION")),
             "id author the fairy-rules developers".to_string(),
             format!("option name Hash type spin default {DEFAULT_HASH} min 1 max {MAX_HASH}"),
+            format!(
+                "option name Contempt type spin default {DEFAULT_CONTEMPT} min -{MAX_CONTEMPT} max {MAX_CONTEMPT}"
+            ),
             "option name UCI_Chess960 type check default false".to_string(),
             self.variant_option(),
             "option name VariantPath type string default <empty>".to_string(),
@@ -817,6 +840,7 @@ impl Session {
     /// assert!(!session.offered().iter().any(|o| o.id == "seachess"));
     /// assert!(!session.chess960());
     /// assert_eq!(session.hash(), 16);
+    /// assert_eq!(session.contempt(), 0);
     /// let epoch = session.epoch();
     /// session.handle(&read_command("ucinewgame")?.unwrap());
     /// assert_ne!(session.epoch(), epoch);
@@ -864,6 +888,16 @@ impl Session {
                 }
                 _ => vec![format!(
                     "info string Hash is from 1 to {MAX_HASH} MiB, not `{}`",
+                    clip(value)
+                )],
+            },
+            "contempt" => match value.parse::<i32>() {
+                Ok(cp) if (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&cp) => {
+                    self.contempt = cp;
+                    Vec::new()
+                }
+                _ => vec![format!(
+                    "info string Contempt is from -{MAX_CONTEMPT} to {MAX_CONTEMPT} centipawns, not `{}`",
                     clip(value)
                 )],
             },
@@ -1368,6 +1402,12 @@ mod tests {
         );
         assert!(set(&mut s, "setoption name Hash value 64").is_empty());
         assert_eq!(s.hash(), 64);
+        assert_eq!(
+            set(&mut s, "setoption name Contempt value 101"),
+            ["info string Contempt is from -100 to 100 centipawns, not `101`"]
+        );
+        assert!(set(&mut s, "setoption name Contempt value -20").is_empty());
+        assert_eq!(s.contempt(), -20);
         assert_eq!(
             set(&mut s, "setoption name Ponder value true"),
             ["info string no such option: Ponder"]

@@ -251,6 +251,11 @@ impl Material {
         self
     }
 
+    /// The number of pieces, both colours.
+    pub(crate) fn len(self) -> usize {
+        self.counts.iter().flatten().map(|&n| usize::from(n)).sum()
+    }
+
     /// The same with the colours swapped. See the example of [`Material::with`].
     #[must_use]
     pub fn swapped(self) -> Material {

@@ -100,6 +100,7 @@ fn a_session_answers_as_uci_says() {
             "id name fairy-rules 0.1.0",
             "id author the fairy-rules developers",
             "option name Hash type spin default 16 min 1 max 4096",
+            "option name Contempt type spin default 0 min -100 max 100",
             "option name UCI_Chess960 type check default false",
             variant_line.as_str(),
             "option name VariantPath type string default <empty>",

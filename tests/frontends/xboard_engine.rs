@@ -108,9 +108,10 @@ fn the_handshake_offers_every_variant_xboard_can_show() {
     sorted.dedup();
     assert_eq!(sorted.len(), names.len(), "a name offered twice: {names:?}");
     assert!(got[2].contains("setboard=1 usermove=1 ping=1 san=0"));
+    assert_eq!(got[3], "feature option=\"Contempt -spin 0 -100 100\"");
     // The variants left out are explained, in lines XBoard ignores.
     assert_eq!(
-        got[3..],
+        got[4..],
         [
             "# not offered: bermuda: The Bermuda Chess Angle: XBoard cannot show its chance events",
             "# not offered: flying-dutchman: Flying Dutchman: XBoard cannot show a captured piece returning to the board",
@@ -399,4 +400,37 @@ fn post_sends_thinking_lines() {
     let got = e.ask(&["nopost", "force", "new", "force", "usermove d2d4", "go"]);
     assert_eq!(got.len(), 1, "{got:?}");
     assert!(got[0].starts_with("move "), "{got:?}");
+}
+
+/// `option Contempt=N` makes a draw cost the engine N centipawns: here every move draws by
+/// the fifty-move rule, so the score is the contempt's negation.
+#[test]
+fn the_contempt_option_scores_a_draw_below_zero() {
+    let mut e = Engine::start(&[]);
+    e.ask(&["xboard", "protover 2", "new", "force"]);
+    assert_eq!(
+        e.ask(&["option Contempt=101", "option Hash=1"]),
+        [
+            "Error (Contempt is from -100 to 100 centipawns): option Contempt=101",
+            "Error (no such option): option Hash=1",
+        ]
+    );
+    let score = |e: &mut Engine, contempt: &str| {
+        let got = e.ask(&[
+            contempt,
+            "force",
+            "setboard 4k3/8/8/8/8/8/8/R3K3 w - - 99 80",
+            "sd 2",
+            "post",
+            "go",
+        ]);
+        let last = got
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("2 "))
+            .expect("depth 2");
+        last.split(' ').nth(1).map(str::to_string)
+    };
+    assert_eq!(score(&mut e, "option Contempt=0").as_deref(), Some("0"));
+    assert_eq!(score(&mut e, "option Contempt=25").as_deref(), Some("-25"));
 }

@@ -63,10 +63,11 @@ pub(super) fn run(_: &Args) -> miette::Result<()> {
                 if go.searchmoves {
                     say("info string searchmoves is not followed: every move is searched");
                 }
-                let searcher = match kept.take() {
+                let mut searcher = match kept.take() {
                     Some((epoch, s)) if epoch == session.epoch() => s,
                     _ => Searcher::with_table(session.variant().clone(), session.hash()),
                 };
+                searcher.set_contempt(session.contempt());
                 search = Some(Search::start(
                     searcher,
                     session.game().clone(),

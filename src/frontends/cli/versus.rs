@@ -48,6 +48,11 @@ pub(super) struct Args {
     /// two engines that search the same way play the same game each time.
     #[arg(long, default_value_t = 0)]
     opening_plies: usize,
+    /// Our engine's contempt, in centipawns: a draw scores this much below zero for it in
+    /// its search, so that it plays on in positions it judges less than this much worse
+    /// (against a weaker opponent, a draw is half a point given away).
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    contempt: i32,
     /// A game not over after this many plies is scored as a draw.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
@@ -148,6 +153,7 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         None => None,
     };
     let mut searcher = Searcher::new(variant.clone());
+    searcher.set_contempt(args.contempt);
     let mut points = Vec::new();
     let (mut wins, mut draws, mut losses, mut cut, mut disputed) = (0, 0, 0, 0, 0);
     for i in 0..args.games {

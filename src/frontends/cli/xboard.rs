@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use fairy_rules::cecp::{self, XBoardVariant};
 use fairy_rules::search::{SearchLimits, SearchResult, Searcher, MOVE_OVERHEAD};
+use fairy_rules::uci::{self, MAX_CONTEMPT};
 use fairy_rules::{Color, Game, Outcome, Reason, Variant};
 
 #[derive(clap::Args)]
@@ -164,6 +165,8 @@ struct Engine {
     default: Variant,
     game: Game,
     searcher: Searcher,
+    /// What a draw costs the engine, in centipawns (the `Contempt` option).
+    contempt: i32,
     /// The side the engine plays, `None` in force mode.
     side: Option<Color>,
     clock: Clock,
@@ -195,6 +198,7 @@ impl Engine {
             refused,
             game: Game::new(first.clone()),
             searcher: Searcher::new(first),
+            contempt: uci::DEFAULT_CONTEMPT,
             side: None,
             clock: Clock::default(),
             stop,
@@ -253,13 +257,14 @@ impl Engine {
             }
             "result" => self.side = None,
             "computer" => self.note = None,
+            "option" => self.option(rest.trim()),
             "post" => self.post = true,
             "nopost" => self.post = false,
             "?" => {}
             // Commands with nothing to do for this engine.
             "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "otim" | "name"
-            | "rating" | "ics" | "put" | "hover" | "draw" | "white" | "black" | "option"
-            | "memory" | "cores" | "." | "" => {}
+            | "rating" | "ics" | "put" | "hover" | "draw" | "white" | "black" | "memory"
+            | "cores" | "." | "" => {}
             _ => say(&format!("Error (unknown command): {line}")),
         }
         true
@@ -274,6 +279,10 @@ impl Engine {
             names.join(",")
         ));
         say("feature setboard=1 usermove=1 ping=1 san=0 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 memory=0 smp=0 exclude=0 highlight=1 debug=1");
+        say(&format!(
+            "feature option=\"Contempt -spin {} -{MAX_CONTEMPT} {MAX_CONTEMPT}\"",
+            uci::DEFAULT_CONTEMPT
+        ));
         // XBoard ignores these lines but shows them in its debug file: a variant left out
         // of `variants=` is explained, never silently missing.
         for (id, why) in &self.refused {
@@ -282,9 +291,25 @@ impl Engine {
         say("feature done=1");
     }
 
+    /// `option NAME=VALUE`: the options of `feature option=`.
+    fn option(&mut self, setting: &str) {
+        let (name, value) = setting.split_once('=').unwrap_or((setting, ""));
+        match (name, value.trim().parse::<i32>()) {
+            ("Contempt", Ok(cp)) if (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&cp) => {
+                self.contempt = cp;
+                self.searcher.set_contempt(cp);
+            }
+            ("Contempt", _) => say(&format!(
+                "Error (Contempt is from -{MAX_CONTEMPT} to {MAX_CONTEMPT} centipawns): option {setting}"
+            )),
+            _ => say(&format!("Error (no such option): option {setting}")),
+        }
+    }
+
     fn start(&mut self, variant: Variant) {
         self.game = Game::new(variant.clone());
         self.searcher = Searcher::new(variant);
+        self.searcher.set_contempt(self.contempt);
         self.reported = false;
     }
 

@@ -179,6 +179,7 @@ pub struct Searcher {
     table: tt::Table,
     heuristics: order::Heuristics,
     star1: bool,
+    contempt: i32,
 }
 
 impl Searcher {
@@ -201,6 +202,7 @@ impl Searcher {
             table: tt::Table::new(megabytes),
             heuristics: order::Heuristics::new(cells),
             star1: true,
+            contempt: 0,
         }
     }
 
@@ -223,6 +225,28 @@ impl Searcher {
     /// ```
     pub fn set_star1(&mut self, on: bool) {
         self.star1 = on;
+    }
+
+    /// Sets the contempt, in centipawns (0 by default): a drawn end (by repetition, a move
+    /// rule, the material, a stalemate that draws) scores this much below zero for the side
+    /// to move at the root of each search, and as much above zero for its opponent, so that
+    /// the side the searcher plays for avoids a draw while it stands less than this much
+    /// worse. Against a weaker opponent a draw is a loss of points; in self-play (balance
+    /// statistics) it should stay 0. UCI's `Contempt`, as in Fairy-Stockfish.
+    ///
+    /// ```
+    /// use fairy_rules::search::{Score, SearchLimits, Searcher};
+    /// let chess = fairy_rules::Variant::bundled("chess")?;
+    /// // Every move leaves a king against a king and a bishop: a draw by the material.
+    /// let kings = chess.parse_fen("8/8/8/4k3/8/8/8/2b1K3 w - - 0 1")?;
+    /// let mut searcher = Searcher::new(chess.clone());
+    /// assert_eq!(searcher.search(&kings, &[], &SearchLimits::depth(2)).score, Score(0));
+    /// searcher.set_contempt(30);
+    /// assert_eq!(searcher.search(&kings, &[], &SearchLimits::depth(2)).score, Score(-30));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_contempt(&mut self, centipawns: i32) {
+        self.contempt = centipawns.clamp(-Score::MATE_BOUND / 2, Score::MATE_BOUND / 2);
     }
 
     /// The piece values the evaluation uses, in centipawns. See the example of
@@ -322,6 +346,8 @@ impl Searcher {
             keys: Vec::new(),
             material: Vec::new(),
             star1: self.star1,
+            contempt: self.contempt,
+            root_side: pos.side_to_move(),
         };
         tree.iterate(pos.clone(), report)
     }

@@ -7,6 +7,7 @@ use std::time::Instant;
 use crate::engine::{Move, Outcome, Position, UndoStack};
 use crate::rules::Ruleset;
 use crate::types::bitboard::Cell;
+use crate::types::piece::Color;
 
 use super::eval::{evaluate, evaluate_with, Material, Squares, Values};
 use super::order::{pick, Heuristics};
@@ -57,14 +58,19 @@ pub(super) struct Tree<'a> {
     /// Whether chance events are searched with Star1 windows and Star2 probes (off only to
     /// test them).
     pub(super) star1: bool,
+    /// What a draw costs the side to move at the root, in centipawns ([`super::Searcher::set_contempt`]).
+    pub(super) contempt: i32,
+    /// The side to move at the root.
+    pub(super) root_side: Color,
 }
 
-/// The score of an ended game for the side to move, `ply` plies from the root.
-fn outcome_score(outcome: Outcome, side: crate::types::piece::Color, ply: usize) -> i32 {
+/// The score of a won or lost game for the side to move, `ply` plies from the root; a
+/// drawn one scores `draw`.
+fn outcome_score(outcome: Outcome, side: Color, ply: usize, draw: i32) -> i32 {
     match outcome {
         Outcome::Win { winner, .. } if winner == side => Score::MATE - ply as i32,
         Outcome::Win { .. } => -(Score::MATE - ply as i32),
-        Outcome::Draw { .. } => 0,
+        Outcome::Draw { .. } => draw,
     }
 }
 
@@ -86,6 +92,16 @@ fn from_table(score: i32, ply: usize) -> i32 {
 }
 
 impl Tree<'_> {
+    /// The score of a draw for `side`: the contempt against the side to move at the root,
+    /// for it to avoid, and for its opponent to seek.
+    fn draw(&self, side: Color) -> i32 {
+        if side == self.root_side {
+            -self.contempt
+        } else {
+            self.contempt
+        }
+    }
+
     /// Iterative deepening from depth 1; the result of the last finished iteration.
     pub(super) fn iterate(
         &mut self,
@@ -107,10 +123,11 @@ impl Tree<'_> {
         let root_moves = self.rules.legal_moves(&pos);
         if root_moves.is_empty() {
             let side = pos.side_to_move();
+            let draw = self.draw(side);
             result.score = Score(
                 self.rules
                     .outcome(&pos)
-                    .map_or(0, |o| outcome_score(o, side, 0)),
+                    .map_or(draw, |o| outcome_score(o, side, 0, draw)),
             );
             return result;
         }
@@ -275,10 +292,10 @@ impl Tree<'_> {
         let side = pos.side_to_move();
         if ply > 0 {
             if let Some(o) = self.rules.decided(pos) {
-                return outcome_score(o, side, ply);
+                return outcome_score(o, side, ply, self.draw(side));
             }
             if self.repeats(pos) {
-                return 0;
+                return self.draw(side);
             }
             // No mate found further on can be better than one found nearer.
             alpha = alpha.max(-(Score::MATE - ply as i32));
@@ -335,16 +352,19 @@ impl Tree<'_> {
         self.rules.legal_moves_into(pos, &mut moves);
         if moves.is_empty() {
             self.lists[ply] = moves;
+            let draw = self.draw(side);
             return self
                 .rules
                 .outcome(pos)
-                .map_or(0, |o| outcome_score(o, side, ply));
+                .map_or(draw, |o| outcome_score(o, side, ply, draw));
         }
-        if self.rules.end.move_rule_plies > 0
-            && pos.halfmove_clock() >= self.rules.end.move_rule_plies
+        // The game's own draws, once a move is there to play (a mate comes first).
+        if (self.rules.end.move_rule_plies > 0
+            && pos.halfmove_clock() >= self.rules.end.move_rule_plies)
+            || (ply > 0 && self.rules.insufficient_material(pos))
         {
             self.lists[ply] = moves;
-            return 0;
+            return self.draw(side);
         }
         let mut keys = self.order(&moves, remembered.and_then(|e| e.best), ply);
         let original_alpha = alpha;
@@ -603,7 +623,7 @@ impl Tree<'_> {
         self.seldepth = self.seldepth.max(ply);
         let side = pos.side_to_move();
         if let Some(o) = self.rules.decided(pos) {
-            return outcome_score(o, side, ply);
+            return outcome_score(o, side, ply, self.draw(side));
         }
         if ply >= MAX_PLY {
             return self.evaluate(pos);
@@ -615,11 +635,19 @@ impl Tree<'_> {
             self.rules.legal_moves_into(pos, &mut moves);
             if moves.is_empty() {
                 self.lists[ply] = moves;
+                let draw = self.draw(side);
                 return self
                     .rules
                     .outcome(pos)
-                    .map_or(0, |o| outcome_score(o, side, ply));
+                    .map_or(draw, |o| outcome_score(o, side, ply, draw));
             }
+            if self.rules.insufficient_material(pos) {
+                self.lists[ply] = moves;
+                return self.draw(side);
+            }
+        } else if self.rules.insufficient_material(pos) {
+            self.lists[ply] = moves;
+            return self.draw(side);
         } else {
             best = self.evaluate(pos);
             if best >= beta {
