@@ -348,6 +348,7 @@ impl Searcher {
             star1: self.star1,
             contempt: self.contempt,
             root_side: pos.side_to_move(),
+            root_best: None,
         };
         tree.iterate(pos.clone(), report)
     }

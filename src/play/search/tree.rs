@@ -62,6 +62,8 @@ pub(super) struct Tree<'a> {
     pub(super) contempt: i32,
     /// The side to move at the root.
     pub(super) root_side: Color,
+    /// The best root move of the iteration under way and its score, once one beat alpha.
+    pub(super) root_best: Option<(Move, i32)>,
 }
 
 /// The score of a won or lost game for the side to move, `ply` plies from the root; a
@@ -133,9 +135,21 @@ impl Tree<'_> {
         }
         let max = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max {
+            self.root_best = None;
             let score = self.aspiration(&mut pos, depth, result.score.0);
             // The first iteration always finishes: there is a move to give.
             if self.stopped && depth > 1 {
+                // A move that beat the last iteration's within this one's window is better
+                // at the greater depth, even unfinished: the last iteration's move was
+                // searched first.
+                if let Some((m, score)) = self.root_best.filter(|b| Some(b.0) != result.best) {
+                    let after = self.rules.play_unchecked(&pos, m);
+                    result.best = Some(m);
+                    result.score = Score(score);
+                    result.pv = std::iter::once(m)
+                        .chain(self.principal_variation(&after, depth - 1))
+                        .collect();
+                }
                 break;
             }
             let pv = self.principal_variation(&pos, depth);
@@ -418,6 +432,9 @@ impl Tree<'_> {
                 best = score;
                 best_move = Some(m);
                 if score > alpha {
+                    if ply == 0 {
+                        self.root_best = Some((m, score));
+                    }
                     alpha = score;
                     if alpha >= beta {
                         if m.captured.is_none() && m.promotion.is_none() {
