@@ -3,8 +3,9 @@
 //! futility and futility pruning near the leaves; quiescence on captures and promotions
 //! (losing captures cut by static exchange evaluation); move ordering (the table's move,
 //! most valuable victim / least valuable attacker, killers, history), check extensions and
-//! mate scores; expectimax over the outcomes of a chance event. Each pruning rule was kept
-//! for a gain in self-play (`docs/strength.md`).
+//! mate scores; expectimax over the outcomes of a chance event; a root move that beat the
+//! last iteration's in an iteration a limit cut short is played; an optional contempt for
+//! draws. Each pruning rule was kept for a gain in self-play (`docs/strength.md`).
 //!
 //! ```
 //! use fairy_rules::search::{SearchLimits, Searcher};
@@ -92,7 +93,8 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// Time to think, wall-clock.
     pub time: Option<Duration>,
-    /// Set from another thread to stop the search; the last finished iteration's move stands.
+    /// Set from another thread to stop the search; the last finished iteration's move
+    /// stands, or a move that beat it in the iteration stopped ([`SearchResult::best`]).
     pub stop: Option<Arc<AtomicBool>>,
 }
 
@@ -152,9 +154,12 @@ pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
 /// See the example of [`Searcher::search_with`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SearchResult {
-    /// The move to play; `None` when the side to move has none (the game is over).
+    /// The move to play; `None` when the side to move has none (the game is over). The
+    /// last finished iteration's, or the move that beat it in the iteration a limit cut
+    /// short (the last iteration's move is searched first, so one that beats it is better
+    /// at the greater depth).
     pub best: Option<Move>,
-    /// Its score for the side to move.
+    /// Its score for the side to move (for a move of a cut iteration, at least this).
     pub score: Score,
     /// The last iteration finished, in plies.
     pub depth: u32,
@@ -303,7 +308,8 @@ impl Searcher {
     }
 
     /// [`Searcher::search`], calling `report` after each finished iteration (depth 1, 2,
-    /// ...).
+    /// ...), and once more when a root move of the iteration a limit cut short replaces
+    /// the last one's ([`SearchResult::best`]).
     ///
     /// ```
     /// use fairy_rules::search::{Score, SearchLimits, Searcher};

@@ -104,7 +104,8 @@ impl Tree<'_> {
         }
     }
 
-    /// Iterative deepening from depth 1; the result of the last finished iteration.
+    /// Iterative deepening from depth 1; the result of the last finished iteration, or of a
+    /// root move that beat it in the iteration a limit cut short (reported again then).
     pub(super) fn iterate(
         &mut self,
         mut pos: Position,
@@ -149,6 +150,8 @@ impl Tree<'_> {
                     result.pv = std::iter::once(m)
                         .chain(self.principal_variation(&after, depth - 1))
                         .collect();
+                    result.nodes = self.nodes;
+                    report(&result);
                 }
                 break;
             }
