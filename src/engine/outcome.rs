@@ -252,7 +252,6 @@ impl<const W: usize> Engine<'_, W> {
         }
     }
 
-    /// Every piece in the game: on the surface, aboard containers, submerged and in hand.
     /// Whether the pieces left are a set listed under `end: insufficient_material` (either
     /// way round). Cheap where more pieces stand on the board than any set lists.
     pub(crate) fn dead_material(&self, pos: &Pos<W>) -> bool {
@@ -265,6 +264,7 @@ impl<const W: usize> Engine<'_, W> {
         dead.iter().any(|&d| d == m || d.swapped() == m)
     }
 
+    /// Every piece in the game: on the surface, aboard containers, submerged and in hand.
     fn material(&self, pos: &Pos<W>) -> Material {
         let mut m = Material::EMPTY;
         for color in Color::BOTH {

@@ -327,6 +327,11 @@ impl Tree<'_> {
         // and a game where kings stand attacked most of the time never reached the depth.
         let forcing_check = self.rules.end.royal == RoyalRule::Checkmate;
         let in_check = self.rules.in_check(pos);
+        // A set of pieces the definition lists as unable to win draws (out of check: a mate
+        // on the board would come first).
+        if ply > 0 && !in_check && self.rules.insufficient_material(pos) {
+            return self.draw(side);
+        }
         let depth = if forcing_check && ply < 2 * MAX_DEPTH as usize && in_check {
             depth + 1
         } else {
@@ -375,10 +380,8 @@ impl Tree<'_> {
                 .outcome(pos)
                 .map_or(draw, |o| outcome_score(o, side, ply, draw));
         }
-        // The game's own draws, once a move is there to play (a mate comes first).
-        if (self.rules.end.move_rule_plies > 0
-            && pos.halfmove_clock() >= self.rules.end.move_rule_plies)
-            || (ply > 0 && self.rules.insufficient_material(pos))
+        if self.rules.end.move_rule_plies > 0
+            && pos.halfmove_clock() >= self.rules.end.move_rule_plies
         {
             self.lists[ply] = moves;
             return self.draw(side);
