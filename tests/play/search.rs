@@ -176,6 +176,49 @@ fn node_and_stop_limits_end_the_search() {
     assert!(r.best.is_some() && r.depth < 64);
 }
 
+/// A node limit that cuts an iteration after a root move beat the last iteration's: that
+/// move is played, reported once more at the last finished depth. The node counts pin the
+/// search (12,000 positions cut depth 4 after g5 beat Nf6; 8,000 cut it before).
+#[test]
+fn a_cut_iteration_plays_a_move_that_beat_the_last_one() {
+    let chess = Variant::bundled("chess").unwrap();
+    let pos = chess
+        .parse_fen("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3")
+        .unwrap();
+    let search = |nodes| {
+        let limits = SearchLimits {
+            nodes: Some(nodes),
+            ..SearchLimits::default()
+        };
+        let mut reports = Vec::new();
+        let r = Searcher::new(chess.clone()).search_with(&pos, &[], &limits, &mut |r| {
+            reports.push((r.depth, chess.move_text(r.pv[0])))
+        });
+        (chess.move_text(r.best.unwrap()), r.depth, reports)
+    };
+    let (best, depth, reports) = search(12_000);
+    assert_eq!((best.as_str(), depth), ("g7g5", 3));
+    assert_eq!(
+        reports[reports.len() - 2..],
+        [(3, "g8f6".to_string()), (3, "g7g5".to_string())]
+    );
+    let (best, depth, reports) = search(8_000);
+    assert_eq!((best.as_str(), depth), ("g8f6", 3));
+    assert_eq!(reports.last(), Some(&(3, "g8f6".to_string())));
+}
+
+/// A set of pieces the definition lists as unable to win (`end: insufficient_material`)
+/// scores as a draw in the search, not as the material it counts.
+#[test]
+fn insufficient_material_counts_as_a_draw() {
+    let chess = Variant::bundled("chess").unwrap();
+    let (_, score) = best(&chess, "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1", 4);
+    assert_eq!(score, Score(0));
+    // A rook is enough to win.
+    let (_, score) = best(&chess, "8/8/8/4k3/8/8/8/2R1K3 w - - 0 1", 4);
+    assert!(score.0 > 300, "{score}");
+}
+
 #[test]
 fn a_repetition_counts_as_a_draw() {
     let chess = Variant::bundled("chess").unwrap();
