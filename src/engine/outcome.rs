@@ -256,8 +256,7 @@ impl<const W: usize> Engine<'_, W> {
     /// way round). Cheap where more pieces stand on the board than any set lists.
     pub(crate) fn dead_material(&self, pos: &Pos<W>) -> bool {
         let dead = &self.rules.end.insufficient_material;
-        let most = dead.iter().map(|m| m.len()).max().unwrap_or(0);
-        if pos.st.occupied().count() as usize > most {
+        if pos.st.occupied().count() as usize > self.rules.end.insufficient_most {
             return false;
         }
         let m = self.material(pos);

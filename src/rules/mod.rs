@@ -181,6 +181,9 @@ pub struct EndRules {
     /// Material that draws: the game ends drawn when the board holds exactly one of these
     /// sets of pieces, or one with its colours swapped.
     pub insufficient_material: Vec<Material>,
+    /// The most pieces of any `insufficient_material` set: a position with more is none of
+    /// them (a count the search asks for at every node). Set once the rule set is built.
+    pub(crate) insufficient_most: usize,
     /// The result of checkmate for the checkmated side.
     pub checkmate: MateRule,
     /// The extinction rule, if any.

@@ -75,8 +75,10 @@ pub(super) fn rules(
         extinction,
         checks_to_win,
     } = conditions;
+    let insufficient_most = insufficient_material.iter().map(|m| m.len()).max();
     EndRules {
         ends_by_position,
+        insufficient_most: insufficient_most.unwrap_or(0),
         royal: end.royal,
         stalemate: end.stalemate,
         move_rule_plies: end.move_rule.saturating_mul(2),
