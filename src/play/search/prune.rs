@@ -12,8 +12,9 @@
 //! ordered last or not searched near the leaves (no gain at equal time: the exchanges cost
 //! speed; a capture by a dearer piece on a defended cell ordered last, judged by one attack
 //! query, +4.6 Elo), razoring (+14 Elo, no verdict at 300 pairs), delta pruning in
-//! quiescence (no gain) and reductions from the third move on rather than the fourth (no
-//! gain).
+//! quiescence (no gain), reductions from the third move on rather than the fourth (no
+//! gain) and Stockfish's "improving" (a ply more reduction where the static evaluation fell
+//! since the side's last move, a ply less reverse futility margin where it rose: H0).
 
 /// Late move reduction of a quiet move searched `index`-th (from 0) at `depth`: plies
 /// taken off, `0.75 + ln(depth) × ln(index) / 2.25` rounded down (Ethereal's formula), one
