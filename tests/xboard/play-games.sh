@@ -12,6 +12,9 @@
 # Shogi: XBoard's chu forbids leaving the king attacked, which our rules allow (as HaChu's
 # do).
 #
+# Fairy-Max plays Falcon Chess behind tests/xboard/no-computer.sh, which keeps XBoard's
+# `computer` command from it: Debian's Fairy-Max crashes on that command in falcon.
+#
 # Fairy-Max sometimes castles out of a falcon's check (it looks for the check after the rook
 # has moved, and the rook can close the falcon's path: docs/strength.md). Our engine refuses
 # the move and XBoard, with legality testing off, waits for a reply that never comes. Such a
@@ -54,7 +57,7 @@ games=(
   "chu|chu|-testLegality false|"
   "MiniCamel|MiniCamel||$custom"
   "TallTwelve|TallTwelve||$tall"
-  "falcon-fairymax|falcon|-testLegality false||$fairymax|falcon-chess"
+  "falcon-fairymax|falcon|-testLegality false||$here/tests/xboard/no-computer.sh $fairymax|falcon-chess"
   "courier-fairymax|courier|-adjudicateDrawMoves 200|$courier|$fairymax|$courier"
   "refused|normal|-testLegality false||$here/tests/xboard/illegal-engine.sh play b8b6|chess"
 )
