@@ -1130,6 +1130,12 @@ impl Ruleset {
         with_engine!(self, e => e.cell_mobility(kind, color, from))
     }
 
+    /// How many cells `side`'s non-royal pieces reach by their leaps and plain rides, each
+    /// counted once per piece: the search's mobility term.
+    pub(crate) fn mobility(&self, pos: &Position, side: Color) -> u32 {
+        dispatch!(self, &pos.0, e, p => e.mobility(p, side))
+    }
+
     /// For each flag rule, `side`'s pieces that could win by it and the cells they must reach.
     pub(crate) fn flag_goals(&self, pos: &Position, side: Color) -> Vec<(Bitboard, Bitboard)> {
         dispatch!(self, &pos.0, e, p => e

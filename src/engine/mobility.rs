@@ -58,6 +58,36 @@ impl<const W: usize> Engine<'_, W> {
         total
     }
 
+    /// How many cells `side`'s non-royal pieces reach on `pos` by their leaps and plain
+    /// rides: empty cells and enemy pieces, each counted once per piece that reaches it
+    /// (pseudo-legal, no move made). What a search weighs as mobility beyond the square
+    /// bonuses, which count an empty board.
+    pub(crate) fn mobility(&self, pos: &Pos<W>, side: Color) -> u32 {
+        let st = &pos.st;
+        let occ = st.blockers();
+        let (empty, enemy) = (!occ, st.by_color[side.opponent().index()]);
+        let lines = &self.t.lines;
+        let mut n = 0;
+        for (k, (t, facts)) in self.t.pieces[side.index()]
+            .iter()
+            .zip(&self.t.kinds)
+            .enumerate()
+        {
+            if facts.royal {
+                continue;
+            }
+            for from in pos.sets.of(side, Kind::new(k as u8)) {
+                let l = &t.leaps[from.index()];
+                let mut reach = (l.quiet & empty) | (l.capture & enemy);
+                for &line in &t.plain_rides {
+                    reach |= lines.slide(line, lines.ray(line, from), occ) & (empty | enemy);
+                }
+                n += reach.count();
+            }
+        }
+        n
+    }
+
     /// For each flag rule, `side`'s pieces that could win by it and the cells they must
     /// reach, resolved with the position's parameters.
     pub(crate) fn flag_goals(&self, pos: &Pos<W>, side: Color) -> Vec<(Bits<W>, Bits<W>)> {

@@ -178,7 +178,7 @@ fn node_and_stop_limits_end_the_search() {
 
 /// A node limit that cuts an iteration after a root move beat the last iteration's: that
 /// move is played, reported once more at the last finished depth. The node counts pin the
-/// search (12,000 positions cut depth 4 after g5 beat Nf6; 8,000 cut it before).
+/// search (8,000 positions cut depth 4 after Qe7 beat Qf6; 4,000 cut it before).
 #[test]
 fn a_cut_iteration_plays_a_move_that_beat_the_last_one() {
     let chess = Variant::bundled("chess").unwrap();
@@ -196,15 +196,15 @@ fn a_cut_iteration_plays_a_move_that_beat_the_last_one() {
         });
         (chess.move_text(r.best.unwrap()), r.depth, reports)
     };
-    let (best, depth, reports) = search(12_000);
-    assert_eq!((best.as_str(), depth), ("g7g5", 3));
+    let (best, depth, reports) = search(8_000);
+    assert_eq!((best.as_str(), depth), ("d8e7", 3));
     assert_eq!(
         reports[reports.len() - 2..],
-        [(3, "g8f6".to_string()), (3, "g7g5".to_string())]
+        [(3, "d8f6".to_string()), (3, "d8e7".to_string())]
     );
-    let (best, depth, reports) = search(8_000);
-    assert_eq!((best.as_str(), depth), ("g8f6", 3));
-    assert_eq!(reports.last(), Some(&(3, "g8f6".to_string())));
+    let (best, depth, reports) = search(4_000);
+    assert_eq!((best.as_str(), depth), ("d8f6", 3));
+    assert_eq!(reports.last(), Some(&(3, "d8f6".to_string())));
 }
 
 /// A set of pieces the definition lists as unable to win (`end: insufficient_material`)
@@ -248,7 +248,8 @@ fn every_bundled_variant_gets_a_legal_move() {
 }
 
 /// The evaluation beyond material: a knight is worth more in the centre than in a corner
-/// (8 centipawns per empty-board move: 8 moves on d4, 2 on a8).
+/// (8 centipawns per empty-board move and 4 per cell it reaches on the board as it stands:
+/// 8 on d4, 2 on a8).
 #[test]
 fn a_centralised_knight_evaluates_higher() {
     let chess = Variant::bundled("chess").unwrap();
@@ -256,7 +257,7 @@ fn a_centralised_knight_evaluates_higher() {
     let eval = |fen: &str| s.evaluate(&chess.parse_fen(fen).unwrap()).0;
     let centre = eval("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1");
     let corner = eval("N3k3/8/8/8/8/8/8/4K3 w - - 0 1");
-    assert_eq!(centre - corner, 8 * (8 - 2));
+    assert_eq!(centre - corner, (8 + 4) * (8 - 2));
     // From the other side's point of view, the same value negated.
     assert_eq!(eval("4k3/8/8/8/3N4/8/8/4K3 b - - 0 1"), -centre);
 }

@@ -62,6 +62,13 @@ impl Values {
 /// average over the board (a knight in the centre gains, in a corner loses).
 const MOBILITY_CP: f64 = 8.0;
 
+/// Centipawns per cell a non-royal piece reaches on the board as it stands (its mobility,
+/// beyond the empty board's that [`MOBILITY_CP`] weighs).
+const REACH_CP: i64 = 4;
+
+/// Centipawns outside a search's window beyond which the evaluation leaves mobility out.
+const LAZY_MARGIN: i64 = 150;
+
 /// Share of a promotion's gain (the best choice's value minus the piece's) counted one step
 /// from the zone; it halves with each step further.
 const PROMOTION_SHARE: f64 = 0.25;
@@ -331,15 +338,18 @@ pub(super) fn evaluate(
     pos: &Position,
 ) -> Score {
     let material = Material::of(rules, values, squares, pos);
-    evaluate_with(rules, squares, pos, &material)
+    evaluate_with(rules, squares, pos, &material, None)
 }
 
-/// [`evaluate`] given `pos`'s [`Material`].
+/// [`evaluate`] given `pos`'s [`Material`]. Given a `window` (alpha, beta) for the side to
+/// move, mobility, the dearest term, is left out where the others alone lie more than
+/// [`LAZY_MARGIN`] outside it (lazy evaluation: mobility seldom moves a score that far).
 pub(super) fn evaluate_with(
     rules: &Ruleset,
     squares: &Squares,
     pos: &Position,
     material: &Material,
+    window: Option<(i32, i32)>,
 ) -> Score {
     let us = pos.side_to_move();
     let side = |c: Color| material.total[c.index()] + i64::from(flags(rules, pos, c));
@@ -350,6 +360,13 @@ pub(super) fn evaluate_with(
     }
     if us == Color::Black {
         score = -score;
+    }
+    let outside = window.is_some_and(|(alpha, beta)| {
+        score - LAZY_MARGIN >= i64::from(beta) || score + LAZY_MARGIN <= i64::from(alpha)
+    });
+    if !outside {
+        let reach = |c: Color| i64::from(rules.mobility(pos, c));
+        score += REACH_CP * (reach(us) - reach(us.opponent()));
     }
     // A definition's `value:` may be anything up to `i32::MAX`: sums are taken in 64 bits,
     // and no evaluation may pass for a mate.
@@ -429,6 +446,26 @@ mod tests {
     use super::*;
     use crate::engine::Move;
     use crate::load::variant::Variant;
+
+    /// Mobility counts each cell a non-royal piece reaches once per piece: empty cells by
+    /// its leaps and rides (not a pawn's double step, a first move), enemy pieces it could
+    /// take, not its own side's pieces.
+    #[test]
+    fn mobility_counts_the_cells_each_piece_reaches() {
+        let chess = Variant::bundled("chess").unwrap();
+        let reach = |fen: &str| {
+            let pos = chess.parse_fen(fen).unwrap();
+            [Color::White, Color::Black].map(|c| chess.mobility(&pos, c))
+        };
+        // Four knight moves and eight single pawn steps a side.
+        assert_eq!(
+            reach("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            [12, 12]
+        );
+        // Knight 7 (not e6), rook 4 up the file (a5 taken) and 3 along the rank, pawn 1;
+        // Black's pawn 1, its king none.
+        assert_eq!(reach("4k3/8/4P3/p7/3N4/8/8/R3K3 w - - 0 1"), [15, 1]);
+    }
 
     /// Over random games in every bundled variant and every one of Fairy-Stockfish's suite
     /// whose moves it can follow: after each legal move, the material updated from the

@@ -264,6 +264,11 @@ impl Tree<'_> {
     /// The static evaluation of `pos`, the position the line has reached, for its side to
     /// move.
     fn evaluate(&self, pos: &Position) -> i32 {
+        self.evaluate_within(pos, None)
+    }
+
+    /// [`Tree::evaluate`], lazy outside `window` ([`evaluate_with`]).
+    fn evaluate_within(&self, pos: &Position, window: Option<(i32, i32)>) -> i32 {
         let Some(material) = self.material.last() else {
             return evaluate(self.rules, self.values, self.squares, pos).0;
         };
@@ -272,7 +277,7 @@ impl Tree<'_> {
             Material::of(self.rules, self.values, self.squares, pos),
             "the material kept move by move at {pos:?}"
         );
-        evaluate_with(self.rules, self.squares, pos, material).0
+        evaluate_with(self.rules, self.squares, pos, material, window).0
     }
 
     fn take_list(&mut self, ply: usize) -> Vec<Move> {
@@ -362,13 +367,15 @@ impl Tree<'_> {
             && beta.abs() < Score::MATE_BOUND;
         let mut futile = false;
         if near_leaves {
-            let eval = self.evaluate(pos);
-            if eval - FUTILITY_MARGIN * depth as i32 >= beta {
+            // Both decisions compare the evaluation with the window widened by the margin.
+            let margin = FUTILITY_MARGIN * depth as i32;
+            let eval = self.evaluate_within(pos, Some((alpha - margin, beta + margin)));
+            if eval - margin >= beta {
                 return eval;
             }
             // Futility pruning: where even a margin per ply left does not reach alpha, quiet
             // moves after the first are not searched.
-            futile = eval + FUTILITY_MARGIN * depth as i32 <= alpha;
+            futile = eval + margin <= alpha;
         }
         let mut moves = self.take_list(ply);
         self.rules.legal_moves_into(pos, &mut moves);
@@ -672,7 +679,7 @@ impl Tree<'_> {
             self.lists[ply] = moves;
             return self.draw(side);
         } else {
-            best = self.evaluate(pos);
+            best = self.evaluate_within(pos, Some((alpha, beta)));
             if best >= beta {
                 self.lists[ply] = moves;
                 return best;
