@@ -1,6 +1,7 @@
 //! Static evaluation: material, with values derived from each piece's movement; each piece's
-//! mobility on its square; the variant's goals (promotion, flags); and, where royal pieces
-//! are checkmated, their shelter, their activity in the ending and the mop-up of a lone one.
+//! mobility on its square of an empty board and on the board as it stands; the variant's
+//! goals (promotion, flags); and, where royal pieces are checkmated, their shelter, their
+//! activity in the ending and the mop-up of a lone one.
 
 use crate::engine::{Position, UndoStack};
 use crate::rules::{Color, Kind, Piece, Ruleset};
@@ -330,7 +331,8 @@ impl Material {
 
 /// The position's value for the side to move, in centipawns: its material minus the
 /// opponent's (pieces on cells, aboard containers, submerged and in hand), the pieces' square
-/// bonuses, the nearness of flag pieces to their zones and the royal terms ([`Royals`]).
+/// bonuses, their mobility ([`REACH_CP`] per cell reached), the nearness of flag pieces to
+/// their zones and the royal terms ([`Royals`]).
 pub(super) fn evaluate(
     rules: &Ruleset,
     values: &Values,

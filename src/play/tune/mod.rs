@@ -8,7 +8,8 @@
 //! the bishop) a pair term, 1 when White has two or more and Black not, -1 the other way
 //! round, as Kaufman's bishop pair ("The Evaluation of Material Imbalances", 1999); the
 //! engine's evaluation beyond material, White's minus Black's (its square bonuses: mobility
-//! on the cell and a promoting piece's nearness to its zone; flags; the royal terms), when
+//! on the cell and a promoting piece's nearness to its zone; mobility on the board as it
+//! stands; flags; the royal terms), when
 //! [`Options::positional`] asks, so that material is not credited with what placement
 //! predicts; plus an intercept, White's first-move advantage. A term that never varies in
 //! the data (a royal piece that is never captured) is not measured. The model is
@@ -72,7 +73,7 @@ pub struct Options {
     /// positions weigh pawns more, so this gives middlegame values.
     pub min_plies_left: u32,
     /// Fit the engine's evaluation beyond material (its square bonuses: mobility and
-    /// nearness to promotion) as a term of its own, so that material is not credited with
+    /// nearness to promotion; mobility as the board stands) as a term of its own, so that material is not credited with
     /// what the pieces' placement predicts. Off by default: a pawn's value then excludes
     /// what its advance is worth, so it no longer compares with published values, which
     /// regress on material alone.
