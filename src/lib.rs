@@ -78,9 +78,9 @@ pub use play::{playtest, search, solve, tune};
 pub use render::diagram::{Diagram, DiagramError, Mark};
 pub use render::{diagram, picture};
 pub use rules::{
-    containers, layers, Castling, Chance, EndRules, Exception, Extinction, Flag, Geometry,
-    Material, Parameter, ParameterValues, PieceRef, PieceType, Promotion, Return, Ruleset,
-    Topology, ZoneRef,
+    containers, layers, Castling, Chance, Counting, EndRules, Exception, Extinction, Flag,
+    Geometry, Material, Parameter, ParameterValues, PieceRef, PieceType, Promotion, Return,
+    Ruleset, Topology, ZoneRef,
 };
 pub use types::bitboard::{self, Bitboard, Bits, Cell, Cells};
 pub use types::limits::{Limit, LimitExceeded, Limits};

@@ -372,9 +372,12 @@ pub fn same_variant(a: &Variant, b: &Variant) -> bool {
 // Game ends in Fairy-Stockfish's terms
 
 /// Whether an end is one the players may claim in Fairy-Stockfish (the move rule,
-/// repetition), not one the rules impose.
+/// repetition, the counting rules), not one the rules impose.
 pub fn is_optional_end(reason: Reason) -> bool {
-    matches!(reason, Reason::MoveRule | Reason::Repetition)
+    matches!(
+        reason,
+        Reason::MoveRule | Reason::Repetition | Reason::Counting
+    )
 }
 
 /// Whether an end is reached by having no legal move (checkmate, stalemate).

@@ -330,6 +330,11 @@ impl Ruleset {
         })
     }
 
+    /// Sets the counting rules' count and limit, in plies (a limit of 0: nobody counts).
+    pub(crate) fn set_count(&self, pos: &mut Position, count: (u16, u16)) {
+        on_pos!(&mut pos.0, p => p.extra.count = count)
+    }
+
     /// Sets the state of the surface piece on `cell` (or, with `under`, the submerged one).
     pub(crate) fn set_piece_state(
         &self,
@@ -907,6 +912,15 @@ impl Ruleset {
     /// ```
     pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
         dispatch!(self, &pos.0, e, p => e.outcome(p))
+    }
+
+    /// Whether a move rule has run out in `pos`: the halfmove clock reached the move rule, or
+    /// the counting rules' count passed its limit. The game is then drawn unless the side
+    /// to move is checkmated.
+    pub(crate) fn move_limit_reached(&self, pos: &Position) -> bool {
+        let limit = self.end.move_rule_plies;
+        (limit > 0 && pos.halfmove_clock() >= limit)
+            || (self.end.counting.is_some() && dispatch!(self, &pos.0, e, p => e.counted_out(p)))
     }
 
     /// Whether the game already ended with the last move (a flag reached, royal pieces

@@ -9,6 +9,7 @@ use crate::types::bitboard::{Bits, Cell};
 use crate::types::rule_enums::{DropMate, FacingRule};
 
 use super::board::{Board, PieceSets, View};
+use super::counting::Counted;
 use super::effects::{set_en_passant, set_hand, set_side, set_sortie, set_undo_ban};
 use super::{Engine, Move, MoveKind};
 
@@ -104,7 +105,8 @@ impl<const W: usize> Engine<'_, W> {
     ///     that passed);
     /// 12. `checks`: a check given counts towards `checks_to_win`;
     /// 13. `clocks`: the halfmove clock (restarted when any step took a piece), the
-    ///     fullmove number, the undo ban, passes, and the side to move, last.
+    ///     fullmove number, the undo ban, passes, and the side to move;
+    /// 14. `count_after`: the counting rules' count, on the final board.
     // Inlined: a call per move costs 1% of chess perft.
     #[inline(always)]
     fn consequences(&self, b: &mut impl Board<W>, m: &Move, made: &mut Made<W>) {
@@ -121,6 +123,13 @@ impl<const W: usize> Engine<'_, W> {
         self.en_passant_targets(b, m);
         self.checks(b, made);
         self.clocks(b, m, made);
+        let done = Counted {
+            us: made.us,
+            taken: made.taken,
+            victim: made.victim.map(|(p, _)| p.kind()),
+            promoted: m.promotion.is_some(),
+        };
+        self.count_after(b, done);
     }
 
     // The move's own effects, one function per kind.

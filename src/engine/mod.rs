@@ -14,6 +14,7 @@ mod attacks;
 mod board;
 mod chance;
 mod conversion;
+mod counting;
 mod effects;
 mod end_rules;
 mod explosion;

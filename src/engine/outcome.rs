@@ -57,6 +57,8 @@ pub enum Reason {
     Checks,
     /// Every cell of the board is occupied (`end: full_board`).
     FullBoard,
+    /// The counting rules' count passed its limit (`end: counting`).
+    Counting,
 }
 
 impl std::fmt::Display for Outcome {
@@ -90,6 +92,7 @@ impl std::fmt::Display for Reason {
             Reason::Extinction => "extinction",
             Reason::Checks => "checks given",
             Reason::FullBoard => "full board",
+            Reason::Counting => "counting rule",
         })
     }
 }
@@ -184,8 +187,9 @@ impl<const W: usize> Engine<'_, W> {
     }
 
     /// The result if the game is over in `pos`: a flag reached or royal pieces captured by
-    /// the last move, checkmate, stalemate or the move rule; `None` while it goes on. A mate
-    /// on the move that reaches the move-rule limit counts.
+    /// the last move, checkmate, stalemate, the move rule or the counting rules; `None`
+    /// while it goes on. A mate on the move that reaches the move-rule or counting limit
+    /// counts.
     pub(crate) fn outcome(&self, pos: &Pos<W>) -> Option<Outcome> {
         if let Some(decided) = self.decided(pos) {
             return Some(decided);
@@ -229,6 +233,11 @@ impl<const W: usize> Engine<'_, W> {
         if limit > 0 && pos.st.halfmove >= limit {
             return Some(Outcome::Draw {
                 reason: Reason::MoveRule,
+            });
+        }
+        if self.counted_out(pos) {
+            return Some(Outcome::Draw {
+                reason: Reason::Counting,
             });
         }
         None

@@ -176,6 +176,8 @@ pub struct EndRules {
     pub move_rule_plies: u32,
     /// Repetition count that draws, 0 = off.
     pub repetition: u32,
+    /// Counting rules (`end: counting`), if any.
+    pub counting: Option<Counting>,
     /// Flag wins.
     pub flags: Vec<Flag>,
     /// Material that draws: the game ends drawn when the board holds exactly one of these
@@ -199,6 +201,23 @@ pub struct EndRules {
     /// Stalemate, two passes and a full board are won by the side with more pieces on the
     /// board (`count_pieces: true`).
     pub count_pieces: bool,
+}
+
+/// Counting rules (`end: counting`; Fairy-Stockfish's `countingRule`): the limits of a
+/// count that draws the game, in plies. See [`crate::Position::count`] for the count.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counting {
+    /// Nobody counts while a piece of these kinds stands on the board.
+    pub paused_by: KindSet,
+    /// The board's honour: the limit for a side with more than its royal piece left (0:
+    /// such a side does not count).
+    pub board_plies: u32,
+    /// The pieces' honour for a side with its royal piece alone: the first entry whose
+    /// pieces (a count per kind) the opponent has at least gives the limit; none: no count.
+    pub bare: Vec<([u8; MAX_KINDS], u32)>,
+    /// Whether the pieces' honour counts from the plies of the pieces on the board (two a
+    /// piece, makruk) or from 0 (ASEAN chess).
+    pub bare_from_pieces: bool,
 }
 
 /// An extinction rule: a side with at most `left` pieces of one of the kinds (or of all

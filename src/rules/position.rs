@@ -119,8 +119,8 @@ impl<const W: usize> St<W> {
 }
 
 /// The game state only some games change: containers, submerged pieces, markers, the
-/// no-undo ban, sorties, game parameters, check counts, passes and the flags of the facing,
-/// drop-mate and counterstrike rules. Kept apart from [`St`]: a made move saves it only
+/// no-undo ban, sorties, game parameters, check counts, the counting rules' count, passes and
+/// the flags of the facing, drop-mate and counterstrike rules. Kept apart from [`St`]: a made move saves it only
 /// when it changes it, so a game without these rules never copies it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Extra<const W: usize> {
@@ -139,6 +139,9 @@ pub(crate) struct Extra<const W: usize> {
     pub(crate) params: [[u8; 2]; MAX_PARAMETERS],
     /// Per side, the checks it has given (check counting; 0 in other games).
     pub(crate) checks: [u8; 2],
+    /// The counting rules' count and its limit, in plies (`end: counting`; a limit of 0:
+    /// nobody counts). Not in the key, as in Fairy-Stockfish: it never changes the moves.
+    pub(crate) count: (u16, u16),
     /// Passes made in a row just before this position, up to 2 (`pass: true`).
     pub(crate) passes: u8,
     /// The royal pieces faced each other before the last move (`royals_facing: must-break`).
@@ -162,6 +165,7 @@ impl<const W: usize> Extra<W> {
             sortie: [None; 2],
             params: [[UNSET; 2]; MAX_PARAMETERS],
             checks: [0; 2],
+            count: (0, 0),
             passes: 0,
             faced: false,
             losing_drop: false,
@@ -446,6 +450,27 @@ impl Position {
     /// ```
     pub fn checks_given(&self, side: Color) -> u8 {
         on_pos!(&self.0, p => p.extra.checks[side.index()])
+    }
+
+    /// The counting rules' count and its limit, in plies (`end: counting`), while a side
+    /// counts; the game is drawn when the count passes the limit. `None` when nobody counts.
+    ///
+    /// ```
+    /// use fairy_rules::{Game, Variant};
+    /// let makruk = Variant::bundled("makruk")?;
+    /// // Black's king stands alone against a rook: 16 moves, counted from the 3 pieces.
+    /// let mut game = Game::from_fen(makruk, "8/8/8/4k3/8/8/8/R3K3 w - - 0 1")?;
+    /// assert_eq!(game.position().count(), None);
+    /// game.play("a1a2")?;
+    /// assert_eq!(game.position().count(), Some((6, 32)));
+    /// assert_eq!(game.fen(), "8/8/8/4k3/8/8/R7/4K3 b - 32 6 1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count(&self) -> Option<(u32, u32)> {
+        on_pos!(&self.0, p => {
+            let (ply, limit) = p.extra.count;
+            (limit > 0).then_some((u32::from(ply), u32::from(limit)))
+        })
     }
 
     /// Move number, starting at 1 and increased after Black's move.

@@ -219,6 +219,24 @@ fn insufficient_material_counts_as_a_draw() {
     assert!(score.0 > 300, "{score}");
 }
 
+/// A count past its limit (`end: counting`) scores as a draw, unless the move mates.
+#[test]
+fn the_counting_rules_count_as_a_draw() {
+    let makruk = Variant::bundled("makruk").unwrap();
+    // Makruk's rook against a lone king: with the count at its limit, White's next move
+    // draws; without a count the rook wins.
+    let (_, score) = best(&makruk, "8/8/8/4k3/8/8/8/R3K3 w - 32 32 1", 4);
+    assert_eq!(score, Score(0));
+    let (_, score) = best(&makruk, "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", 4);
+    assert!(score.0 > 300, "{score}");
+    // A mate on the move that passes the limit still wins.
+    let (m, score) = best(&makruk, "k7/8/1K6/8/8/8/8/7R w - 32 32 1", 2);
+    assert_eq!(
+        (m.as_str(), score.to_string()),
+        ("h1h8", "mate 1".to_string())
+    );
+}
+
 #[test]
 fn a_repetition_counts_as_a_draw() {
     let chess = Variant::bundled("chess").unwrap();

@@ -1,7 +1,7 @@
 //! The rules, one mechanism a module, on bundled games, the suite's definitions and small
 //! definitions written for the test: movement, every pair of mechanisms combined, game-end
-//! rules, pieces in hand and drops, gating, walls, promotion, Chess960 castling, explosions,
-//! conversions and several royal pieces.
+//! rules and counting rules, pieces in hand and drops, gating, walls, promotion, Chess960
+//! castling, explosions, conversions and several royal pieces.
 
 #[path = "../support/mod.rs"]
 mod support;
@@ -9,6 +9,7 @@ mod support;
 mod castling960;
 mod combinations;
 mod conversions;
+mod counting;
 mod drops;
 mod end_rules;
 mod explosion;

@@ -7,7 +7,9 @@
 //! that passed them may follow `>` (`d6>c5`) or, as Fairy-Stockfish writes it, stand among
 //! them (`c5d6`). A variant with game parameters adds a seventh field giving their values,
 //! White's then Black's: `dutchman=R/N,port=d8/e1`. A layer game writes layered cells in
-//! braces and adds a last field of piece states (see `notation::layers`).
+//! braces and adds a last field of piece states (see `notation::layers`). Under counting rules
+//! (`end: counting`), as Fairy-Stockfish writes it, a running count puts its limit in plies
+//! in the fourth field and its count in the halfmove field (`8/8/8/4k3/8/8/R7/4K3 b - 32 6 1`).
 
 use std::ops::Range;
 
@@ -45,6 +47,8 @@ pub enum FenField {
     States,
     /// In a check-counting game, the checks each side still needs (or has given).
     Checks,
+    /// Under counting rules, the count's limit (fourth field) or its count (fifth).
+    Count,
 }
 
 impl FenField {
@@ -61,6 +65,7 @@ impl FenField {
             FenField::Parameters => "parameters",
             FenField::States => "state",
             FenField::Checks => "checks",
+            FenField::Count => "count",
         }
     }
 }
@@ -400,10 +405,11 @@ impl Ruleset {
         // The counterstrike's mark after the fourth field (`-!`).
         let counterstrike = self.trading.as_ref().is_some_and(|t| t.counterstrike)
             && f.strip_mark(FOURTH, COUNTERSTRIKE);
+        let count_limit = self.count_limit_field(&f)?;
         if self.containers.is_some() {
             let ban = self.undo_ban_field(&pos, &f, FOURTH)?;
             self.set_undo_ban(&mut pos, ban);
-        } else {
+        } else if count_limit.is_none() {
             let (targets, victim) = self.en_passant_field(&pos, &f)?;
             self.set_en_passant(&mut pos, targets, victim);
         }
@@ -432,7 +438,20 @@ impl Ruleset {
             })?,
             None => 1,
         };
-        self.set_clocks(&mut pos, halfmove, fullmove);
+        if let Some(limit) = count_limit {
+            let ply = u16::try_from(halfmove).map_err(|_| {
+                f.error(
+                    HALFMOVE,
+                    FenField::Count,
+                    None,
+                    format!("the count `{halfmove}` is above {}", u16::MAX),
+                )
+            })?;
+            self.set_count(&mut pos, (ply, limit));
+            self.set_clocks(&mut pos, 0, fullmove);
+        } else {
+            self.set_clocks(&mut pos, halfmove, fullmove);
+        }
         if let Some(checks) = checks {
             self.set_checks(&mut pos, checks);
         }
@@ -441,6 +460,26 @@ impl Ruleset {
                 .map_err(FenError::Parameters)?;
         }
         Ok(pos)
+    }
+
+    /// Under counting rules, the count's limit in plies where the fourth field is a number
+    /// (a count runs) rather than en passant targets.
+    fn count_limit_field(&self, f: &Fields) -> Result<Option<u16>, FenError> {
+        let Some(text) = f.get(FOURTH).filter(|_| self.end.counting.is_some()) else {
+            return Ok(None);
+        };
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Ok(None);
+        }
+        let limit = text.parse::<u16>().map_err(|_| {
+            f.error(
+                FOURTH,
+                FenField::Count,
+                None,
+                format!("the count's limit `{text}` is above {}", u16::MAX),
+            )
+        })?;
+        Ok(Some(limit))
     }
 
     fn royal_attacked_of(&self, pos: &Position, color: Color) -> bool {
@@ -487,7 +526,10 @@ impl Ruleset {
         let castling = self.castling_text(pos);
         out.push_str(if castling.is_empty() { "-" } else { &castling });
         out.push(' ');
-        if let Some((from, to)) = pos.undo_ban() {
+        let count = pos.count();
+        if let Some((_, limit)) = count {
+            out.push_str(&limit.to_string());
+        } else if let Some((from, to)) = pos.undo_ban() {
             out.push_str(&topo.name(from));
             out.push_str(&topo.name(to));
         } else if pos.en_passant_targets().is_empty() {
@@ -511,7 +553,7 @@ impl Ruleset {
         out.push_str(&self.checks_text(pos));
         out.push_str(&format!(
             " {} {}",
-            pos.halfmove_clock(),
+            count.map_or(pos.halfmove_clock(), |(ply, _)| ply),
             pos.fullmove_number()
         ));
         if !self.parameters.is_empty() {

@@ -157,6 +157,7 @@ fn result(outcome: Option<Outcome>) -> String {
 fn reason_text(reason: Reason) -> String {
     match reason {
         Reason::MoveRule => "the move rule".into(),
+        Reason::Counting => "the counting rules".into(),
         Reason::RoyalCaptured => "capture of the royal pieces".into(),
         Reason::Flag => "reaching a flag zone".into(),
         // `checkmate`, `stalemate`, `repetition`, and any reason added later.

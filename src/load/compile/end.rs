@@ -3,9 +3,11 @@
 
 use indexmap::IndexMap;
 
-use crate::load::definition::{EndDef, ExtinctionDef, RoyalRule, Sp};
+use crate::load::definition::{BareCountStart, CountingDef, EndDef, ExtinctionDef, RoyalRule, Sp};
 use crate::load::dsl::DslError;
-use crate::rules::{Color, EndRules, Extinction, Flag, KindSet, Material, Parameter, Piece};
+use crate::rules::{
+    Color, Counting, EndRules, Extinction, Flag, KindSet, Material, Parameter, Piece, MAX_KINDS,
+};
 use crate::types::bitboard::Bitboard;
 
 use super::names::Names;
@@ -18,9 +20,11 @@ pub(super) struct Conditions {
     insufficient_material: Vec<Material>,
     extinction: Option<Extinction>,
     checks_to_win: u8,
+    counting: Option<Counting>,
 }
 
-/// The flags, insufficient material, extinction and check count of `end`, each name they
+/// The flags, insufficient material, extinction, check count and counting rules of `end`,
+/// each name they
 /// give resolved (problems recorded in `cx`).
 pub(super) fn conditions(
     end: &EndDef,
@@ -52,11 +56,13 @@ pub(super) fn conditions(
         .extinction
         .as_ref()
         .and_then(|x| extinction(cx, x, names));
+    let counting = end.counting.as_ref().and_then(|c| counting(cx, c, names));
     Conditions {
         flags,
         insufficient_material,
         extinction,
         checks_to_win: checks_to_win(end),
+        counting,
     }
 }
 
@@ -74,6 +80,7 @@ pub(super) fn rules(
         insufficient_material,
         extinction,
         checks_to_win,
+        counting,
     } = conditions;
     let insufficient_most = insufficient_material.iter().map(|m| m.len()).max();
     EndRules {
@@ -83,6 +90,7 @@ pub(super) fn rules(
         stalemate: end.stalemate,
         move_rule_plies: end.move_rule.saturating_mul(2),
         repetition: end.repetition,
+        counting,
         flags,
         insufficient_material,
         checkmate: end.checkmate,
@@ -149,6 +157,43 @@ pub(super) fn kind_letters(
         return None;
     }
     Some(kinds)
+}
+
+/// The compiled `end: counting:`, if it is written and valid.
+fn counting(cx: &mut Ctx, def: &CountingDef, names: &Names) -> Option<Counting> {
+    let help = "write the letters of the kinds that pause the count, e.g. `P`";
+    let paused_by = kind_letters(cx, &def.paused_by, "fairy::bad-counting", help, names)?;
+    let mut bare = Vec::with_capacity(def.bare.len());
+    for entry in &def.bare {
+        bare.push((
+            kind_counts(cx, &entry.has, names)?,
+            entry.moves.saturating_mul(2),
+        ));
+    }
+    Some(Counting {
+        paused_by,
+        board_plies: def.board.saturating_mul(2),
+        bare,
+        bare_from_pieces: def.bare_start == BareCountStart::Pieces,
+    })
+}
+
+/// How many of each kind a string of piece letters names (either case; empty: none).
+fn kind_counts(cx: &mut Ctx, text: &Sp<String>, names: &Names) -> Option<[u8; MAX_KINDS]> {
+    let mut counts = [0u8; MAX_KINDS];
+    for (i, c) in text.value.char_indices() {
+        let Some(kind) = names.letter(c) else {
+            let e = DslError::new(i..i + c.len_utf8(), format!("`{c}` is not a piece letter"))
+                .with_help(
+                    "write a letter per piece the stronger side has, e.g. `RR` for two rooks",
+                );
+            cx.dsl(text, "fairy::bad-counting", e);
+            return None;
+        };
+        let n = &mut counts[kind.index()];
+        *n = n.saturating_add(1);
+    }
+    Some(counts)
 }
 
 /// `end: checks_to_win:` (0: off; refused under extinction in `combinations`).

@@ -9,10 +9,10 @@ mod schema;
 mod spans;
 
 pub(crate) use schema::{
-    CaptureDestination, CaptureRule, CastlingDef, ChanceEffect, ChanceTrigger, ChoicesDef,
-    Distance, DistanceDef, DropDef, EndDef, ExtinctionDef, MateRule, NotationDef, PieceDef,
-    PromotionDef, RegionDef, RoyalCheck, RoyalRule, StalemateRule, TemplateDef, TemplatesDef,
-    VariantDef, WallsKept,
+    BareCountStart, CaptureDestination, CaptureRule, CastlingDef, ChanceEffect, ChanceTrigger,
+    ChoicesDef, CountingDef, Distance, DistanceDef, DropDef, EndDef, ExtinctionDef, MateRule,
+    NotationDef, PieceDef, PromotionDef, RegionDef, RoyalCheck, RoyalRule, StalemateRule,
+    TemplateDef, TemplatesDef, VariantDef, WallsKept,
 };
 pub(crate) use spans::{dsl_span, ValueMap};
 

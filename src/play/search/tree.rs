@@ -387,9 +387,7 @@ impl Tree<'_> {
                 .outcome(pos)
                 .map_or(draw, |o| outcome_score(o, side, ply, draw));
         }
-        if self.rules.end.move_rule_plies > 0
-            && pos.halfmove_clock() >= self.rules.end.move_rule_plies
-        {
+        if self.rules.move_limit_reached(pos) {
             self.lists[ply] = moves;
             return self.draw(side);
         }

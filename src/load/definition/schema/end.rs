@@ -22,6 +22,10 @@ pub struct EndDef {
     /// Draw when the same position occurs this many times (3 in chess); 0 turns it off.
     #[serde(default = "three")]
     pub repetition: u32,
+    /// Counting rules: once no pawn is left, a draw when the side that counts is not mated
+    /// within a number of moves (makruk's board's and pieces' honour).
+    #[serde(default)]
+    pub counting: Option<CountingDef>,
     /// Flag wins: a side wins when, after its own move, one of its pieces of a given type
     /// stands in a given region.
     #[serde(default)]
@@ -102,6 +106,56 @@ pub struct ExtinctionDef {
     pub claim: bool,
 }
 
+/// Counting rules (Fairy-Stockfish's `countingRule`, in makruk's and ASEAN chess's forms;
+/// `variants/fsf/makruk.yaml` writes makruk's): a count that ends the game drawn, judged for the side to move.
+///
+/// While any piece of `paused_by` stands on the board nobody counts. Otherwise a side
+/// whose opponent has more than its royal piece counts: from 0 up to `board` moves while
+/// it has other pieces too (the board's honour), or, once its royal piece stands alone, up
+/// to the moves of the first `bare` entry its opponent has the pieces of, starting from the
+/// number of pieces on the board (the pieces' honour; a capture or a promotion starts it
+/// again). The count runs in plies, two per move. The game is drawn when the count passes
+/// the limit and the side to move is not checkmated.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountingDef {
+    /// Letters of the kinds that pause the count while on the board (`P`).
+    pub paused_by: Sp<String>,
+    /// The board's honour in moves (64 in makruk); 0: a side that still has other pieces
+    /// does not count.
+    #[serde(default)]
+    pub board: u32,
+    /// The pieces' honour, tried in order.
+    #[serde(default)]
+    pub bare: Vec<BareCountDef>,
+    /// Where the pieces' honour starts: `pieces` (the default: two plies a piece on the
+    /// board, makruk) or `zero` (ASEAN chess).
+    #[serde(default)]
+    pub bare_start: BareCountStart,
+}
+
+/// Where the pieces' honour starts its count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BareCountStart {
+    /// At the number of pieces on the board.
+    #[default]
+    Pieces,
+    /// At 0.
+    Zero,
+}
+
+/// One limit of the pieces' honour.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BareCountDef {
+    /// The pieces the stronger side has at least, as letters (`RR`: two rooks); empty for
+    /// any pieces.
+    pub has: Sp<String>,
+    /// The limit in moves.
+    pub moves: u32,
+}
+
 /// A flag win: a piece type and the region (per side) it must reach.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -139,6 +193,7 @@ impl Default for EndDef {
             stalemate: StalemateRule::default(),
             move_rule: fifty(),
             repetition: three(),
+            counting: None,
             flags: Vec::new(),
             insufficient_material: Vec::new(),
             checkmate: MateRule::Loss,
