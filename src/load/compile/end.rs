@@ -6,7 +6,8 @@ use indexmap::IndexMap;
 use crate::load::definition::{BareCountStart, CountingDef, EndDef, ExtinctionDef, RoyalRule, Sp};
 use crate::load::dsl::DslError;
 use crate::rules::{
-    Color, Counting, EndRules, Extinction, Flag, KindSet, Material, Parameter, Piece, MAX_KINDS,
+    Color, Counting, EndRules, Extinction, Flag, Kind, KindSet, Material, Parameter, Piece,
+    MAX_KINDS,
 };
 use crate::types::bitboard::Bitboard;
 
@@ -132,6 +133,28 @@ fn extinction(cx: &mut Ctx, def: &ExtinctionDef, names: &Names) -> Option<Extinc
     })
 }
 
+/// Each letter of `text` with the kind it names (either case), in order; the first letter
+/// that names no piece is reported at that letter under `code`, with `help`.
+fn letters(
+    cx: &mut Ctx,
+    text: &Sp<String>,
+    code: &'static str,
+    help: &str,
+    names: &Names,
+) -> Option<Vec<(char, Kind)>> {
+    let mut out = Vec::with_capacity(text.value.len());
+    for (i, c) in text.value.char_indices() {
+        let Some(kind) = names.letter(c) else {
+            let e = DslError::new(i..i + c.len_utf8(), format!("`{c}` is not a piece letter"))
+                .with_help(help.to_string());
+            cx.dsl(text, code, e);
+            return None;
+        };
+        out.push((c, kind));
+    }
+    Some(out)
+}
+
 /// The kinds a string of piece letters names (either case), at least one; each letter that
 /// names no piece is reported at that letter under `code`.
 pub(super) fn kind_letters(
@@ -141,16 +164,9 @@ pub(super) fn kind_letters(
     help: &str,
     names: &Names,
 ) -> Option<KindSet> {
-    let mut kinds = KindSet::EMPTY;
-    for (i, c) in text.value.char_indices() {
-        let Some(kind) = names.letter(c) else {
-            let e = DslError::new(i..i + c.len_utf8(), format!("`{c}` is not a piece letter"))
-                .with_help(help.to_string());
-            cx.dsl(text, code, e);
-            return None;
-        };
-        kinds = kinds.with(kind);
-    }
+    let kinds = letters(cx, text, code, help, names)?
+        .into_iter()
+        .fold(KindSet::EMPTY, |kinds, (_, kind)| kinds.with(kind));
     if kinds.is_empty() {
         let e = DslError::new(0..0, "no piece kind named".to_string()).with_help(help.to_string());
         cx.dsl(text, code, e);
@@ -180,16 +196,9 @@ fn counting(cx: &mut Ctx, def: &CountingDef, names: &Names) -> Option<Counting> 
 
 /// How many of each kind a string of piece letters names (either case; empty: none).
 fn kind_counts(cx: &mut Ctx, text: &Sp<String>, names: &Names) -> Option<[u8; MAX_KINDS]> {
+    let help = "write a letter per piece the stronger side has, e.g. `RR` for two rooks";
     let mut counts = [0u8; MAX_KINDS];
-    for (i, c) in text.value.char_indices() {
-        let Some(kind) = names.letter(c) else {
-            let e = DslError::new(i..i + c.len_utf8(), format!("`{c}` is not a piece letter"))
-                .with_help(
-                    "write a letter per piece the stronger side has, e.g. `RR` for two rooks",
-                );
-            cx.dsl(text, "fairy::bad-counting", e);
-            return None;
-        };
+    for (_, kind) in letters(cx, text, "fairy::bad-counting", help, names)? {
         let n = &mut counts[kind.index()];
         *n = n.saturating_add(1);
     }
@@ -203,18 +212,10 @@ fn checks_to_win(end: &EndDef) -> u8 {
 
 /// One `insufficient_material` entry: FEN letters, each a piece on the board.
 fn material(cx: &mut Ctx, entry: &Sp<String>, names: &Names) -> Option<Material> {
-    let mut m = Material::EMPTY;
-    for (i, c) in entry.value.char_indices() {
-        let Some(kind) = names.letter(c) else {
-            let e = DslError::new(i..i + c.len_utf8(), format!("`{c}` is not a piece letter"))
-                .with_help(
-                    "write the letters of every piece on the board, White's upper case, e.g. `KBk`",
-                );
-            cx.dsl(entry, "fairy::bad-material", e);
-            return None;
-        };
+    let help = "write the letters of every piece on the board, White's upper case, e.g. `KBk`";
+    let pieces = letters(cx, entry, "fairy::bad-material", help, names)?;
+    Some(pieces.into_iter().fold(Material::EMPTY, |m, (c, kind)| {
         let color = crate::types::letter::read(c).map_or(Color::White, |(_, color)| color);
-        m = m.with(Piece::new(kind, color));
-    }
-    Some(m)
+        m.with(Piece::new(kind, color))
+    }))
 }
