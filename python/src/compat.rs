@@ -4,9 +4,10 @@
 //!
 //! Where the semantics differ, the functions say so; in short: bad input raises (a
 //! `FairyError`, a `ValueError`) where pyffish may crash or answer anything; a game ends
-//! where its definition says, also by insufficient material, the move rule and repetition,
-//! and a move after the end raises `GameOver`; options of Fairy-Stockfish's own (`sfen`,
-//! `showPromoted`, `countStarted`) are accepted and, but for `sfen`, ignored.
+//! where its definition says, also by insufficient material, the move rule, repetition and
+//! the counting rules, and a move after the end raises `GameOver`; options of
+//! Fairy-Stockfish's own (`sfen`, `showPromoted`, `countStarted`) are accepted and, but for
+//! `sfen`, ignored (`countStarted` as its default 0: the count starts as the rules say).
 
 use pyo3::exceptions::PyNotImplementedError;
 use pyo3::prelude::*;
@@ -307,9 +308,10 @@ pub fn is_immediate_game_end(
     })
 }
 
-/// `(True, result)` when the game has ended by the move rule or repetition after `moves`
-/// (in Fairy-Stockfish a player may claim those; here they end the game); `(False, 0)`
-/// otherwise. `countStarted` is ignored (no counting rules).
+/// `(True, result)` when the game has ended by the move rule, repetition or the counting
+/// rules after `moves` (in Fairy-Stockfish a player may claim those; here they end the
+/// game); `(False, 0)` otherwise. `countStarted` is ignored: the count starts as the rules
+/// say, as under Fairy-Stockfish's default 0.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false, countStarted = 0))]
 #[allow(non_snake_case)]

@@ -166,6 +166,13 @@ def test_optional_game_end():
     assert raised.value.outcome.termination == "repetition"
     # Legal moves do not stop at a claimable end, as in Fairy-Stockfish.
     assert len(fr.legal_moves("chess", CHESS, shuffle * 2)) == 20
+    # Makruk's counting rules: a rook against a lone king counts 16 moves from 3 pieces, in
+    # the FEN as Fairy-Stockfish writes it; past the limit the game is drawn.
+    rook = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"
+    assert fr.get_fen("makruk", rook, ["a1a2"]) == "8/8/8/4k3/8/8/R7/4K3 b - 32 6 1"
+    counted = "k7/8/1K6/8/8/8/8/7R w - 32 32 1"
+    assert fr.is_optional_game_end("makruk", counted, []) == (False, 0)
+    assert fr.is_optional_game_end("makruk", counted, ["h1h2"]) == (True, 0)
 
 
 def test_insufficient_material():

@@ -438,7 +438,7 @@ impl Ruleset {
             })?,
             None => 1,
         };
-        if let Some(limit) = count_limit {
+        if let Some(limit) = count_limit.filter(|&limit| limit > 0) {
             let ply = u16::try_from(halfmove).map_err(|_| {
                 f.error(
                     HALFMOVE,
