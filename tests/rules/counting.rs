@@ -3,7 +3,7 @@
 //! by Fairy-Stockfish 11.1 (Debian's) from the same moves, except where a test says that a
 //! later Fairy-Stockfish counts a ply earlier.
 
-use fairy_rules::{Color, Game, Outcome, Reason, Variant};
+use fairy_rules::{Color, Game, Outcome, Reason, UndoStack, Variant};
 
 use crate::support::fsf;
 
@@ -110,6 +110,25 @@ fn a_count_in_a_fen_is_read_back_and_a_bad_one_is_named() {
         e.to_string(),
         "invalid FEN count: the count's limit `70000` is above 65535"
     );
+}
+
+#[test]
+fn unmaking_a_move_restores_the_count_and_the_key_leaves_it_out() {
+    let v = makruk();
+    // The capture starts the pieces' honour again: unmade, the board's honour is back.
+    let mut pos = v.parse_fen("8/8/8/8/4k3/8/Rm6/4K3 w - 128 1 2").unwrap();
+    let before = v.fen(&pos);
+    let key = pos.hash();
+    let m = v.parse_move(&pos, "a2b2").unwrap();
+    let mut undo = UndoStack::default();
+    v.make(&mut pos, m, &mut undo);
+    assert_eq!(v.fen(&pos), "8/8/8/8/4k3/8/1R6/4K3 b - 32 6 2");
+    assert_eq!(pos.hash(), v.hash_from_scratch(&pos));
+    assert!(v.unmake(&mut pos, &mut undo));
+    assert_eq!((v.fen(&pos), pos.hash()), (before, key));
+    // As in Fairy-Stockfish, the count never changes the moves and is not in the key.
+    let other = v.parse_fen("8/8/8/8/4k3/8/Rm6/4K3 w - 128 9 2").unwrap();
+    assert_eq!(other.hash(), key);
 }
 
 #[test]
