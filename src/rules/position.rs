@@ -119,9 +119,10 @@ impl<const W: usize> St<W> {
 }
 
 /// The game state only some games change: containers, submerged pieces, markers, the
-/// no-undo ban, sorties, game parameters, check counts, the counting rules' count, passes and
-/// the flags of the facing, drop-mate and counterstrike rules. Kept apart from [`St`]: a made move saves it only
-/// when it changes it, so a game without these rules never copies it.
+/// no-undo ban, sorties, game parameters, check counts, the counting rules' count, passes
+/// and the flags of the facing, drop-mate and counterstrike rules. Kept apart from [`St`]:
+/// a made move saves it only when it changes it, so a game without these rules never
+/// copies it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Extra<const W: usize> {
     /// Cells holding a container, crewed or not.

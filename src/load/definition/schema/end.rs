@@ -107,15 +107,16 @@ pub struct ExtinctionDef {
 }
 
 /// Counting rules (Fairy-Stockfish's `countingRule`, in makruk's and ASEAN chess's forms;
-/// `variants/fsf/makruk.yaml` writes makruk's): a count that ends the game drawn, judged for the side to move.
+/// `variants/fsf/makruk.yaml` writes makruk's): a count that ends the game drawn.
 ///
-/// While any piece of `paused_by` stands on the board nobody counts. Otherwise a side
-/// whose opponent has more than its royal piece counts: from 0 up to `board` moves while
-/// it has other pieces too (the board's honour), or, once its royal piece stands alone, up
-/// to the moves of the first `bare` entry its opponent has the pieces of, starting from the
-/// number of pieces on the board (the pieces' honour; a capture or a promotion starts it
-/// again). The count runs in plies, two per move. The game is drawn when the count passes
-/// the limit and the side to move is not checkmated.
+/// While any piece of `paused_by` stands on the board nobody counts. Otherwise the side to
+/// move starts a count where none runs, if its opponent has more than its royal piece: from
+/// 0 up to `board` moves while it has other pieces too (the board's honour), or, with its
+/// royal piece alone, up to the moves of the first `bare` entry its opponent has the pieces
+/// of, starting from the number of pieces on the board (the pieces' honour; a capture or a
+/// promotion that leaves it alone starts it again). The count runs in plies, two per move.
+/// The game is drawn when the count passes the limit and the side to move is not
+/// checkmated.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CountingDef {
