@@ -1,5 +1,6 @@
-//! The end rules beyond the royal rule: extinction of a piece type and check counting
-//! (which combinations are refused is decided in `combinations`).
+//! The end rules beyond the royal rule: flags, insufficient material, extinction of a piece
+//! type, check counting and the counting rules (which combinations are refused is decided
+//! in `combinations`).
 
 use indexmap::IndexMap;
 
@@ -25,8 +26,7 @@ pub(super) struct Conditions {
 }
 
 /// The flags, insufficient material, extinction, check count and counting rules of `end`,
-/// each name they
-/// give resolved (problems recorded in `cx`).
+/// each name they give resolved (problems recorded in `cx`).
 pub(super) fn conditions(
     end: &EndDef,
     params: &[Parameter],
