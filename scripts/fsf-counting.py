@@ -18,42 +18,14 @@ import random
 import subprocess
 import sys
 
+from fsf_uci import Engine
 
-class Engine:
-    """A Fairy-Stockfish process spoken to over UCI, playing makruk."""
 
-    def __init__(self, binary):
-        self.proc = subprocess.Popen(
-            [binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.ask(["uci"], "uciok")
-        self.ask(["setoption name UCI_Variant value makruk", "isready"], "readyok")
-
-    def ask(self, commands, until):
-        for c in commands:
-            self.proc.stdin.write(c + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError(f"Fairy-Stockfish stopped after {commands}")
-            line = line.rstrip("\n")
-            lines.append(line)
-            if line.startswith(until):
-                return lines
-
-    def state(self, fen, moves):
-        """Fairy-Stockfish's FEN after `moves` from `fen`, and its legal moves there."""
-        position = f"position fen {fen}" + (" moves " + " ".join(moves) if moves else "")
-        out = self.ask([position, "d", "go perft 1"], "Nodes searched")
-        written = next(line[5:] for line in out if line.startswith("Fen: "))
-        legal = []
-        for line in out:
-            move, _, count = line.partition(": ")
-            if count.strip().isdigit() and len(move) in (4, 5):
-                legal.append(move)
-        return written, legal
+def state(engine, fen, moves):
+    """Fairy-Stockfish's FEN after `moves` from `fen`, and its legal moves there."""
+    position = f"position fen {fen}" + (" moves " + " ".join(moves) if moves else "")
+    legal, _ = engine.perft(position, 1)
+    return engine.fen(position), legal
 
 
 def ours(fairy, fen, moves):
@@ -111,15 +83,16 @@ def main():
     games = int(sys.argv[4]) if len(sys.argv) > 4 else 80
     rng = random.Random(seed)
     engine = Engine(fsf)
+    engine.variant("makruk", False)
     differences = expected = counted = 0
     for _ in range(games):
         while True:
             fen = random_ending(rng)
-            if ours(fairy, fen, [])[0] is not None and engine.state(fen, [])[1]:
+            if ours(fairy, fen, [])[0] is not None and state(engine, fen, [])[1]:
                 break
         moves = []
         for _ in range(120):
-            written, legal = engine.state(fen, moves)
+            written, legal = state(engine, fen, moves)
             mine, result = ours(fairy, fen, moves)
             if mine != written:
                 if a_later_start(written, mine):
