@@ -22,8 +22,8 @@ pub struct EndDef {
     /// Draw when the same position occurs this many times (3 in chess); 0 turns it off.
     #[serde(default = "three")]
     pub repetition: u32,
-    /// Counting rules: once no pawn is left, a draw when the side that counts is not mated
-    /// within a number of moves (makruk's board's and pieces' honour).
+    /// Counting rules: once no piece of the pausing kinds is left, a draw when the side that
+    /// counts is not mated within a number of moves (makruk's board's and pieces' honour).
     #[serde(default)]
     pub counting: Option<CountingDef>,
     /// Flag wins: a side wins when, after its own move, one of its pieces of a given type
