@@ -10,7 +10,7 @@ use fairy_rules::pgn::PgnGame;
 use fairy_rules::playtest::score_ci95;
 use fairy_rules::search::{SearchLimits, Searcher};
 use fairy_rules::{cecp, uci};
-use fairy_rules::{Color, Game, Outcome, Variant};
+use fairy_rules::{Color, Game, Outcome, Position, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -48,6 +48,13 @@ pub(super) struct Args {
     /// two engines that search the same way play the same game each time.
     #[arg(long, default_value_t = 0)]
     opening_plies: usize,
+    /// A file of start positions, one FEN per line (blank lines and lines starting with `#`
+    /// skipped): pair k (games 2k-1 and 2k) starts from line k, the lines taken in turn
+    /// again when they run out, then `--opening-plies` random plies. An XBoard opponent is
+    /// told the position with `setboard` (it must offer `feature setboard=1`), a UCI one
+    /// with `position fen`. For tests of what the variant's endings ask of the search.
+    #[arg(long)]
+    openings: Option<std::path::PathBuf>,
     /// Our engine's contempt, in centipawns: a draw scores this much below zero for it in
     /// its search, so that it plays on in positions it judges less than this much worse
     /// (against a weaker opponent, a draw is half a point given away).
@@ -152,6 +159,17 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         ),
         None => None,
     };
+    let starts = match &args.openings {
+        Some(path) => read_openings(&variant, path)?,
+        None => vec![variant.start_position()],
+    };
+    if let Opponent::XBoard(x) = &opponent {
+        if args.openings.is_some() && !x.setboard {
+            return Err(miette::miette!(
+                "{name} does not offer `feature setboard=1`: it cannot start from --openings"
+            ));
+        }
+    }
     let mut searcher = Searcher::new(variant.clone());
     searcher.set_contempt(args.contempt);
     let mut points = Vec::new();
@@ -163,9 +181,15 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             Color::Black
         };
         let seed = args.seed.wrapping_add(u64::from(i));
+        let start = &starts[(i / 2) as usize % starts.len()];
         let mut game = match args.opening_plies {
-            0 => Game::new(variant.clone()).with_seed(seed),
-            plies => opening(&variant, plies, args.seed.wrapping_add(u64::from(i / 2))),
+            0 => game_from(&variant, start).with_seed(seed),
+            plies => opening(
+                &variant,
+                start,
+                plies,
+                args.seed.wrapping_add(u64::from(i / 2)),
+            ),
         };
         let mut rng = StdRng::seed_from_u64(seed);
         searcher.clear();
@@ -320,14 +344,48 @@ enum Opponent {
     Uci(Uci),
 }
 
-/// A game after `plies` uniformly random plies drawn from `seed`, which also draws its
-/// chance events: the first such opening that leaves the game going on (another is drawn
-/// after one that ends it, up to 100).
-fn opening(variant: &Variant, plies: usize, seed: u64) -> Game {
+/// The positions of an `--openings` file: one FEN per line, blank lines and `#` comments
+/// skipped; an error names the line of a FEN the variant cannot read.
+fn read_openings(variant: &Variant, path: &std::path::Path) -> miette::Result<Vec<Position>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| miette::miette!("cannot read {}: {e}", path.display()))?;
+    let mut starts = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let pos = variant
+            .parse_fen(line)
+            .map_err(|e| miette::miette!("{} line {}: {e}", path.display(), n + 1))?;
+        starts.push(pos);
+    }
+    if starts.is_empty() {
+        return Err(miette::miette!("{} holds no position", path.display()));
+    }
+    Ok(starts)
+}
+
+/// The FEN of `game`'s start position when it is not its variant's start position.
+fn given_start(game: &Game) -> Option<String> {
+    let variant = game.variant();
+    let fen = variant.fen(game.start_position());
+    (fen != variant.fen(&variant.start_position())).then_some(fen)
+}
+
+/// A game from `start`, one of `variant`'s positions.
+fn game_from(variant: &Variant, start: &Position) -> Game {
+    Game::from_position(variant.clone(), start.clone()).expect("the variant's own position")
+}
+
+/// A game from `start` after `plies` uniformly random plies drawn from `seed`, which also
+/// draws its chance events: the first such opening that leaves the game going on (another
+/// is drawn after one that ends it, up to 100).
+fn opening(variant: &Variant, start: &Position, plies: usize, seed: u64) -> Game {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = Game::new(variant.clone()).with_seed(seed);
+    let mut game = game_from(variant, start).with_seed(seed);
     for _ in 0..100 {
-        game = Game::new(variant.clone()).with_seed(seed);
+        game = game_from(variant, start).with_seed(seed);
         while game.moves().len() < plies && game.outcome().is_none() {
             let before = game.moves().len();
             random_move(&mut game, &mut rng);
@@ -451,6 +509,8 @@ struct XBoard {
     name: Option<String>,
     /// It wants moves as `usermove MOVE` (`feature usermove=1`).
     usermove: bool,
+    /// It takes a position by `setboard FEN` (`feature setboard=1`).
+    setboard: bool,
     /// Its clock, when the time per move is not whole seconds.
     clock: Option<Clock>,
     /// Our last move as sent, and the position (XBoard's FEN) it was played in.
@@ -496,6 +556,7 @@ impl XBoard {
             pings: 0,
             name: None,
             usermove: false,
+            setboard: false,
             clock: None,
             last: None,
             forced: false,
@@ -513,6 +574,10 @@ impl XBoard {
                     if feature(&l, "usermove") == Some("1") {
                         x.usermove = true;
                         x.send("accepted usermove")?;
+                    }
+                    if feature(&l, "setboard") == Some("1") {
+                        x.setboard = true;
+                        x.send("accepted setboard")?;
                     }
                     if feature(&l, "done") == Some("1") {
                         break;
@@ -576,11 +641,15 @@ impl XBoard {
                 Err(_) => return Err(miette::miette!("the engine did not answer `ping`")),
             }
         }
-        // The opening is told in force mode; `go` then makes the engine play the side to
-        // move, so it waits for our first move before it is sent.
-        self.forced = !game.moves().is_empty();
+        // The start position and opening are told in force mode; `go` then makes the engine
+        // play the side to move, so it waits for our first move before it is sent.
+        let start = given_start(game).map(|_| cecp::fen(game.variant(), game.start_position()));
+        self.forced = start.is_some() || !game.moves().is_empty();
         if self.forced {
             self.send("force")?;
+            if let Some(fen) = start {
+                self.send(&format!("setboard {fen}"))?;
+            }
             for &m in game.moves() {
                 let text = cecp::move_text(game.variant(), m);
                 match self.usermove {
@@ -699,13 +768,16 @@ impl XBoard {
 }
 
 /// A UCI engine as a child process, we being its GUI: told the whole game before each of
-/// its moves (`position startpos moves ...`) and to think `go movetime`.
+/// its moves (`position startpos moves ...`, or `position fen ...` from a given start) and
+/// to think `go movetime`.
 struct Uci {
     program: Program,
     /// Its name (`id name`).
     name: Option<String>,
     /// The variant's name for `UCI_Variant`.
     variant: String,
+    /// The game's start position when it is not the variant's, as a FEN.
+    start: Option<String>,
     /// The game's moves so far, in UCI's move text.
     moves: Vec<String>,
 }
@@ -755,6 +827,7 @@ impl Uci {
             program,
             name,
             variant,
+            start: None,
             moves: Vec::new(),
         })
     }
@@ -762,6 +835,7 @@ impl Uci {
     /// A new game from `game`'s moves so far: the variant set, and the engine ready.
     fn new_game(&mut self, game: &Game) -> miette::Result<()> {
         let variant = game.variant();
+        self.start = given_start(game);
         self.moves = game
             .moves()
             .iter()
@@ -803,7 +877,10 @@ impl Uci {
             None => format!("go movetime {}", movetime.as_millis()),
         };
         let asked = [
-            format!("position startpos moves {}", self.moves.join(" ")),
+            match &self.start {
+                Some(fen) => format!("position fen {fen} moves {}", self.moves.join(" ")),
+                None => format!("position startpos moves {}", self.moves.join(" ")),
+            },
             go,
         ];
         if let Err(e) = asked.iter().try_for_each(|l| self.program.send(l)) {
