@@ -4,11 +4,12 @@
     scripts/sprt.py --base REF [--dev REF] [--variant chess] [--nodes 10000]
                     [--elo0 0] [--elo1 20] [--alpha 0.05] [--beta 0.05]
                     [--max-pairs 2000] [--concurrency 2] [--opening-plies 8]
-                    [--base-nodes N] [--min-pairs 20]
+                    [--base-nodes N] [--min-pairs 20] [--openings FILE]
 
 Each build is made in a git worktree under /tmp/sprt/ (`--dev` defaults to the working tree
 itself). Games come in pairs: one random opening of `--opening-plies` plies (seeded by the
-pair's number), each engine White once, both limited to `--nodes` positions per move so that
+pair's number; from the pair's position of an `--openings` file, else from the start), each
+engine White once, both limited to `--nodes` positions per move so that
 the machine's load changes nothing. The pairs are played by `fairy match` (the dev build
 against the base over UCI).
 
@@ -65,7 +66,8 @@ def play_pair(dev, base, args, pair):
          "--opponent-nodes", str(args.base_nodes or args.nodes), "--opening-plies",
          str(args.opening_plies), "--seed", str(args.seed + pair),
          "--max-plies", str(args.max_plies)]
-        + (["--uci-variant", args.uci_variant] if args.uci_variant else []),
+        + (["--uci-variant", args.uci_variant] if args.uci_variant else [])
+        + (["--openings", args.openings] if args.openings else []),
         capture_output=True, text=True, check=True,
     ).stdout
     scores = []
@@ -128,6 +130,10 @@ def main():
                         "pairs' variance is too rough to stop on")
     p.add_argument("--concurrency", type=int, default=2)
     p.add_argument("--opening-plies", type=int, default=8)
+    p.add_argument("--openings",
+                   help="a file of start positions, one FEN per line: pair k starts from "
+                        "position seed + k (modulo their number), then --opening-plies "
+                        "random plies")
     p.add_argument("--max-plies", type=int, default=300)
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args()

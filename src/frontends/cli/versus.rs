@@ -49,10 +49,11 @@ pub(super) struct Args {
     #[arg(long, default_value_t = 0)]
     opening_plies: usize,
     /// A file of start positions, one FEN per line (blank lines and lines starting with `#`
-    /// skipped): pair k (games 2k-1 and 2k) starts from line k, the lines taken in turn
-    /// again when they run out, then `--opening-plies` random plies. An XBoard opponent is
-    /// told the position with `setboard` (it must offer `feature setboard=1`), a UCI one
-    /// with `position fen`. For tests of what the variant's endings ask of the search.
+    /// skipped), taken in turn: the pair whose seed is s (see `--opening-plies`) starts
+    /// from position s modulo their number (the first is 0), then `--opening-plies` random
+    /// plies. An XBoard opponent is told the position with `setboard` (it must offer
+    /// `feature setboard=1`), a UCI one with `position fen`. For tests of what a variant's
+    /// endings ask of the search.
     #[arg(long)]
     openings: Option<std::path::PathBuf>,
     /// Our engine's contempt, in centipawns: a draw scores this much below zero for it in
@@ -181,15 +182,11 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
             Color::Black
         };
         let seed = args.seed.wrapping_add(u64::from(i));
-        let start = &starts[(i / 2) as usize % starts.len()];
+        let pair_seed = args.seed.wrapping_add(u64::from(i / 2));
+        let start = &starts[(pair_seed % starts.len() as u64) as usize];
         let mut game = match args.opening_plies {
             0 => game_from(&variant, start).with_seed(seed),
-            plies => opening(
-                &variant,
-                start,
-                plies,
-                args.seed.wrapping_add(u64::from(i / 2)),
-            ),
+            plies => opening(&variant, start, plies, pair_seed),
         };
         let mut rng = StdRng::seed_from_u64(seed);
         searcher.clear();
