@@ -1,7 +1,8 @@
 //! Static evaluation: material, with values derived from each piece's movement; each piece's
 //! mobility on its square of an empty board and on the board as it stands; the variant's
 //! goals (promotion, flags); and, where royal pieces are checkmated, their shelter, their
-//! activity in the ending and the mop-up of a lone one.
+//! activity in the ending and the mop-up of a lone one (driven to the edge, the pieces and
+//! the king closing in).
 
 use crate::engine::{Position, UndoStack};
 use crate::rules::{Color, Kind, Piece, Ruleset};
@@ -90,6 +91,17 @@ const CENTRE_CP: i64 = 3;
 /// the stronger king helps to drive the lone one to the edge).
 const PROXIMITY_CP: i64 = 8;
 
+/// Centipawns per half step the weaker side's royal piece stands from the board's centre,
+/// for a side with at least twice the other's material, once the material is gone (mop-up:
+/// a lone king is mated on the edge).
+const EDGE_CP: i64 = 6;
+
+/// Centipawns per king step a non-royal piece that does not promote is nearer the weaker
+/// side's royal piece than the board's span, for a side with at least twice the other's
+/// material, once the material is gone (mop-up: short-range pieces, a ferz or a wazir,
+/// mate only from beside the king).
+const TROPISM_CP: i64 = 3;
+
 /// Per side, kind and cell, what a piece adds to the evaluation beyond its value: its
 /// empty-board mobility there against its average (royal pieces aside, whose safety it would
 /// misjudge), and its nearness to its promotion zone, counted in king steps.
@@ -111,6 +123,9 @@ struct Royals {
     span: i64,
     /// Each side's material at the start (non-royal pieces, on the board and in hand).
     start: [i64; 2],
+    /// The kinds that close in on a lone royal piece in the mop-up: neither royal nor
+    /// promoting.
+    hunters: Vec<Kind>,
 }
 
 impl Royals {
@@ -151,7 +166,17 @@ impl Royals {
             centre: t.cells().map(|c| half_steps(c) - nearest).collect(),
             span: w.max(h) - 1,
             start,
+            hunters: (0..rules.pieces.len())
+                .filter(|&k| !rules.pieces[k].royal && rules.pieces[k].promotion.is_none())
+                .map(|k| Kind::new(k as u8))
+                .collect(),
         })
+    }
+
+    /// King steps between two cells.
+    fn steps(rules: &Ruleset, a: Cell, b: Cell) -> i64 {
+        let ((af, ar), (bf, br)) = (rules.topology.coords(a), rules.topology.coords(b));
+        i64::from(af.abs_diff(bf).max(ar.abs_diff(br)))
     }
 
     /// `side`'s royal terms: shelter, activity and mop-up, given each side's material.
@@ -177,10 +202,17 @@ impl Royals {
                 .royal_kinds()
                 .iter()
                 .find_map(|k| pos.pieces_of_kind(k, side.opponent()).cells().next());
-            if let (Some(a), Some(b)) = (first, theirs) {
-                let ((af, ar), (bf, br)) = (rules.topology.coords(a), rules.topology.coords(b));
-                let steps = i64::from(af.abs_diff(bf).max(ar.abs_diff(br)));
-                term += PROXIMITY_CP * (self.span - steps).max(0) * gone / start;
+            if let Some(b) = theirs {
+                let mut mop_up = EDGE_CP * self.centre[b.index()];
+                if let Some(a) = first {
+                    mop_up += PROXIMITY_CP * (self.span - Self::steps(rules, a, b)).max(0);
+                }
+                for &kind in &self.hunters {
+                    for cell in pos.pieces_of_kind(kind, side).cells() {
+                        mop_up += TROPISM_CP * (self.span - Self::steps(rules, cell, b)).max(0);
+                    }
+                }
+                term += mop_up * gone / start;
             }
         }
         term
