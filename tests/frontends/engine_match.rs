@@ -354,3 +354,107 @@ fn an_opening_reaches_an_xboard_engine_in_force_mode() {
         "{out}"
     );
 }
+
+/// `--openings`: the pair whose seed is s starts from position s of the file (comments and
+/// blank lines skipped), told to a UCI engine by `position fen` and to an XBoard engine by
+/// `setboard`, and written in the record's FEN tag. Here White mates in one from it, so
+/// each engine mates when it has White.
+#[test]
+fn openings_start_each_pair_from_its_position_of_the_file() {
+    let book = concat!(env!("CARGO_TARGET_TMPDIR"), "/openings.fen");
+    std::fs::write(
+        book,
+        "# Black mates in one, then White does.\n\nr5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1\n6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\n",
+    )
+    .unwrap();
+    let pgn = concat!(env!("CARGO_TARGET_TMPDIR"), "/openings.pgn");
+    let exe = env!("CARGO_BIN_EXE_fairy");
+    for (opponent, pgn) in [
+        (format!("uci:{exe} uci"), Some(pgn)),
+        (format!("xboard:{exe} xboard"), None),
+    ] {
+        let mut args = vec![
+            "match",
+            "chess",
+            "--opponent",
+            &opponent,
+            "--games",
+            "2",
+            "--nodes",
+            "500",
+            "--movetime",
+            "100",
+            "--openings",
+            book,
+            "--seed",
+            "1",
+        ];
+        args.extend(pgn.iter().flat_map(|p| ["--pgn", *p]));
+        let o = fairy(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = stdout(&o);
+        let lines: Vec<&str> = out.lines().take(2).collect();
+        assert_eq!(
+            lines,
+            [
+                "game 1: fairy white vs fairy: win (checkmate), 1 plies",
+                "game 2: fairy black vs fairy: loss (checkmate), 1 plies",
+            ],
+            "{opponent}: {out}"
+        );
+    }
+    let record = std::fs::read_to_string(pgn).unwrap();
+    assert_eq!(
+        record
+            .matches("[FEN \"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\"]")
+            .count(),
+        2,
+        "{record}"
+    );
+    assert_eq!(record.matches("1. Ra8#").count(), 2, "{record}");
+}
+
+/// A book line the variant cannot read is named; an XBoard engine that cannot take a
+/// position (Fairy-Max offers `setboard=0`) is refused before any game.
+#[test]
+fn a_bad_openings_file_and_an_engine_without_setboard_are_errors() {
+    let book = concat!(env!("CARGO_TARGET_TMPDIR"), "/bad-openings.fen");
+    std::fs::write(
+        book,
+        "# one good, one bad\n8/8/8/8/8/8/8/K1k5 w - - 0 1\n8/8/9 w\n",
+    )
+    .unwrap();
+    let o = fairy(&["match", "chess", "--opponent", "random", "--openings", book]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("bad-openings.fen line 3: "), "{err}");
+    let empty = concat!(env!("CARGO_TARGET_TMPDIR"), "/empty-openings.fen");
+    std::fs::write(empty, "# nothing\n\n").unwrap();
+    let o = fairy(&[
+        "match",
+        "chess",
+        "--opponent",
+        "random",
+        "--openings",
+        empty,
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("holds no position"));
+    assert!(
+        std::path::Path::new("/usr/games/fairymax").exists(),
+        "Fairy-Max is missing: apt-get install fairymax (.ci/run does)"
+    );
+    let good = concat!(env!("CARGO_TARGET_TMPDIR"), "/good-openings.fen");
+    std::fs::write(good, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\n").unwrap();
+    let o = fairy(&[
+        "match",
+        "chess",
+        "--opponent",
+        "xboard:fairymax",
+        "--openings",
+        good,
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("does not offer `feature setboard=1`"), "{err}");
+}
