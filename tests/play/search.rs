@@ -324,23 +324,34 @@ fn a_sheltered_king_evaluates_higher() {
 }
 
 /// Mop-up, with a rook against a lone king (7,090 of the start's 7,584 centipawns of
-/// material gone): the lone king loses 3 centipawns per half step from the centre, and the
-/// side with the rook gains 8 per king step its king is nearer the lone one than 7, each
-/// scaled by 7,090 / 7,584 and truncated.
+/// material gone): the lone king loses 3 centipawns per half step from the centre; the side
+/// with the rook gains 8 per king step its king is nearer the lone one than 7, 6 per half
+/// step the lone king stands from the centre and 3 per king step the rook is nearer it than
+/// 7, their sum scaled by 7,090 / 7,584 and truncated. With a pawn left to the weaker side,
+/// only the kings' terms remain.
 #[test]
 fn a_lone_king_is_driven_to_the_edge_and_met() {
     let chess = Variant::bundled("chess").unwrap();
     let s = Searcher::new(chess.clone());
     let eval = |fen: &str| s.evaluate(&chess.parse_fen(fen).unwrap()).0;
-    // Two king steps apart either way; b5 is 4 half steps further from the centre than d5.
-    let edge = eval("8/8/8/1k6/8/3K4/8/7R w - - 0 1");
-    let centre = eval("8/8/8/3k4/8/3K4/8/7R w - - 0 1");
-    assert_eq!(edge - centre, 3 * 4 * 7090 / 7584);
-    // The lone king in the corner; White's king 2 or 5 steps from it, as far from the
-    // centre on c6 as on f3.
+    let scaled = |cp: i32| cp * 7090 / 7584;
+    // Two king steps apart either way, the rook 4 from either; b5 is 4 half steps further
+    // from the centre than d5.
+    let edge = eval("8/8/8/1k6/8/3K4/8/2R5 w - - 0 1");
+    let centre = eval("8/8/8/3k4/8/3K4/8/2R5 w - - 0 1");
+    assert_eq!(
+        edge - centre,
+        scaled(8 * 5 + 6 * 4 + 3 * 3) - scaled(8 * 5 + 3 * 3) + scaled(3 * 4)
+    );
+    // The lone king in the corner (12 half steps out); White's king 2 or 5 steps from it,
+    // as far from the centre on c6 as on f3; the rook 7 steps away.
     let near = eval("k7/8/2K5/8/8/8/8/7R w - - 0 1");
     let far = eval("k7/8/8/8/8/5K2/8/7R w - - 0 1");
-    assert_eq!(near - far, 8 * 5 * 7090 / 7584 - 8 * 2 * 7090 / 7584);
+    assert_eq!(near - far, scaled(8 * 5 + 6 * 12) - scaled(8 * 2 + 6 * 12));
+    // A black pawn on h2: 7,017 centipawns gone, and only the lone king's own term differs.
+    let edge = eval("8/8/8/1k6/8/3K4/7p/2R5 w - - 0 1");
+    let centre = eval("8/8/8/3k4/8/3K4/7p/2R5 w - - 0 1");
+    assert_eq!(edge - centre, 3 * 4 * 7017 / 7584);
 }
 
 /// Seachess, White to move: a black submarine under water and a black mine, hidden from
