@@ -363,11 +363,11 @@ fn read_openings(variant: &Variant, path: &std::path::Path) -> miette::Result<Ve
     Ok(starts)
 }
 
-/// The FEN of `game`'s start position when it is not its variant's start position.
-fn given_start(game: &Game) -> Option<String> {
+/// `game`'s start position when it is not its variant's start position.
+fn given_start(game: &Game) -> Option<&Position> {
     let variant = game.variant();
-    let fen = variant.fen(game.start_position());
-    (fen != variant.fen(&variant.start_position())).then_some(fen)
+    let start = game.start_position();
+    (variant.fen(start) != variant.fen(&variant.start_position())).then_some(start)
 }
 
 /// A game from `start`, one of `variant`'s positions.
@@ -640,7 +640,7 @@ impl XBoard {
         }
         // The start position and opening are told in force mode; `go` then makes the engine
         // play the side to move, so it waits for our first move before it is sent.
-        let start = given_start(game).map(|_| cecp::fen(game.variant(), game.start_position()));
+        let start = given_start(game).map(|start| cecp::fen(game.variant(), start));
         self.forced = start.is_some() || !game.moves().is_empty();
         if self.forced {
             self.send("force")?;
@@ -832,7 +832,7 @@ impl Uci {
     /// A new game from `game`'s moves so far: the variant set, and the engine ready.
     fn new_game(&mut self, game: &Game) -> miette::Result<()> {
         let variant = game.variant();
-        self.start = given_start(game);
+        self.start = given_start(game).map(|start| variant.fen(start));
         self.moves = game
             .moves()
             .iter()
