@@ -1742,24 +1742,3 @@ fn perft_with_reused_buffers() {
     assert_eq!(v.perft(&kiwipete, 3), 97_862);
     assert_same(&v, &pos, &kiwipete, "Kiwipete after perft_with");
 }
-
-/// Where a move rule draws, the evaluation is damped as its clock runs: by a quarter
-/// halfway through chess's 100 plies, by half at the limit; without a move rule (makruk,
-/// whose counting rules replace it) the clock changes nothing.
-#[test]
-fn the_evaluation_is_damped_as_the_move_rule_clock_runs() {
-    let eval = |name: &str, board: &str, clock: u32| {
-        let v = Variant::bundled(name).unwrap();
-        let fen = format!("{board} w - - {clock} 70");
-        Searcher::new(v.clone())
-            .evaluate(&v.parse_fen(&fen).unwrap())
-            .0
-    };
-    let rook = "4k3/8/8/8/8/8/3P4/R3K3";
-    let fresh = eval("chess", rook, 0);
-    assert!(fresh > 500, "{fresh}");
-    assert_eq!(eval("chess", rook, 50), fresh * 150 / 200);
-    assert_eq!(eval("chess", rook, 100), fresh / 2);
-    let makruk = "4k3/8/8/8/8/3P4/8/R3K3";
-    assert_eq!(eval("makruk", makruk, 50), eval("makruk", makruk, 0));
-}

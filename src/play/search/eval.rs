@@ -390,8 +390,7 @@ impl Material {
 /// opponent's (pieces on cells, aboard containers, submerged and in hand), the pieces' square
 /// bonuses, their mobility ([`REACH_CP`] per cell reached), the nearness of flag pieces to
 /// their zones, the royal terms ([`Royals`]) and a lead's gain from trading down
-/// ([`TRADE_DIVISOR`]); where a move rule draws after `L` plies without a capture or a pawn
-/// move, times `(2L - clock) / 2L` (halved as the clock runs out).
+/// ([`TRADE_DIVISOR`]).
 pub(super) fn evaluate(
     rules: &Ruleset,
     values: &Values,
@@ -423,27 +422,13 @@ pub(super) fn evaluate_with(
     if us == Color::Black {
         score = -score;
     }
-    // Damped towards a draw as the move rule's clock runs (Stockfish damps its own): a side
-    // ahead prefers the capture or pawn move that restarts it, and a lead it cannot turn
-    // into progress counts for less.
-    let limit = i64::from(rules.end.move_rule_plies);
-    let clock = i64::from(pos.halfmove_clock()).min(limit);
-    let damp = |s: i64| {
-        if limit > 0 {
-            s * (2 * limit - clock) / (2 * limit)
-        } else {
-            s
-        }
-    };
     let outside = window.is_some_and(|(alpha, beta)| {
-        let damped = damp(score);
-        damped - LAZY_MARGIN >= i64::from(beta) || damped + LAZY_MARGIN <= i64::from(alpha)
+        score - LAZY_MARGIN >= i64::from(beta) || score + LAZY_MARGIN <= i64::from(alpha)
     });
     if !outside {
         let reach = |c: Color| i64::from(rules.mobility(pos, c));
         score += REACH_CP * (reach(us) - reach(us.opponent()));
     }
-    score = damp(score);
     // A definition's `value:` may be anything up to `i32::MAX`: sums are taken in 64 bits,
     // and no evaluation may pass for a mate.
     let bound = i64::from(Score::MATE_BOUND - 1);

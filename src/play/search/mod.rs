@@ -273,8 +273,7 @@ impl Searcher {
     /// of the start's material gone) and, for a side with twice the other's material, the
     /// kings' nearness (8 centipawns per king step, times the same share: mop-up), with,
     /// against a lone royal piece, its distance from the centre and the nearness of the
-    /// pieces that hunt it. Where a move rule draws after `L` plies, the whole is times
-    /// `(2L - clock) / 2L`.
+    /// pieces that hunt it.
     ///
     /// ```
     /// use fairy_rules::search::{Score, Searcher};
