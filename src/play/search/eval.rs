@@ -101,11 +101,6 @@ const EDGE_CP: i64 = 6;
 /// (mop-up: short-range pieces, a ferz or a wazir, mate only from beside the king).
 const TROPISM_CP: i64 = 3;
 
-/// The share of a side's lead in non-royal material it gains as the material goes: the
-/// lead times the share of the start's material gone, divided by this (trading down when
-/// ahead: a piece up with half the material gone is worth an eighth of a piece more).
-const TRADE_DIVISOR: i64 = 4;
-
 /// Per side, kind and cell, what a piece adds to the evaluation beyond its value: its
 /// empty-board mobility there against its average (royal pieces aside, whose safety it would
 /// misjudge), and its nearness to its promotion zone, counted in king steps.
@@ -113,8 +108,6 @@ pub(super) struct Squares {
     cells: usize,
     kinds: usize,
     bonus: Vec<i32>,
-    /// Each side's non-royal material at the start, on the board and in hand.
-    start: [i64; 2],
     royal: Option<Royals>,
 }
 
@@ -127,7 +120,7 @@ struct Royals {
     centre: Vec<i64>,
     /// The most king steps between two cells of the grid.
     span: i64,
-    /// Each side's non-royal material at the start ([`Squares::start`]).
+    /// Each side's material at the start (non-royal pieces, on the board and in hand).
     start: [i64; 2],
     /// The kinds that close in on a lone royal piece in the mop-up: neither royal nor
     /// promoting.
@@ -135,13 +128,16 @@ struct Royals {
 }
 
 impl Royals {
-    fn new(rules: &Ruleset, start: [i64; 2]) -> Option<Royals> {
+    fn new(rules: &Ruleset, values: &Values) -> Option<Royals> {
         if rules.end.royal != RoyalRule::Checkmate
             || rules.containers.is_some()
             || rules.royal_kinds().is_empty()
         {
             return None;
         }
+        let start = rules.start_position();
+        let start =
+            [Color::White, Color::Black].map(|c| material(rules, values, None, &start, c).1);
         if start.contains(&0) {
             return None;
         }
@@ -264,28 +260,12 @@ impl Squares {
                 }
             }
         }
-        let at_start = rules.start_position();
-        let start =
-            [Color::White, Color::Black].map(|c| material(rules, values, None, &at_start, c).1);
         Squares {
             cells,
             kinds,
             bonus,
-            start,
-            royal: Royals::new(rules, start),
+            royal: Royals::new(rules, values),
         }
-    }
-
-    /// White's gain from trading down, given each side's non-royal material: its lead
-    /// (negative when behind) times the share of the start's material gone, over
-    /// [`TRADE_DIVISOR`]. Nothing where material is not lost (drops bring it back).
-    fn trade_down(&self, material: [i64; 2]) -> i64 {
-        let start = self.start[0] + self.start[1];
-        if start == 0 {
-            return 0;
-        }
-        let gone = (start - material[0] - material[1]).clamp(0, start);
-        (material[0] - material[1]) * gone / (start * TRADE_DIVISOR)
     }
 
     fn of(&self, color: Color, kind: Kind, cell: Cell) -> i32 {
@@ -389,8 +369,7 @@ impl Material {
 /// The position's value for the side to move, in centipawns: its material minus the
 /// opponent's (pieces on cells, aboard containers, submerged and in hand), the pieces' square
 /// bonuses, their mobility ([`REACH_CP`] per cell reached), the nearness of flag pieces to
-/// their zones, the royal terms ([`Royals`]) and a lead's gain from trading down
-/// ([`TRADE_DIVISOR`]).
+/// their zones and the royal terms ([`Royals`]).
 pub(super) fn evaluate(
     rules: &Ruleset,
     values: &Values,
@@ -418,7 +397,6 @@ pub(super) fn evaluate_with(
         score += royal.term(rules, pos, Color::White, material.non_royal)
             - royal.term(rules, pos, Color::Black, material.non_royal);
     }
-    score += squares.trade_down(material.non_royal);
     if us == Color::Black {
         score = -score;
     }
@@ -507,24 +485,6 @@ mod tests {
     use super::*;
     use crate::engine::Move;
     use crate::load::variant::Variant;
-
-    /// Trading down: a lead in non-royal material gains a quarter of itself times the
-    /// share of the start's material gone.
-    #[test]
-    fn a_lead_gains_as_material_is_traded() {
-        let chess = Variant::bundled("chess").unwrap();
-        let squares = Squares::new(&chess, &Values::derived(&chess));
-        // Eight pawns (73), two knights (320), bishops (362) and rooks (494), a queen (856).
-        assert_eq!(squares.start, [3792, 3792]);
-        assert_eq!(squares.trade_down([3792, 3792]), 0);
-        assert_eq!(
-            squares.trade_down([3792, 3792 - 320]),
-            320 * 320 / (4 * 7584)
-        );
-        assert_eq!(squares.trade_down([1000, 500]), 500 * 6084 / (4 * 7584));
-        assert_eq!(squares.trade_down([500, 1000]), -500 * 6084 / (4 * 7584));
-        assert_eq!(squares.trade_down([500, 0]), 500 * 7084 / (4 * 7584));
-    }
 
     /// Mobility counts each cell a non-royal piece reaches once per piece: empty cells by
     /// its leaps and rides (not a pawn's double step, a first move), enemy pieces it could
