@@ -481,6 +481,69 @@ pub fn fen(rules: &Ruleset, pos: &Position) -> String {
     )
 }
 
+/// A position as the commands of XBoard's edit mode, the protocol's way to set up a board
+/// for an engine without `setboard` (Fairy-Max): `edit`, `#` (the board cleared), each
+/// White piece as its letter and square (`Ke1`), `c` (Black's pieces next), each Black
+/// piece, and `.`. Edit mode keeps the side to move, has no clocks nor en passant target,
+/// and leaves castling and first moves for the engine to infer from the placement.
+///
+/// ```
+/// use fairy_rules::{cecp, Variant};
+/// let chess = Variant::bundled("chess")?;
+/// let pos = chess.parse_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+/// let edit = cecp::edit_commands(&chess, &pos)?;
+/// assert_eq!(edit.join(" "), "edit # Ra1 Kg1 c Pf7 Pg7 Ph7 Kg8 .");
+/// let crazyhouse = Variant::bundled("crazyhouse")?;
+/// let held = crazyhouse.parse_fen("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1")?;
+/// assert_eq!(
+///     cecp::edit_commands(&crazyhouse, &held).unwrap_err(),
+///     "edit mode cannot put pieces in hand"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// A position edit mode cannot tell: pieces in hand, or a cell whose text is not one
+/// letter (a promoted piece written `+P`, a crew, a layered cell).
+pub fn edit_commands(rules: &Ruleset, pos: &Position) -> Result<Vec<String>, String> {
+    use crate::types::piece::{Color, Piece};
+    let held = rules.kinds().any(|k| {
+        [Color::White, Color::Black]
+            .iter()
+            .any(|&c| pos.in_hand(Piece::new(k, c)) > 0)
+    });
+    if held {
+        return Err("edit mode cannot put pieces in hand".into());
+    }
+    let mut sides: [Vec<String>; 2] = Default::default();
+    for cell in rules.topology.cells() {
+        let text = rules.cell_text(pos, cell);
+        // An empty cell, or a wall (part of the variant's board, not of the position).
+        if text.is_empty() || text == "*" {
+            continue;
+        }
+        // The first-move mark: edit mode leaves first moves to the placement.
+        let letter: Vec<char> = text.strip_suffix('\'').unwrap_or(&text).chars().collect();
+        let c = match letter[..] {
+            [c] if c.is_ascii_alphabetic() => c,
+            _ => {
+                let at = square(rules, cell);
+                return Err(format!("edit mode cannot tell `{text}` on {at}"));
+            }
+        };
+        let side = usize::from(c.is_ascii_lowercase());
+        sides[side].push(format!("{}{}", c.to_ascii_uppercase(), square(rules, cell)));
+    }
+    let [white, black] = sides;
+    Ok(["edit".to_string(), "#".to_string()]
+        .into_iter()
+        .chain(white)
+        .chain(["c".to_string()])
+        .chain(black)
+        .chain([".".to_string()])
+        .collect())
+}
+
 /// A FEN as XBoard writes it, read into ours: our FEN does not write holes (`*`), so the
 /// empty squares on either side of one make one run. The other fields are kept. See the
 /// example of [`fen`].

@@ -357,8 +357,8 @@ fn an_opening_reaches_an_xboard_engine_in_force_mode() {
 
 /// `--openings`: the pair whose seed is s starts from position s of the file (comments and
 /// blank lines skipped), told to a UCI engine by `position fen` and to an XBoard engine by
-/// `setboard`, and written in the record's FEN tag. Here White mates in one from it, so
-/// each engine mates when it has White.
+/// `setboard` (or in edit mode), and written in the record's FEN tag. Here White mates in
+/// one from it, so each engine mates when it has White.
 #[test]
 fn openings_start_each_pair_from_its_position_of_the_file() {
     let book = concat!(env!("CARGO_TARGET_TMPDIR"), "/openings.fen");
@@ -412,12 +412,46 @@ fn openings_start_each_pair_from_its_position_of_the_file() {
         "{record}"
     );
     assert_eq!(record.matches("1. Ra8#").count(), 2, "{record}");
+    // Fairy-Max offers no `setboard`: it is told each position in edit mode, Black to move
+    // reached by a first move of the start position before the board is edited. Pairs 0
+    // and 1 start from the two positions; the side to move mates either way.
+    assert!(
+        std::path::Path::new("/usr/games/fairymax").exists(),
+        "Fairy-Max is missing: apt-get install fairymax (.ci/run does)"
+    );
+    let o = fairy(&[
+        "match",
+        "chess",
+        "--opponent",
+        "xboard:fairymax",
+        "--games",
+        "4",
+        "--nodes",
+        "500",
+        "--movetime",
+        "100",
+        "--openings",
+        book,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().take(4).collect();
+    assert_eq!(
+        lines,
+        [
+            "game 1: fairy white vs fairymax: loss (checkmate), 1 plies",
+            "game 2: fairy black vs fairymax: win (checkmate), 1 plies",
+            "game 3: fairy white vs fairymax: win (checkmate), 1 plies",
+            "game 4: fairy black vs fairymax: loss (checkmate), 1 plies",
+        ],
+        "{out}"
+    );
 }
 
-/// A book line the variant cannot read is named; an XBoard engine that cannot take a
-/// position (Fairy-Max offers `setboard=0`) is refused before any game.
+/// A book line the variant cannot read is named; a position an XBoard engine without
+/// `setboard` cannot be told in edit mode (pieces in hand) is refused before any game.
 #[test]
-fn a_bad_openings_file_and_an_engine_without_setboard_are_errors() {
+fn a_bad_openings_file_and_a_position_edit_mode_cannot_tell_are_errors() {
     let book = concat!(env!("CARGO_TARGET_TMPDIR"), "/bad-openings.fen");
     std::fs::write(
         book,
@@ -444,17 +478,25 @@ fn a_bad_openings_file_and_an_engine_without_setboard_are_errors() {
         std::path::Path::new("/usr/games/fairymax").exists(),
         "Fairy-Max is missing: apt-get install fairymax (.ci/run does)"
     );
-    let good = concat!(env!("CARGO_TARGET_TMPDIR"), "/good-openings.fen");
-    std::fs::write(good, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\n").unwrap();
+    let held = concat!(env!("CARGO_TARGET_TMPDIR"), "/held-openings.fen");
+    std::fs::write(held, "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1\n").unwrap();
     let o = fairy(&[
         "match",
-        "chess",
+        "crazyhouse",
         "--opponent",
         "xboard:fairymax",
         "--openings",
-        good,
+        held,
     ]);
     assert_eq!(o.status.code(), Some(1));
+    // The message as words, without miette's wrapping.
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("does not offer `feature setboard=1`"), "{err}");
+    let words: Vec<&str> = err.split_whitespace().filter(|w| *w != "│").collect();
+    assert!(
+        words.join(" ").contains(
+            "fairymax does not offer `feature setboard=1`, and edit mode cannot put pieces in \
+             hand: 4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1"
+        ),
+        "{err}"
+    );
 }

@@ -51,9 +51,10 @@ pub(super) struct Args {
     /// A file of start positions, one FEN per line (blank lines and lines starting with `#`
     /// skipped), taken in turn: the pair whose seed is s (see `--opening-plies`) starts
     /// from position s modulo their number (the first is 0), then `--opening-plies` random
-    /// plies. An XBoard opponent is told the position with `setboard` (it must offer
-    /// `feature setboard=1`), a UCI one with `position fen`. For tests of what a variant's
-    /// endings ask of the search.
+    /// plies. An XBoard opponent is told the position with `setboard`, or in edit mode if it
+    /// does not offer `feature setboard=1` (then castling rights and first moves are its to
+    /// infer from the placement, and pieces in hand cannot be told); a UCI one with
+    /// `position fen`. For tests of what a variant's endings ask of the search.
     #[arg(long)]
     openings: Option<std::path::PathBuf>,
     /// Our engine's contempt, in centipawns: a draw scores this much below zero for it in
@@ -164,11 +165,15 @@ pub(super) fn run(args: &Args) -> miette::Result<()> {
         Some(path) => read_openings(&variant, path)?,
         None => vec![variant.start_position()],
     };
-    if let Opponent::XBoard(x) = &opponent {
-        if args.openings.is_some() && !x.setboard {
-            return Err(miette::miette!(
-                "{name} does not offer `feature setboard=1`: it cannot start from --openings"
-            ));
+    // An engine without `setboard` is told each position in edit mode: every one must fit.
+    if let (Opponent::XBoard(x), Some(_)) = (&opponent, &args.openings) {
+        if !x.setboard {
+            for start in &starts {
+                cecp::edit_commands(&variant, start).map_err(|e| {
+                    let fen = variant.fen(start);
+                    miette::miette!("{name} does not offer `feature setboard=1`, and {e}: {fen}")
+                })?;
+            }
         }
     }
     let mut searcher = Searcher::new(variant.clone());
@@ -640,19 +645,14 @@ impl XBoard {
         }
         // The start position and opening are told in force mode; `go` then makes the engine
         // play the side to move, so it waits for our first move before it is sent.
-        let start = given_start(game).map(|start| cecp::fen(game.variant(), start));
-        self.forced = start.is_some() || !game.moves().is_empty();
+        self.forced = given_start(game).is_some() || !game.moves().is_empty();
         if self.forced {
             self.send("force")?;
-            if let Some(fen) = start {
-                self.send(&format!("setboard {fen}"))?;
+            if let Some(start) = given_start(game) {
+                self.set_up(game.variant(), start)?;
             }
             for &m in game.moves() {
-                let text = cecp::move_text(game.variant(), m);
-                match self.usermove {
-                    true => self.send(&format!("usermove {text}"))?,
-                    false => self.send(&text)?,
-                }
+                self.tell(&cecp::move_text(game.variant(), m))?;
             }
         }
         if game.position().side_to_move() == engine_side {
@@ -660,6 +660,32 @@ impl XBoard {
             self.go()?;
         }
         Ok(())
+    }
+
+    /// Sets up `start` in force mode: by `setboard`, or in edit mode for an engine without
+    /// it ([`cecp::edit_commands`]), with Black to move reached as the protocol does, by a
+    /// first move of the variant's start position before the board is edited.
+    fn set_up(&mut self, variant: &Variant, start: &Position) -> miette::Result<()> {
+        if self.setboard {
+            return self.send(&format!("setboard {}", cecp::fen(variant, start)));
+        }
+        let edit = cecp::edit_commands(variant, start).map_err(|e| miette::miette!("{e}"))?;
+        if start.side_to_move() == Color::Black {
+            let first = variant.legal_moves(&variant.start_position());
+            let first = first.first().ok_or_else(|| {
+                miette::miette!("the start position has no move to pass the turn")
+            })?;
+            self.tell(&cecp::move_text(variant, *first))?;
+        }
+        edit.iter().try_for_each(|line| self.send(line))
+    }
+
+    /// Tells the engine a move, as `usermove MOVE` where it asked for that.
+    fn tell(&mut self, text: &str) -> miette::Result<()> {
+        match self.usermove {
+            true => self.send(&format!("usermove {text}")),
+            false => self.send(text),
+        }
     }
 
     /// Tells the engine its clock (with a [`Clock`]) and to move.
@@ -681,10 +707,7 @@ impl XBoard {
     /// Sends our move, played in the position whose XBoard FEN is `fen`.
     fn our_move(&mut self, text: String, fen: String) -> miette::Result<()> {
         self.clock_lines()?;
-        match self.usermove {
-            true => self.send(&format!("usermove {text}"))?,
-            false => self.send(&text)?,
-        }
+        self.tell(&text)?;
         if std::mem::take(&mut self.forced) {
             self.send("go")?;
         }
