@@ -368,18 +368,15 @@ fn openings_start_each_pair_from_its_position_of_the_file() {
     )
     .unwrap();
     let pgn = concat!(env!("CARGO_TARGET_TMPDIR"), "/openings.pgn");
-    let exe = env!("CARGO_BIN_EXE_fairy");
-    for (opponent, pgn) in [
-        (format!("uci:{exe} uci"), Some(pgn)),
-        (format!("xboard:{exe} xboard"), None),
-    ] {
+    // The games of a match from the book: `games` games, the first pair's seed `seed`.
+    let play = |opponent: &str, games: &str, seed: &str, pgn: Option<&str>| {
         let mut args = vec![
             "match",
             "chess",
             "--opponent",
-            &opponent,
+            opponent,
             "--games",
-            "2",
+            games,
             "--nodes",
             "500",
             "--movetime",
@@ -387,20 +384,29 @@ fn openings_start_each_pair_from_its_position_of_the_file() {
             "--openings",
             book,
             "--seed",
-            "1",
+            seed,
         ];
         args.extend(pgn.iter().flat_map(|p| ["--pgn", *p]));
         let o = fairy(&args);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let out = stdout(&o);
-        let lines: Vec<&str> = out.lines().take(2).collect();
+        out.lines()
+            .filter(|l| l.starts_with("game "))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let exe = env!("CARGO_BIN_EXE_fairy");
+    for (opponent, pgn) in [
+        (format!("uci:{exe} uci"), Some(pgn)),
+        (format!("xboard:{exe} xboard"), None),
+    ] {
         assert_eq!(
-            lines,
+            play(&opponent, "2", "1", pgn),
             [
                 "game 1: fairy white vs fairy: win (checkmate), 1 plies",
                 "game 2: fairy black vs fairy: loss (checkmate), 1 plies",
             ],
-            "{opponent}: {out}"
+            "{opponent}"
         );
     }
     let record = std::fs::read_to_string(pgn).unwrap();
@@ -419,32 +425,14 @@ fn openings_start_each_pair_from_its_position_of_the_file() {
         std::path::Path::new("/usr/games/fairymax").exists(),
         "Fairy-Max is missing: apt-get install fairymax (.ci/run does)"
     );
-    let o = fairy(&[
-        "match",
-        "chess",
-        "--opponent",
-        "xboard:fairymax",
-        "--games",
-        "4",
-        "--nodes",
-        "500",
-        "--movetime",
-        "100",
-        "--openings",
-        book,
-    ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let out = stdout(&o);
-    let lines: Vec<&str> = out.lines().take(4).collect();
     assert_eq!(
-        lines,
+        play("xboard:fairymax", "4", "0", None),
         [
             "game 1: fairy white vs fairymax: loss (checkmate), 1 plies",
             "game 2: fairy black vs fairymax: win (checkmate), 1 plies",
             "game 3: fairy white vs fairymax: win (checkmate), 1 plies",
             "game 4: fairy black vs fairymax: loss (checkmate), 1 plies",
-        ],
-        "{out}"
+        ]
     );
 }
 
