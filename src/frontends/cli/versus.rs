@@ -645,10 +645,11 @@ impl XBoard {
         }
         // The start position and opening are told in force mode; `go` then makes the engine
         // play the side to move, so it waits for our first move before it is sent.
-        self.forced = given_start(game).is_some() || !game.moves().is_empty();
+        let start = given_start(game);
+        self.forced = start.is_some() || !game.moves().is_empty();
         if self.forced {
             self.send("force")?;
-            if let Some(start) = given_start(game) {
+            if let Some(start) = start {
                 self.set_up(game.variant(), start)?;
             }
             for &m in game.moves() {
