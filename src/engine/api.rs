@@ -208,6 +208,19 @@ impl Ruleset {
         pos
     }
 
+    /// The unmoved marks `pos`'s placement alone implies, as a protocol without them (XBoard's
+    /// edit mode) leaves an engine to infer: each piece standing where the start position
+    /// has the same piece unmoved, less the castling marks that hold no right together.
+    pub(crate) fn unmoved_by_placement(&self, pos: &Position) -> Bitboard {
+        let start = self.start_position();
+        let at_home: Bitboard = start
+            .unmoved()
+            .cells()
+            .filter(|&c| pos.piece_at(c).is_some() && pos.piece_at(c) == start.piece_at(c))
+            .collect();
+        dispatch!(self, &pos.0, e, p => e.without_orphaned_castlers(p, at_home.resize()).resize())
+    }
+
     /// Puts a placement on an empty position: pieces on their cells with their start
     /// states, or in a container game the containers and their crews; submerged pieces,
     /// markers and walls.

@@ -485,7 +485,8 @@ pub fn fen(rules: &Ruleset, pos: &Position) -> String {
 /// for an engine without `setboard` (Fairy-Max): `edit`, `#` (the board cleared), each
 /// White piece as its letter and square (`Ke1`), `c` (Black's pieces next), each Black
 /// piece, and `.`. Edit mode keeps the side to move, has no clocks nor en passant target,
-/// and leaves castling and first moves for the engine to infer from the placement.
+/// and leaves castling and first moves for the engine to infer from the placement: a piece
+/// on its start cell counts as unmoved.
 ///
 /// ```
 /// use fairy_rules::{cecp, Variant};
@@ -499,12 +500,20 @@ pub fn fen(rules: &Ruleset, pos: &Position) -> String {
 ///     cecp::edit_commands(&crazyhouse, &held).unwrap_err(),
 ///     "edit mode cannot put pieces in hand"
 /// );
+/// // King and rook at home, but no castling right: the engine would infer one.
+/// let moved = chess.parse_fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1")?;
+/// assert_eq!(
+///     cecp::edit_commands(&chess, &moved).unwrap_err(),
+///     "edit mode cannot tell that the piece on e1 has moved"
+/// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
-/// A position edit mode cannot tell: pieces in hand, or a cell whose text is not one
-/// letter (a promoted piece written `+P`, a crew, a layered cell).
+/// A position edit mode cannot tell: pieces in hand, an en passant target, a piece whose
+/// unmoved state differs from what its cell implies (a king and rook at home without their
+/// castling right, a castling right away from the start cells, as in Chess960), or a cell
+/// whose text is not one letter (a promoted piece written `+P`, a crew, a layered cell).
 pub fn edit_commands(rules: &Ruleset, pos: &Position) -> Result<Vec<String>, String> {
     use crate::types::piece::{Color, Piece};
     let held = rules.kinds().any(|k| {
@@ -514,6 +523,17 @@ pub fn edit_commands(rules: &Ruleset, pos: &Position) -> Result<Vec<String>, Str
     });
     if held {
         return Err("edit mode cannot put pieces in hand".into());
+    }
+    if !pos.en_passant_targets().is_empty() {
+        return Err("edit mode cannot give an en passant capture".into());
+    }
+    let (marked, implied) = (pos.unmoved(), rules.unmoved_by_placement(pos));
+    if let Some(cell) = (marked ^ implied).cells().next() {
+        let at = square(rules, cell);
+        return Err(match marked.has(cell) {
+            true => format!("edit mode cannot tell that the piece on {at} has not moved"),
+            false => format!("edit mode cannot tell that the piece on {at} has moved"),
+        });
     }
     let mut sides: [Vec<String>; 2] = Default::default();
     for cell in rules.topology.cells() {
@@ -860,6 +880,42 @@ fn board_text(rules: &Ruleset, content: impl Fn(Option<Cell>) -> Option<String>)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::load::variant::Variant;
+
+    /// Edit mode counts a piece at home as unmoved: a position where a rook went
+    /// out and back, or a pawn just made a double step, is refused; once neither matters,
+    /// the same placement is told.
+    #[test]
+    fn edit_mode_refuses_what_the_placement_cannot_tell() {
+        let chess = Variant::bundled("chess").unwrap();
+        let after = |moves: &str| {
+            let mut pos = chess.start_position();
+            for text in moves.split_whitespace() {
+                let m = chess.read_move(&pos, text).unwrap();
+                pos = chess.play(&pos, m).unwrap();
+            }
+            edit_commands(&chess, &pos).map(|_| ())
+        };
+        assert_eq!(after(""), Ok(()));
+        assert_eq!(after("Nf3 Nf6"), Ok(()));
+        assert_eq!(
+            after("Nf3 Nf6 Rg1 Rg8 Rh1 Rh8"),
+            Err("edit mode cannot tell that the piece on h1 has moved".into())
+        );
+        assert_eq!(
+            after("e4 Nf6 e5 d5"),
+            Err("edit mode cannot give an en passant capture".into())
+        );
+        assert_eq!(after("e4 Nf6 e5 d5 Nc3 Nc6"), Ok(()));
+        let atomic960 = Variant::bundled("atomic960").unwrap();
+        let shuffled = atomic960
+            .parse_fen("nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w GBgb - 0 1")
+            .unwrap();
+        assert_eq!(
+            edit_commands(&atomic960, &shuffled).map(|_| ()),
+            Err("edit mode cannot tell that the piece on b1 has not moved".into())
+        );
+    }
 
     #[test]
     fn holes_leave_xboard_fens() {

@@ -52,8 +52,9 @@ pub(super) struct Args {
     /// skipped), taken in turn: the pair whose seed is s (see `--opening-plies`) starts
     /// from position s modulo their number (the first is 0), then `--opening-plies` random
     /// plies. An XBoard opponent is told the position with `setboard`, or in edit mode if it
-    /// does not offer `feature setboard=1` (then castling rights and first moves are its to
-    /// infer from the placement, and pieces in hand cannot be told); a UCI one with
+    /// does not offer `feature setboard=1` (then a piece at home counts as unmoved, so a
+    /// position where that is not so, one with an en passant capture or one with pieces in
+    /// hand cannot be told, and the match refuses it before the first game); a UCI one with
     /// `position fen`. For tests of what a variant's endings ask of the search.
     #[arg(long)]
     openings: Option<std::path::PathBuf>,
