@@ -488,3 +488,35 @@ fn a_bad_openings_file_and_a_position_edit_mode_cannot_tell_are_errors() {
         "{err}"
     );
 }
+
+/// The endings books of `scripts/endings/`, each named by its variant: every position is
+/// a game going on, written as our FEN writes it, and can be told to Fairy-Max in edit
+/// mode.
+#[test]
+fn every_endings_book_can_be_told_in_edit_mode() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/endings");
+    let mut books = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let variant = fairy_rules::Variant::bundled(&name).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let fens = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+        for fen in fens {
+            let pos = variant
+                .parse_fen(fen)
+                .unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+            assert_eq!(variant.fen(&pos), fen, "{name}");
+            assert!(
+                variant.outcome(&pos).is_none() && !variant.legal_moves(&pos).is_empty(),
+                "{name}: {fen} is over"
+            );
+            fairy_rules::cecp::edit_commands(&variant, &pos)
+                .unwrap_or_else(|e| panic!("{name}: {fen}: {e}"));
+        }
+        books += 1;
+    }
+    assert_eq!(books, 3);
+}
