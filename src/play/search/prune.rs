@@ -3,8 +3,10 @@
 //! Null-move pruning was tried (with a rule against zugzwang: never where captures are
 //! forced or stalemate wins, always where a pass is legal, else only for a side with a piece
 //! in hand or a piece that neither is royal nor promotes) and left out: four self-play
-//! tests found no clear gain at 20,000 positions per move, the last (only in a null window)
-//! +22 Elo with an interval from -1 to +45 (`docs/strength.md`). Late move pruning
+//! tests found no clear gain at 20,000 positions per move, the fourth (only in a null window)
+//! +22 Elo with an interval from -1 to +45, and a fifth (a reduction growing with the
+//! evaluation's margin over beta) none at 20,000 nor at 40,000 (`docs/strength.md`). Late
+//! move pruning
 //! (near the leaves, outside the principal variation, quiet moves from the `3 + depth²`-th
 //! on not searched) was tried too and left out: no gain in its self-play test; so were
 //! internal iterative reduction (a node without a remembered move searched a ply shallower),
