@@ -13,7 +13,8 @@ const HISTORY_BONUS_MAX: u32 = 1 << 12;
 /// Killer moves (two per ply) and the history of quiet moves that caused cut-offs.
 pub(super) struct Heuristics {
     killers: Vec<[Option<Move>; 2]>,
-    /// `history[from * cells + to]`.
+    /// `history[(side * cells + from) * cells + to]`: each side's moves their own, as a
+    /// move from one cell to another is a different move for each.
     history: Vec<i32>,
     cells: usize,
 }
@@ -22,7 +23,7 @@ impl Heuristics {
     pub(super) fn new(cells: usize) -> Heuristics {
         Heuristics {
             killers: Vec::new(),
-            history: vec![0; cells * cells],
+            history: vec![0; 2 * cells * cells],
             cells,
         }
     }
@@ -68,8 +69,14 @@ impl Heuristics {
         self.nudge(m, bonus);
     }
 
+    /// Where `m`'s history is kept.
+    fn slot(&self, m: Move) -> usize {
+        (m.piece.color().index() * self.cells + m.from.index()) * self.cells + m.to.index()
+    }
+
     fn nudge(&mut self, m: Move, bonus: i32) {
-        let h = &mut self.history[m.from.index() * self.cells + m.to.index()];
+        let slot = self.slot(m);
+        let h = &mut self.history[slot];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
@@ -84,7 +91,6 @@ impl Heuristics {
         keys: &mut Vec<(i64, u32)>,
     ) {
         let killers = *self.killers_at(ply);
-        let history = &self.history;
         keys.clear();
         keys.extend(moves.iter().enumerate().map(|(i, &m)| {
             let key: i64 = if Some(m) == tt {
@@ -97,7 +103,7 @@ impl Heuristics {
             } else if killers.contains(&Some(m)) {
                 3_000_000
             } else {
-                4_000_000_000 - i64::from(history[m.from.index() * self.cells + m.to.index()])
+                4_000_000_000 - i64::from(self.history[self.slot(m)])
             };
             (key, i as u32)
         }));
