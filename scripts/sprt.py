@@ -21,10 +21,12 @@ interval after every few pairs and at the end.
 """
 
 import argparse
+import atexit
 import concurrent.futures
 import math
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -55,7 +57,15 @@ def build(ref):
     subprocess.check_call(
         ["cargo", "build", "--release", "--quiet", "--features", "cli"], cwd=tree
     )
-    return f"{tree}/target/release/fairy"
+    if ref is not None:
+        return f"{tree}/target/release/fairy"
+    # The working tree's build is copied: a build made there while the test runs must not
+    # change the binary in the middle of it.
+    os.makedirs("/tmp/sprt", exist_ok=True)
+    copy = f"/tmp/sprt/dev-{os.getpid()}"
+    shutil.copy2(f"{tree}/target/release/fairy", copy)
+    atexit.register(os.remove, copy)
+    return copy
 
 
 def play_pair(dev, base, args, pair):
