@@ -898,6 +898,8 @@ mod tests {
         };
         assert_eq!(after(""), Ok(()));
         assert_eq!(after("Nf3 Nf6"), Ok(()));
+        // A double step no pawn can take en passant leaves nothing untold.
+        assert_eq!(after("e4"), Ok(()));
         assert_eq!(
             after("Nf3 Nf6 Rg1 Rg8 Rh1 Rh8"),
             Err("edit mode cannot tell that the piece on h1 has moved".into())
