@@ -19,7 +19,7 @@ use super::board::{Log, Logged, Undo, View};
 use super::effects;
 use super::movegen::{Gen, List};
 use super::view::Unseen;
-use super::{dispatch, with_engine, Divide, Move, Outcome, Position};
+use super::{dispatch, with_engine, Activity, Divide, Move, Outcome, Position};
 use crate::rules::position::{on_pos, AnyPos, Pos};
 use crate::rules::tables::AnyTables;
 
@@ -1157,10 +1157,10 @@ impl Ruleset {
         with_engine!(self, e => e.cell_mobility(kind, color, from))
     }
 
-    /// How many cells `side`'s non-royal pieces reach by their leaps and plain rides, each
-    /// counted once per piece: the search's mobility term.
-    pub(crate) fn mobility(&self, pos: &Position, side: Color) -> u32 {
-        dispatch!(self, &pos.0, e, p => e.mobility(p, side))
+    /// What `side`'s non-royal pieces reach by their leaps and plain rides, with `values`
+    /// the centipawns of each kind by index: the search's mobility and threats terms.
+    pub(crate) fn activity(&self, pos: &Position, side: Color, values: &[i32]) -> Activity {
+        dispatch!(self, &pos.0, e, p => e.activity(p, side, values))
     }
 
     /// For each flag rule, `side`'s pieces that could win by it and the cells they must reach.

@@ -18,6 +18,18 @@ fn mode_weight(mode: Mode) -> f64 {
     }
 }
 
+/// What a side's non-royal pieces reach on the board as it stands: the search's mobility
+/// and threats terms.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Activity {
+    /// Cells reached, empty or holding an enemy piece, each counted once per piece that
+    /// reaches it: mobility beyond the square bonuses, which count an empty board.
+    pub(crate) reach: u32,
+    /// For each enemy piece reached by a piece worth less, the difference of their values,
+    /// in centipawns (a knight attacked by a pawn, a rook by a knight).
+    pub(crate) threats: i64,
+}
+
 impl<const W: usize> Engine<'_, W> {
     /// The weighted number of moves a White `kind` piece has on an empty board, averaged over
     /// the board's cells (see [`Engine::cell_mobility`]).
@@ -58,16 +70,14 @@ impl<const W: usize> Engine<'_, W> {
         total
     }
 
-    /// How many cells `side`'s non-royal pieces reach on `pos` by their leaps and plain
-    /// rides: empty cells and enemy pieces, each counted once per piece that reaches it
-    /// (pseudo-legal, no move made). What a search weighs as mobility beyond the square
-    /// bonuses, which count an empty board.
-    pub(crate) fn mobility(&self, pos: &Pos<W>, side: Color) -> u32 {
+    /// What `side`'s non-royal pieces reach on `pos` by their leaps and plain rides
+    /// (pseudo-legal, no move made), with `values` the centipawns of each kind by index.
+    pub(crate) fn activity(&self, pos: &Pos<W>, side: Color, values: &[i32]) -> Activity {
         let st = &pos.st;
         let occ = st.blockers();
         let (empty, enemy) = (!occ, st.by_color[side.opponent().index()]);
         let lines = &self.t.lines;
-        let mut n = 0;
+        let mut activity = Activity::default();
         for (k, (t, facts)) in self.t.pieces[side.index()]
             .iter()
             .zip(&self.t.kinds)
@@ -76,16 +86,23 @@ impl<const W: usize> Engine<'_, W> {
             if facts.royal {
                 continue;
             }
+            let value = values[k];
             for from in pos.sets.of(side, Kind::new(k as u8)) {
                 let l = &t.leaps[from.index()];
                 let mut reach = (l.quiet & empty) | (l.capture & enemy);
                 for &line in &t.plain_rides {
                     reach |= lines.slide(line, lines.ray(line, from), occ) & (empty | enemy);
                 }
-                n += reach.count();
+                activity.reach += reach.count();
+                for cell in reach & enemy {
+                    if let Some(victim) = pos.slots[cell.index()].piece {
+                        let gain = values[victim.kind().index()] - value;
+                        activity.threats += i64::from(gain.max(0));
+                    }
+                }
             }
         }
-        n
+        activity
     }
 
     /// For each flag rule, `side`'s pieces that could win by it and the cells they must

@@ -34,6 +34,7 @@ mod view;
 
 pub use crate::rules::position::Position;
 pub use api::{Memory, PerftBuffers, PlayError, UndoStack};
+pub(crate) use mobility::Activity;
 pub use moves::{Gate, Move, MoveKind};
 pub use outcome::{Outcome, Reason};
 pub use parameters::ParameterError;

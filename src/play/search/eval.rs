@@ -1,8 +1,8 @@
 //! Static evaluation: material, with values derived from each piece's movement; each piece's
-//! mobility on its square of an empty board and on the board as it stands; the variant's
-//! goals (promotion, flags); and, where royal pieces are checkmated, their shelter, their
-//! activity in the ending and the mop-up of a lone one (driven to the edge, the pieces and
-//! the king closing in).
+//! mobility on its square of an empty board and on the board as it stands; the enemy pieces
+//! attacked by pieces worth less (threats); the variant's goals (promotion, flags); and,
+//! where royal pieces are checkmated, their shelter, their activity in the ending and the
+//! mop-up of a lone one (driven to the edge, the pieces and the king closing in).
 
 use crate::engine::{Position, UndoStack};
 use crate::rules::{Color, Kind, Piece, Ruleset};
@@ -67,6 +67,10 @@ const MOBILITY_CP: f64 = 8.0;
 /// Centipawns per cell a non-royal piece reaches on the board as it stands (its mobility,
 /// beyond the empty board's that [`MOBILITY_CP`] weighs).
 const REACH_CP: i64 = 4;
+
+/// A threat (an enemy piece a piece worth less reaches) counts the difference of their values
+/// divided by this: 31 centipawns for a knight a pawn attacks, 22 for a rook a knight does.
+const THREAT_SHARE: i64 = 8;
 
 /// Centipawns outside a search's window beyond which the evaluation leaves mobility out.
 const LAZY_MARGIN: i64 = 150;
@@ -368,8 +372,9 @@ impl Material {
 
 /// The position's value for the side to move, in centipawns: its material minus the
 /// opponent's (pieces on cells, aboard containers, submerged and in hand), the pieces' square
-/// bonuses, their mobility ([`REACH_CP`] per cell reached), the nearness of flag pieces to
-/// their zones and the royal terms ([`Royals`]).
+/// bonuses, their mobility ([`REACH_CP`] per cell reached) and threats (enemy pieces a piece
+/// worth less reaches, [`THREAT_SHARE`]), the nearness of flag pieces to their zones and the
+/// royal terms ([`Royals`]).
 pub(super) fn evaluate(
     rules: &Ruleset,
     values: &Values,
@@ -377,14 +382,15 @@ pub(super) fn evaluate(
     pos: &Position,
 ) -> Score {
     let material = Material::of(rules, values, squares, pos);
-    evaluate_with(rules, squares, pos, &material, None)
+    evaluate_with(rules, values, squares, pos, &material, None)
 }
 
 /// [`evaluate`] given `pos`'s [`Material`]. Given a `window` (alpha, beta) for the side to
-/// move, mobility, the dearest term, is left out where the others alone lie more than
-/// [`LAZY_MARGIN`] outside it (lazy evaluation: mobility seldom moves a score that far).
+/// move, mobility and threats, the dearest terms, are left out where the others alone lie
+/// more than [`LAZY_MARGIN`] outside it (lazy evaluation: they seldom move a score that far).
 pub(super) fn evaluate_with(
     rules: &Ruleset,
+    values: &Values,
     squares: &Squares,
     pos: &Position,
     material: &Material,
@@ -404,8 +410,10 @@ pub(super) fn evaluate_with(
         score - LAZY_MARGIN >= i64::from(beta) || score + LAZY_MARGIN <= i64::from(alpha)
     });
     if !outside {
-        let reach = |c: Color| i64::from(rules.mobility(pos, c));
-        score += REACH_CP * (reach(us) - reach(us.opponent()));
+        let ours = rules.activity(pos, us, &values.0);
+        let theirs = rules.activity(pos, us.opponent(), &values.0);
+        score += REACH_CP * (i64::from(ours.reach) - i64::from(theirs.reach));
+        score += (ours.threats - theirs.threats) / THREAT_SHARE;
     }
     // A definition's `value:` may be anything up to `i32::MAX`: sums are taken in 64 bits,
     // and no evaluation may pass for a mate.
@@ -492,9 +500,10 @@ mod tests {
     #[test]
     fn mobility_counts_the_cells_each_piece_reaches() {
         let chess = Variant::bundled("chess").unwrap();
+        let values = Values::derived(&chess);
         let reach = |fen: &str| {
             let pos = chess.parse_fen(fen).unwrap();
-            [Color::White, Color::Black].map(|c| chess.mobility(&pos, c))
+            [Color::White, Color::Black].map(|c| chess.activity(&pos, c, &values.0).reach)
         };
         // Four knight moves and eight single pawn steps a side.
         assert_eq!(
@@ -504,6 +513,23 @@ mod tests {
         // Knight 7 (not e6), rook 4 up the file (a5 taken) and 3 along the rank, pawn 1;
         // Black's pawn 1, its king none.
         assert_eq!(reach("4k3/8/4P3/p7/3N4/8/8/R3K3 w - - 0 1"), [15, 1]);
+    }
+
+    /// A threat is an enemy piece reached by a piece worth less, counted by the difference
+    /// of their derived values (P 73, N 320, R 494): not a piece worth as much or more,
+    /// nor the king.
+    #[test]
+    fn threats_count_what_a_cheaper_piece_attacks() {
+        let chess = Variant::bundled("chess").unwrap();
+        let values = Values::derived(&chess);
+        let threats = |fen: &str| {
+            let pos = chess.parse_fen(fen).unwrap();
+            [Color::White, Color::Black].map(|c| chess.activity(&pos, c, &values.0).threats)
+        };
+        // The e4 pawn attacks the d5 knight (320 - 73); the knight the c3 rook (494 - 320).
+        assert_eq!(threats("4k3/8/8/3n4/4P3/2R5/8/4K3 w - - 0 1"), [247, 174]);
+        // A rook attacking a pawn and a knight, a knight checking the king: none.
+        assert_eq!(threats("4k3/8/5N2/8/8/8/n7/R3K3 b - - 0 1"), [0, 0]);
     }
 
     /// Over random games in every bundled variant and every one of Fairy-Stockfish's suite

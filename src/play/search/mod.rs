@@ -262,7 +262,9 @@ impl Searcher {
 
     /// The static evaluation of `pos` for the side to move: material, each piece's mobility
     /// on its square (its empty-board moves there against its average, 8 centipawns each)
-    /// and on the board as it stands (4 centipawns per cell a non-royal piece reaches), a
+    /// and on the board as it stands (4 centipawns per cell a non-royal piece reaches),
+    /// threats (an eighth of the difference in value for each enemy piece a piece worth less
+    /// reaches), a
     /// promoting piece's nearness to its zone (a quarter of the promotion's gain one king
     /// step away, halved per step further), a flag piece's nearness to its zone (200
     /// centipawns one step away, halved per step further) and, where royal pieces are

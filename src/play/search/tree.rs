@@ -277,7 +277,7 @@ impl Tree<'_> {
             Material::of(self.rules, self.values, self.squares, pos),
             "the material kept move by move at {pos:?}"
         );
-        evaluate_with(self.rules, self.squares, pos, material, window).0
+        evaluate_with(self.rules, self.values, self.squares, pos, material, window).0
     }
 
     fn take_list(&mut self, ply: usize) -> Vec<Move> {
