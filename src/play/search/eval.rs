@@ -494,17 +494,21 @@ mod tests {
     use crate::engine::Move;
     use crate::load::variant::Variant;
 
+    /// White's and Black's [`crate::engine::Activity`] on a chess position, with the derived
+    /// values.
+    fn chess_activity(fen: &str) -> [crate::engine::Activity; 2] {
+        let chess = Variant::bundled("chess").unwrap();
+        let values = Values::derived(&chess);
+        let pos = chess.parse_fen(fen).unwrap();
+        [Color::White, Color::Black].map(|c| chess.activity(&pos, c, &values.0))
+    }
+
     /// Mobility counts each cell a non-royal piece reaches once per piece: empty cells by
     /// its leaps and rides (not a pawn's double step, a first move), enemy pieces it could
     /// take, not its own side's pieces.
     #[test]
     fn mobility_counts_the_cells_each_piece_reaches() {
-        let chess = Variant::bundled("chess").unwrap();
-        let values = Values::derived(&chess);
-        let reach = |fen: &str| {
-            let pos = chess.parse_fen(fen).unwrap();
-            [Color::White, Color::Black].map(|c| chess.activity(&pos, c, &values.0).reach)
-        };
+        let reach = |fen: &str| chess_activity(fen).map(|a| a.reach);
         // Four knight moves and eight single pawn steps a side.
         assert_eq!(
             reach("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
@@ -520,15 +524,10 @@ mod tests {
     /// nor the king.
     #[test]
     fn threats_count_what_a_cheaper_piece_attacks() {
-        let chess = Variant::bundled("chess").unwrap();
-        let values = Values::derived(&chess);
-        let threats = |fen: &str| {
-            let pos = chess.parse_fen(fen).unwrap();
-            [Color::White, Color::Black].map(|c| chess.activity(&pos, c, &values.0).threats)
-        };
+        let threats = |fen: &str| chess_activity(fen).map(|a| a.threats);
         // The e4 pawn attacks the d5 knight (320 - 73); the knight the c3 rook (494 - 320).
         assert_eq!(threats("4k3/8/8/3n4/4P3/2R5/8/4K3 w - - 0 1"), [247, 174]);
-        // A rook attacking a pawn and a knight, a knight checking the king: none.
+        // A rook attacking a knight, a knight checking the king: none.
         assert_eq!(threats("4k3/8/5N2/8/8/8/n7/R3K3 b - - 0 1"), [0, 0]);
     }
 
