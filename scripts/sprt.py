@@ -27,6 +27,7 @@ import math
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -65,6 +66,9 @@ def build(ref):
     copy = f"/tmp/sprt/dev-{os.getpid()}"
     shutil.copy2(f"{tree}/target/release/fairy", copy)
     atexit.register(os.remove, copy)
+    # A test stopped with SIGTERM (`kill`, `pkill`) removes the copy too: exit handlers run
+    # only on a normal exit or an interrupt.
+    signal.signal(signal.SIGTERM, lambda signum, _frame: sys.exit(128 + signum))
     return copy
 
 
