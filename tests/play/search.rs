@@ -178,7 +178,7 @@ fn node_and_stop_limits_end_the_search() {
 
 /// A node limit that cuts an iteration after a root move beat the last iteration's: that
 /// move is played, reported once more at the last finished depth. The node counts pin the
-/// search (8,000 positions cut depth 4 after Qe7 beat Qf6; 4,000 cut it before).
+/// search (9,000 positions cut depth 4 after Nf6 beat Qf6; 8,000 cut it before).
 #[test]
 fn a_cut_iteration_plays_a_move_that_beat_the_last_one() {
     let chess = Variant::bundled("chess").unwrap();
@@ -196,13 +196,13 @@ fn a_cut_iteration_plays_a_move_that_beat_the_last_one() {
         });
         (chess.move_text(r.best.unwrap()), r.depth, reports)
     };
-    let (best, depth, reports) = search(8_000);
-    assert_eq!((best.as_str(), depth), ("d8e7", 3));
+    let (best, depth, reports) = search(9_000);
+    assert_eq!((best.as_str(), depth), ("g8f6", 3));
     assert_eq!(
         reports[reports.len() - 2..],
-        [(3, "d8f6".to_string()), (3, "d8e7".to_string())]
+        [(3, "d8f6".to_string()), (3, "g8f6".to_string())]
     );
-    let (best, depth, reports) = search(4_000);
+    let (best, depth, reports) = search(8_000);
     assert_eq!((best.as_str(), depth), ("d8f6", 3));
     assert_eq!(reports.last(), Some(&(3, "d8f6".to_string())));
 }

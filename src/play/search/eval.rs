@@ -1,8 +1,9 @@
 //! Static evaluation: material, with values derived from each piece's movement; each piece's
 //! mobility on its square of an empty board and on the board as it stands; the enemy pieces
-//! attacked by pieces worth less (threats); the variant's goals (promotion, flags); and,
-//! where royal pieces are checkmated, their shelter, their activity in the ending and the
-//! mop-up of a lone one (driven to the edge, the pieces and the king closing in).
+//! attacked by pieces worth less (threats); the variant's goals (promotion, more for a
+//! passed pawn, and flags); and, where royal pieces are checkmated, their shelter, their
+//! activity in the ending and the mop-up of a lone one (driven to the edge, the pieces and
+//! the king closing in).
 
 use crate::engine::{Position, UndoStack};
 use crate::rules::{Color, Kind, Piece, Ruleset};
@@ -79,6 +80,10 @@ const LAZY_MARGIN: i64 = 150;
 /// from the zone; it halves with each step further.
 const PROMOTION_SHARE: f64 = 0.25;
 
+/// Share of its promotion bonus ([`PROMOTION_SHARE`]) a piece keeps while it is not passed:
+/// an enemy piece of its kind stands ahead of it on its file or a file beside it.
+const UNPASSED_SHARE: i32 = 2;
+
 /// Centipawns for a flag piece one step from its zone; halved with each step further.
 const FLAG_CP: i32 = 200;
 
@@ -107,11 +112,18 @@ const TROPISM_CP: i64 = 3;
 
 /// Per side, kind and cell, what a piece adds to the evaluation beyond its value: its
 /// empty-board mobility there against its average (royal pieces aside, whose safety it would
-/// misjudge), and its nearness to its promotion zone, counted in king steps.
+/// misjudge), and its nearness to its promotion zone, counted in king steps (half of it
+/// while the piece is not passed: [`Squares::unpassed`]).
 pub(super) struct Squares {
     cells: usize,
     kinds: usize,
     bonus: Vec<i32>,
+    /// Per side, kind and cell, the part of `bonus` that is nearness to the promotion zone.
+    promotion: Vec<i32>,
+    /// The kinds that promote to something worth more (pawns), and per side, one of them
+    /// and cell, the cells ahead of it on its file and the files beside it (its front span):
+    /// where an enemy piece of its kind stops it from being passed.
+    pawns: Vec<(Kind, Vec<Bitboard>)>,
     royal: Option<Royals>,
 }
 
@@ -233,6 +245,7 @@ impl Squares {
         let cells = rules.topology.cell_count();
         let kinds = rules.pieces.len();
         let mut bonus = vec![0; 2 * kinds * cells];
+        let mut promotion = vec![0; 2 * kinds * cells];
         for color in [Color::White, Color::Black] {
             for k in 0..kinds {
                 let kind = Kind::new(k as u8);
@@ -250,24 +263,51 @@ impl Squares {
                     .promotion
                     .as_ref()
                     .map_or(Bitboard::EMPTY, |p| p.zone[color.index()]);
+                let promotes = gain > 0 && !zone.is_empty();
                 for (c, m) in mobility.iter().enumerate() {
                     let cell = Cell::new(c as u8);
-                    let mut b = 0.0;
-                    if !piece.royal {
-                        b += MOBILITY_CP * (m - mean);
-                    }
-                    if gain > 0 && !zone.is_empty() && !zone.has(cell) {
+                    let i = (color.index() * kinds + k) * cells + c;
+                    if promotes && !zone.has(cell) {
                         let steps = distance(rules, cell, zone);
-                        b += f64::from(gain) * PROMOTION_SHARE * 0.5f64.powi(steps as i32 - 1);
+                        let near =
+                            f64::from(gain) * PROMOTION_SHARE * 0.5f64.powi(steps as i32 - 1);
+                        promotion[i] = near.round() as i32;
                     }
-                    bonus[(color.index() * kinds + k) * cells + c] = b.round() as i32;
+                    let mobility = if piece.royal {
+                        0.0
+                    } else {
+                        MOBILITY_CP * (m - mean)
+                    };
+                    bonus[i] = mobility.round() as i32 + promotion[i];
                 }
             }
         }
+        // Pieces in crews have no square bonuses ([`material`]).
+        let pawns = (0..kinds)
+            .filter(|&k| !rules.pieces[k].royal && rules.containers.is_none())
+            .filter(|&k| {
+                let of = |color: usize| &promotion[(color * kinds + k) * cells..][..cells];
+                of(0).iter().chain(of(1)).any(|&b| b > 0)
+            })
+            .map(|k| {
+                let zones = rules.pieces[k].promotion.as_ref().map(|p| p.zone);
+                let spans = [0, 1]
+                    .into_iter()
+                    .flat_map(|c| rules.topology.cells().map(move |cell| (c, cell)))
+                    .map(|(c, cell)| match zones {
+                        Some(zones) if !zones[c].is_empty() => front_span(rules, cell, zones[c]),
+                        _ => Bitboard::EMPTY,
+                    })
+                    .collect();
+                (Kind::new(k as u8), spans)
+            })
+            .collect();
         Squares {
             cells,
             kinds,
             bonus,
+            promotion,
+            pawns,
             royal: Royals::new(rules, values),
         }
     }
@@ -275,6 +315,51 @@ impl Squares {
     fn of(&self, color: Color, kind: Kind, cell: Cell) -> i32 {
         self.bonus[(color.index() * self.kinds + kind.index()) * self.cells + cell.index()]
     }
+
+    /// What `side`'s pawns that are not passed give back of their promotion bonus.
+    fn unpassed(&self, pos: &Position, side: Color) -> i64 {
+        let mut term = 0;
+        for (kind, spans) in &self.pawns {
+            let enemies = pos.pieces_of_kind(*kind, side.opponent());
+            if enemies.is_empty() {
+                continue;
+            }
+            let base = (side.index() * self.kinds + kind.index()) * self.cells;
+            for cell in pos.pieces_of_kind(*kind, side).cells() {
+                if !(spans[side.index() * self.cells + cell.index()] & enemies).is_empty() {
+                    let bonus = self.promotion[base + cell.index()];
+                    term += i64::from(bonus - bonus / UNPASSED_SHARE);
+                }
+            }
+        }
+        term
+    }
+}
+
+/// The cells nearer `zone` than `cell` (in king steps) on `cell`'s line toward it and the
+/// lines beside: files where the zone lies along ranks, ranks where it lies along files.
+fn front_span(rules: &Ruleset, cell: Cell, zone: Bitboard) -> Bitboard {
+    let t = &rules.topology;
+    let spread = |axis: fn((u8, u8)) -> u8| {
+        let mut values = zone.cells().map(|z| axis(t.coords(z)));
+        let first = values.next().unwrap_or(0);
+        values.fold((first, first), |(lo, hi), v| (lo.min(v), hi.max(v)))
+    };
+    let (files, ranks) = (spread(|c| c.0), spread(|c| c.1));
+    let along_ranks = files.1 - files.0 >= ranks.1 - ranks.0;
+    let here = distance(rules, cell, zone);
+    let (f, r) = t.coords(cell);
+    t.cells()
+        .filter(|&c| {
+            let (cf, cr) = t.coords(c);
+            let side = if along_ranks {
+                cf.abs_diff(f)
+            } else {
+                cr.abs_diff(r)
+            };
+            side <= 1 && distance(rules, c, zone) < here
+        })
+        .collect()
 }
 
 /// King steps from `cell` to the nearest cell of `zone` (not empty).
@@ -372,9 +457,10 @@ impl Material {
 
 /// The position's value for the side to move, in centipawns: its material minus the
 /// opponent's (pieces on cells, aboard containers, submerged and in hand), the pieces' square
-/// bonuses, their mobility ([`REACH_CP`] per cell reached) and threats (enemy pieces a piece
-/// worth less reaches, [`THREAT_SHARE`]), the nearness of flag pieces to their zones and the
-/// royal terms ([`Royals`]).
+/// bonuses less what pawns that are not passed give back ([`Squares::unpassed`]), their
+/// mobility ([`REACH_CP`] per cell reached) and threats (enemy pieces a piece worth less
+/// reaches, [`THREAT_SHARE`]), the nearness of flag pieces to their zones and the royal terms
+/// ([`Royals`]).
 pub(super) fn evaluate(
     rules: &Ruleset,
     values: &Values,
@@ -399,6 +485,7 @@ pub(super) fn evaluate_with(
     let us = pos.side_to_move();
     let side = |c: Color| material.total[c.index()] + i64::from(flags(rules, pos, c));
     let mut score = side(Color::White) - side(Color::Black);
+    score -= squares.unpassed(pos, Color::White) - squares.unpassed(pos, Color::Black);
     if let Some(royal) = &squares.royal {
         score += royal.term(rules, pos, Color::White, material.non_royal)
             - royal.term(rules, pos, Color::Black, material.non_royal);
@@ -529,6 +616,26 @@ mod tests {
         assert_eq!(threats("4k3/8/8/3n4/4P3/2R5/8/4K3 w - - 0 1"), [247, 174]);
         // A rook attacking a knight, a knight checking the king: none.
         assert_eq!(threats("4k3/8/5N2/8/8/8/n7/R3K3 b - - 0 1"), [0, 0]);
+    }
+
+    /// A pawn with an enemy pawn ahead of it on its file or a file beside gives back half its
+    /// promotion bonus: a quarter of the queen's gain over it (856 - 73) one step from the
+    /// last rank, halved per step further.
+    #[test]
+    fn pawns_that_are_not_passed_give_back_half_their_promotion_bonus() {
+        let chess = Variant::bundled("chess").unwrap();
+        let values = Values::derived(&chess);
+        let squares = Squares::new(&chess, &values);
+        let unpassed = |fen: &str| {
+            let pos = chess.parse_fen(fen).unwrap();
+            [Color::White, Color::Black].map(|c| squares.unpassed(&pos, c))
+        };
+        // d5 (bonus 49) has e7 ahead beside it, e7 (bonus 6) d5 ahead beside it.
+        assert_eq!(unpassed("4k3/4p3/8/3P4/8/8/8/4K3 w - - 0 1"), [25, 3]);
+        // Face to face on the d-file: d5 gives back 25, d6 (bonus 12) 6.
+        assert_eq!(unpassed("4k3/8/3p4/3P4/8/8/8/4K3 w - - 0 1"), [25, 6]);
+        // Past each other: both passed.
+        assert_eq!(unpassed("4k3/8/8/3P4/4p3/8/8/4K3 w - - 0 1"), [0, 0]);
     }
 
     /// Over random games in every bundled variant and every one of Fairy-Stockfish's suite
