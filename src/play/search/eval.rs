@@ -639,6 +639,27 @@ mod tests {
         assert_eq!(unpassed("4k3/8/8/3P4/4p3/8/8/4K3 w - - 0 1"), [0, 0]);
     }
 
+    /// Where the promotion zone is a file, a pawn's front span runs along its rank toward
+    /// it: an enemy pawn on the next rank nearer the zone stops it from being passed, one
+    /// ahead on its file (toward the far rank) does not.
+    #[test]
+    fn a_front_span_runs_toward_a_zone_along_a_file() {
+        let yaml = "name: Sideways\nboard: 6x6\n\
+            regions:\n  far: { white: file f, black: file a }\n\
+            pieces:\n  pawn:\n    letter: P\n    moves: rmW\n    \
+            promotion: { zone: far, choices: [Q] }\n  \
+            queen: { letter: Q, moves: Q }\n  king: { letter: K, moves: K, royal: true }\n\
+            setup: k5/6/6/6/6/5K\n";
+        let v = Variant::from_yaml("sideways.yaml", yaml).unwrap();
+        let values = Values::derived(&v);
+        let squares = Squares::new(&v, &values);
+        let unpassed = |fen: &str| squares.unpassed(&v.parse_fen(fen).unwrap(), Color::White);
+        // White's c3 with Black's e4 a rank up, two files nearer the f-file: not passed.
+        assert!(unpassed("k5/6/4p1/2P3/6/5K w - - 0 1") > 0);
+        // With Black's pawn on c5 instead, ahead on the file but not toward the zone: passed.
+        assert_eq!(unpassed("k5/2p3/6/2P3/6/5K w - - 0 1"), 0);
+    }
+
     /// Over random games in every bundled variant and every one of Fairy-Stockfish's suite
     /// whose moves it can follow: after each legal move, the material updated from the
     /// move's changes equals a fresh count.
