@@ -396,9 +396,9 @@ pub struct Summary {
 /// The estimate is `ANCHOR_ELO + ELO_PER_DOUBLING × log2(nodes per move / ANCHOR_NODES)`:
 /// the engine at [`ANCHOR_NODES`] positions per move scored [`ANCHOR_ELO`] against
 /// Fairy-Max 5.0b at 1 s per move, and each doubling of the positions searched gained
-/// [`ELO_PER_DOUBLING`] in self-play (both measured on the orthodox game, 2026-12-01, the
-/// anchor again 2026-12-02; other games are taken to scale alike, which is the estimate's
-/// main uncertainty).
+/// [`ELO_PER_DOUBLING`] in self-play (both measured on the orthodox game, again on
+/// 2026-12-07 with mobility, threats and the passed pawn term; other games are taken to
+/// scale alike, which is the estimate's main uncertainty).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Strength {
     /// Engine moves searched (random opening moves aside).
@@ -414,12 +414,12 @@ pub struct Strength {
 
 /// Positions per move of the engine whose score against Fairy-Max anchors [`Strength::elo`].
 pub const ANCHOR_NODES: f64 = 20_000.0;
-/// Its Elo against Fairy-Max 5.0b at 1 s per move, with the mobility term: it scored 39.4%
-/// in 80 games (95% interval 29.6% to 49.2%, that is -151 to -6 Elo).
-pub const ANCHOR_ELO: f64 = -75.0;
+/// Its Elo against Fairy-Max 5.0b at 1 s per move (the search of 2026-12-07): it scored
+/// 51.2% in 80 games (95% interval 40.8% to 61.7%, that is -65 to +83 Elo).
+pub const ANCHOR_ELO: f64 = 9.0;
 /// Elo per doubling of the positions searched per move, in self-play: 10,000 against
-/// 20,000 positions and 20,000 against 40,000 each scored 28.0% in 100 games (-164).
-pub const ELO_PER_DOUBLING: f64 = 164.0;
+/// 20,000 positions scored 30.0% in 100 games (-147), 20,000 against 40,000 31.5% (-135).
+pub const ELO_PER_DOUBLING: f64 = 141.0;
 
 impl Strength {
     fn of(games: &[GameRecord]) -> Strength {
