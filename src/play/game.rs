@@ -40,6 +40,9 @@ pub struct Game {
     given: [[u8; 2]; MAX_PARAMETERS],
     /// Whether the last move was hidden from the side that did not make it.
     last_hidden: bool,
+    /// The first ply whose position counts toward a repetition (see
+    /// [`Game::count_repetitions_from`]).
+    repetition_floor: usize,
 }
 
 impl Game {
@@ -99,6 +102,7 @@ impl Game {
             draws: Vec::new(),
             given,
             last_hidden: false,
+            repetition_floor: 0,
         };
         game.draw_parameters();
         game
@@ -399,8 +403,14 @@ impl Game {
         let needed = self.variant.end.repetition;
         if needed > 0 {
             let now = self.position.hash();
-            // Only positions since the last irreversible move can repeat.
-            let window = self.position.halfmove_clock() as usize + 1;
+            // Only positions since the last irreversible move can repeat, and only those
+            // from the floor on count.
+            let counted = self
+                .hashes
+                .len()
+                .saturating_sub(self.repetition_floor)
+                .max(1);
+            let window = (self.position.halfmove_clock() as usize + 1).min(counted);
             let seen = self
                 .hashes
                 .iter()
@@ -415,6 +425,30 @@ impl Game {
             }
         }
         None
+    }
+
+    /// Counts a repetition only among the positions from ply `ply` on (0, the start
+    /// position, by default; the current position always counts): for a frontend whose
+    /// arbiter forgets earlier positions sooner than the rules do, so that the game ends
+    /// by repetition only where the arbiter will agree. The floor stays until set again,
+    /// through moves and take-backs.
+    ///
+    /// ```
+    /// use fairy_rules::{Game, Outcome, Reason, Variant};
+    /// let mut game = Game::new(Variant::bundled("chess")?);
+    /// for m in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
+    ///     game.play(m)?;
+    /// }
+    /// assert_eq!(game.outcome(), Some(Outcome::Draw { reason: Reason::Repetition }));
+    /// // Without the start position the current one has been seen twice, not three times.
+    /// game.count_repetitions_from(1);
+    /// assert_eq!(game.outcome(), None);
+    /// game.play("g1f3")?; // seen at plies 1, 5 and 9
+    /// assert_eq!(game.outcome(), Some(Outcome::Draw { reason: Reason::Repetition }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_repetitions_from(&mut self, ply: usize) {
+        self.repetition_floor = ply;
     }
 
     /// Whether the last move was hidden from the side that did not make it (see

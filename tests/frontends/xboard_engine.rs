@@ -287,6 +287,29 @@ fn a_mate_ends_the_game_with_a_result_line() {
     );
 }
 
+/// A repetition is claimed only once XBoard counts it too. XBoard leaves out the position
+/// after a pawn's long first move where en passant may follow (Mini Camel has none), so the
+/// position after a2a4, seen a third time at ply 9, is not claimed; the one after Black's
+/// reply, seen a third time at ply 10, is. Taking a move back and playing it again claims
+/// it again.
+#[test]
+fn a_repetition_is_claimed_once_xboard_counts_it() {
+    let mut e = Engine::start(&["tests/fixtures/xboard/mini-camel.yaml"]);
+    e.ask(&["xboard", "protover 2", "new", "variant MiniCamel", "force"]);
+    let shuffle = ["e6f3", "b1c4", "f3e6", "c4b1"];
+    assert!(e.ask(&["usermove a2a4"]).is_empty());
+    for m in shuffle.iter().chain(&shuffle) {
+        assert!(e.ask(&[&format!("usermove {m}")]).is_empty(), "{m}");
+    }
+    assert_eq!(e.ask(&["usermove e6f3"]), ["1/2-1/2 {Draw by repetition}"]);
+    assert_eq!(
+        e.ask(&["usermove b1c4"]),
+        ["Illegal move (the game is over: 1/2-1/2 (repetition)): b1c4"]
+    );
+    assert!(e.ask(&["undo"]).is_empty());
+    assert_eq!(e.ask(&["usermove e6f3"]), ["1/2-1/2 {Draw by repetition}"]);
+}
+
 /// XBoard plays a full game in each of seven variants (a 12-rank one and Chu Shogi among
 /// them) with `fairy xboard` as both engines, and one each of Falcon Chess (XBoard's
 /// `falcon`) and courier (XBoard's `courier`) against Fairy-Max; the script checks each saved

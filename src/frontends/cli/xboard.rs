@@ -357,6 +357,7 @@ impl Engine {
             }
         };
         self.game = game;
+        self.follow_xboard_count();
         self.reported = false;
     }
 
@@ -397,6 +398,7 @@ impl Engine {
         };
         match found.and_then(|m| self.game.play_move(m).map_err(|e| e.to_string())) {
             Ok(()) => {
+                self.follow_xboard_count();
                 if !self.report() && self.side == Some(self.game.position().side_to_move()) {
                     self.think();
                 }
@@ -409,6 +411,7 @@ impl Engine {
         for _ in 0..plies {
             self.game.undo();
         }
+        self.follow_xboard_count();
         self.reported = false;
     }
 
@@ -435,9 +438,17 @@ impl Engine {
         let chosen = cecp::engine_move(&mut self.searcher, &self.game, &limits, &mut thinking);
         // A move of the search is legal: failing that, the game is over.
         if let Some(m) = chosen.filter(|&m| self.game.play_move(m).is_ok()) {
+            self.follow_xboard_count();
             say(&format!("move {}", cecp::move_text(&variant, m)));
         }
         self.report();
+    }
+
+    /// Counts repetitions only where XBoard does, so that a claim is never one it calls
+    /// false (XBoard leaves out positions our rules count: [`cecp::repetition_floor`]).
+    fn follow_xboard_count(&mut self) {
+        let floor = cecp::repetition_floor(&self.game);
+        self.game.count_repetitions_from(floor);
     }
 
     /// Sends the result once the game is over; true if it is.

@@ -17,6 +17,9 @@ use crate::play::search::{SearchLimits, SearchResult, Searcher};
 use crate::rules::Ruleset;
 use crate::types::bitboard::Cell;
 
+mod repetition;
+pub use repetition::repetition_floor;
+
 /// XBoard's image slots per side, the king's last (as in its `-pieceToCharTable`).
 const SLOTS: usize = 22;
 /// The king's slot.
@@ -143,13 +146,9 @@ pub fn describe(rules: &Ruleset, id: &str) -> Result<XBoardVariant, String> {
     if let Some(why) = refusal(rules) {
         return Err(why);
     }
-    let own = rules
-        .xboard
-        .as_ref()
-        .filter(|n| xboard_variants().any(|v| v == n.as_str()));
-    if let Some(known) = own {
+    if let Some(known) = known_name(rules) {
         return Ok(XBoardVariant {
-            name: known.clone(),
+            name: known.to_string(),
             commands: Vec::new(),
             unrefereed: known_variant_note(rules, known),
         });
@@ -158,56 +157,10 @@ pub fn describe(rules: &Ruleset, id: &str) -> Result<XBoardVariant, String> {
         Some(name) => name.clone(),
         None => engine_defined_name(id)?,
     };
+    let slots = piece_slots(rules)?;
     let mut table = ['.'; SLOTS];
-    let mut slots: Vec<Option<usize>> = vec![None; rules.pieces.len()];
-    // First the pieces whose slot their image (or, for a piece that promotes or only moves
-    // forward, the pawn's) says, so that no other piece takes it; the king's slot only for a
-    // royal piece, a king-like one first.
-    let mut first: Vec<usize> = (0..rules.pieces.len()).collect();
-    first.sort_by_key(|&i| {
-        let p = &rules.pieces[i];
-        !(p.royal && (p.image.as_deref() == Some("king") || p.moves == "K"))
-    });
-    for i in first {
-        let p = &rules.pieces[i];
-        let wanted = if p.royal {
-            Some(KING)
-        } else {
-            let image = p.image.as_deref().and_then(|name| {
-                IMAGE_SLOTS
-                    .iter()
-                    .find(|(n, slot)| *n == name && *slot != KING)
-                    .map(|(_, slot)| *slot)
-            });
-            image.or((p.promotion.is_some() || forward_only(&p.moves)).then_some(PAWN))
-        };
-        if let Some(slot) = wanted.filter(|&s| table[s] == '.' && fits(p, s)) {
-            table[slot] = p.letter;
-            slots[i] = Some(slot);
-        }
-    }
     let mut pieces = Vec::new();
-    for (i, p) in rules.pieces.iter().enumerate() {
-        let slot = match slots[i] {
-            Some(slot) => slot,
-            None => {
-                let built_in = BUILT_IN
-                    .iter()
-                    .find(|(slot, moves)| *moves == p.moves && table[*slot] == '.')
-                    .map(|(slot, _)| *slot);
-                let free = || FREE.iter().copied().find(|&s| table[s] == '.');
-                let wild = || WILDCARDS.iter().copied().find(|&s| table[s] == '.');
-                built_in
-                    .or_else(|| free().filter(|_| translatable(&p.moves)))
-                    .or_else(wild)
-                    .ok_or_else(|| {
-                        format!(
-                            "{}: more than two piece types move in ways XBoard cannot be told",
-                            rules.name
-                        )
-                    })?
-            }
-        };
+    for (p, &slot) in rules.pieces.iter().zip(&slots) {
         // XBoard's built-in moves depend on its variant and board (a pawn's double step on
         // a small board): every piece that can be told is told, but a king whose castling
         // is XBoard's own.
@@ -232,6 +185,78 @@ pub fn describe(rules: &Ruleset, id: &str) -> Result<XBoardVariant, String> {
         commands,
         unrefereed: unrefereed(rules),
     })
+}
+
+/// The name of XBoard's own variant that `rules` is played as (its `xboard:` name, when
+/// XBoard knows it), if any.
+fn known_name(rules: &Ruleset) -> Option<&str> {
+    rules
+        .xboard
+        .as_deref()
+        .filter(|n| xboard_variants().any(|v| v == *n))
+}
+
+/// XBoard's image slot of each of the variant's piece kinds, in the definition's order, for
+/// an engine-defined variant. First the pieces whose slot their image (or, for a piece that
+/// promotes or only moves forward, the pawn's) says, so that no other piece takes it; the
+/// king's slot only for a royal piece, a king-like one first. Then each other piece takes
+/// the slot of its built-in movement, a free slot if XBoard can be told its movement, or a
+/// wildcard slot.
+///
+/// # Errors
+/// When more than two piece types have moves XBoard cannot be told.
+fn piece_slots(rules: &Ruleset) -> Result<Vec<usize>, String> {
+    let mut table = ['.'; SLOTS];
+    let mut slots: Vec<Option<usize>> = vec![None; rules.pieces.len()];
+    let mut first: Vec<usize> = (0..rules.pieces.len()).collect();
+    first.sort_by_key(|&i| {
+        let p = &rules.pieces[i];
+        !(p.royal && (p.image.as_deref() == Some("king") || p.moves == "K"))
+    });
+    for i in first {
+        let p = &rules.pieces[i];
+        let wanted = if p.royal {
+            Some(KING)
+        } else {
+            let image = p.image.as_deref().and_then(|name| {
+                IMAGE_SLOTS
+                    .iter()
+                    .find(|(n, slot)| *n == name && *slot != KING)
+                    .map(|(_, slot)| *slot)
+            });
+            image.or((p.promotion.is_some() || forward_only(&p.moves)).then_some(PAWN))
+        };
+        if let Some(slot) = wanted.filter(|&s| table[s] == '.' && fits(p, s)) {
+            table[slot] = p.letter;
+            slots[i] = Some(slot);
+        }
+    }
+    let mut all = Vec::with_capacity(rules.pieces.len());
+    for (i, p) in rules.pieces.iter().enumerate() {
+        let slot = match slots[i] {
+            Some(slot) => slot,
+            None => {
+                let built_in = BUILT_IN
+                    .iter()
+                    .find(|(slot, moves)| *moves == p.moves && table[*slot] == '.')
+                    .map(|(slot, _)| *slot);
+                let free = || FREE.iter().copied().find(|&s| table[s] == '.');
+                let wild = || WILDCARDS.iter().copied().find(|&s| table[s] == '.');
+                built_in
+                    .or_else(|| free().filter(|_| translatable(&p.moves)))
+                    .or_else(wild)
+                    .ok_or_else(|| {
+                        format!(
+                            "{}: more than two piece types move in ways XBoard cannot be told",
+                            rules.name
+                        )
+                    })?
+            }
+        };
+        table[slot] = p.letter;
+        all.push(slot);
+    }
+    Ok(all)
 }
 
 /// What XBoard, playing `rules` as its own variant `known`, cannot do, named for a person:
