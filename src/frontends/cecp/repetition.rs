@@ -8,6 +8,7 @@ use super::{known_name, piece_slots, PAWN};
 use crate::engine::MoveKind;
 use crate::play::game::Game;
 use crate::rules::Ruleset;
+use crate::types::piece::Color;
 
 /// How many plies back XBoard looks for an earlier occurrence.
 const LOOKBACK: usize = 100;
@@ -60,8 +61,8 @@ pub fn repetition_floor(game: &Game) -> usize {
     for (i, m) in moves.iter().enumerate().rev() {
         let pawn = pawns[m.piece.kind().index()] && !matches!(m.kind, MoveKind::Drop);
         let forward = match m.piece.color() {
-            crate::Color::White => rank(m.to) - rank(m.from),
-            crate::Color::Black => rank(m.from) - rank(m.to),
+            Color::White => rank(m.to) - rank(m.from),
+            Color::Black => rank(m.from) - rank(m.to),
         };
         if pawn && forward >= 2 {
             return floor.max(i + 2);
@@ -96,7 +97,7 @@ fn xboard_pawns(rules: &Ruleset) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::load::variant::Variant;
 
     /// Five pieces XBoard is told with `piece`: the fifth takes the lance's slot, so XBoard
     /// moves it as a pawn: its moves from rank to rank are irreversible there, and one of
