@@ -26,8 +26,8 @@ const LANCE: usize = 18;
 /// position after a pawn's move of two ranks or more where en passant may follow (it looks
 /// for an enemy pawn beside it): here every such move leaves it out, so the ply returned
 /// is never before XBoard's, and may be after it. A start position with en passant targets
-/// is left out too. A variant XBoard cannot play gives the ply after the last capture or
-/// move of a pawn-lettered piece alike.
+/// is left out too. In a variant whose pieces XBoard cannot be told, the pieces lettered `P`
+/// or `L` are taken as its pawns.
 ///
 /// ```
 /// use fairy_rules::{cecp, Game, Variant};
