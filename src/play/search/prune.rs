@@ -15,7 +15,8 @@
 //! verdict at 300 pairs), delta pruning in quiescence (no gain), reductions from the third move
 //! on rather than the fourth (no gain) and Stockfish's "improving" (a ply more reduction where
 //! the static evaluation fell since the side's last move, a ply less reverse futility margin
-//! where it rose: H0).
+//! where it rose: H0), and the table's score standing in for the static evaluation where
+//! its bound says it is nearer the truth (H0).
 
 /// Late move reduction of a quiet move searched `index`-th (from 0) at `depth`: plies
 /// taken off, `0.75 + ln(depth) × ln(index) / 2.25` rounded down (Ethereal's formula), one

@@ -25,7 +25,9 @@ pub(super) struct Entry {
 }
 
 /// A fixed-size table, one entry per slot, replaced when the new search went as deep or
-/// deeper or the slot holds another position.
+/// deeper or the slot holds another position. A node that fails low stores its best-scoring
+/// move, though its scores are bounds only: keeping the move remembered before instead
+/// gained nothing in self-play (`docs/strength.md`).
 pub(super) struct Table {
     slots: Vec<Option<Entry>>,
 }
