@@ -5,9 +5,9 @@
 //! or a piece that neither is royal nor promotes) and left out: four self-play tests found no
 //! clear gain at 20,000 positions per move, the fourth (only in a null window) +22 Elo with an
 //! interval from -1 to +45, and a fifth (a reduction growing with the evaluation's margin over
-//! beta) none at 20,000 nor at 40,000 (`docs/strength.md`). Late move pruning (near the leaves,
-//! outside the principal variation, quiet moves from the `3 + depth²`-th on not searched) was
-//! tried too and left out: no gain in its self-play test; so were internal iterative reduction
+//! beta) none at 20,000 nor at 40,000, nor at 80,000 with two move orderings beside it
+//! (`docs/strength.md`). Late move pruning (near the leaves, outside the principal variation,
+//! quiet moves from the `3 + depth²`-th on not searched) was tried too and left out: no gain in its self-play test; so were internal iterative reduction
 //! (a node without a remembered move searched a ply shallower), reductions moved by a move's
 //! history (a ply per 8,192), and moves that lose an exchange ordered last or not searched near
 //! the leaves (no gain at equal time: the exchanges cost speed; a capture by a dearer piece on
