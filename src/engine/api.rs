@@ -1158,9 +1158,16 @@ impl Ruleset {
     }
 
     /// What `side`'s non-royal pieces reach by their leaps and plain rides, with `values`
-    /// the centipawns of each kind by index: the search's mobility and threats terms.
-    pub(crate) fn activity(&self, pos: &Position, side: Color, values: &[i32]) -> Activity {
-        dispatch!(self, &pos.0, e, p => e.activity(p, side, values))
+    /// the centipawns of each kind by index and `first` the kinds whose first two cells
+    /// count again: the search's mobility and threats terms.
+    pub(crate) fn activity(
+        &self,
+        pos: &Position,
+        side: Color,
+        values: &[i32],
+        first: &[bool],
+    ) -> Activity {
+        dispatch!(self, &pos.0, e, p => e.activity(p, side, values, first))
     }
 
     /// For each flag rule, `side`'s pieces that could win by it and the cells they must reach.

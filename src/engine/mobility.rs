@@ -28,7 +28,13 @@ pub(crate) struct Activity {
     /// For each enemy piece reached by a piece worth less, the difference of their values,
     /// in centipawns (a knight attacked by a pawn, a rook by a knight).
     pub(crate) threats: i64,
+    /// Per piece of the kinds asked for, its cells reached up to [`FIRST_CELLS`]: the
+    /// first cells a piece reaches count more than the rest (a piece shut in is worth less).
+    pub(crate) first: u32,
 }
+
+/// How many of a piece's cells reached count in [`Activity::first`].
+pub(crate) const FIRST_CELLS: u32 = 2;
 
 impl<const W: usize> Engine<'_, W> {
     /// The weighted number of moves a White `kind` piece has on an empty board, averaged over
@@ -71,8 +77,15 @@ impl<const W: usize> Engine<'_, W> {
     }
 
     /// What `side`'s non-royal pieces reach on `pos` by their leaps and plain rides
-    /// (pseudo-legal, no move made), with `values` the centipawns of each kind by index.
-    pub(crate) fn activity(&self, pos: &Pos<W>, side: Color, values: &[i32]) -> Activity {
+    /// (pseudo-legal, no move made), with `values` the centipawns of each kind by index and
+    /// `first` the kinds whose first cells count in [`Activity::first`].
+    pub(crate) fn activity(
+        &self,
+        pos: &Pos<W>,
+        side: Color,
+        values: &[i32],
+        first: &[bool],
+    ) -> Activity {
         let st = &pos.st;
         let occ = st.blockers();
         let (empty, enemy) = (!occ, st.by_color[side.opponent().index()]);
@@ -94,6 +107,9 @@ impl<const W: usize> Engine<'_, W> {
                     reach |= lines.slide(line, lines.ray(line, from), occ) & (empty | enemy);
                 }
                 activity.reach += reach.count();
+                if first[k] {
+                    activity.first += reach.count().min(FIRST_CELLS);
+                }
                 for cell in reach & enemy {
                     if let Some(victim) = pos.slots[cell.index()].piece {
                         let gain = values[victim.kind().index()] - value;

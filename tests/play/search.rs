@@ -178,7 +178,7 @@ fn node_and_stop_limits_end_the_search() {
 
 /// A node limit that cuts an iteration after a root move beat the last iteration's: that
 /// move is played, reported once more at the last finished depth. The node counts pin the
-/// search (9,000 positions cut depth 4 after Nf6 beat Qf6; 8,000 cut it before).
+/// search (12,000 positions cut depth 4 after Nf6 beat Qf6; 9,000 cut it before).
 #[test]
 fn a_cut_iteration_plays_a_move_that_beat_the_last_one() {
     let chess = Variant::bundled("chess").unwrap();
@@ -196,13 +196,13 @@ fn a_cut_iteration_plays_a_move_that_beat_the_last_one() {
         });
         (chess.move_text(r.best.unwrap()), r.depth, reports)
     };
-    let (best, depth, reports) = search(9_000);
+    let (best, depth, reports) = search(12_000);
     assert_eq!((best.as_str(), depth), ("g8f6", 3));
     assert_eq!(
         reports[reports.len() - 2..],
         [(3, "d8f6".to_string()), (3, "g8f6".to_string())]
     );
-    let (best, depth, reports) = search(8_000);
+    let (best, depth, reports) = search(9_000);
     assert_eq!((best.as_str(), depth), ("d8f6", 3));
     assert_eq!(reports.last(), Some(&(3, "d8f6".to_string())));
 }
@@ -307,7 +307,8 @@ fn a_flag_piece_near_its_zone_evaluates_higher() {
 }
 
 /// Shelter: 10 centipawns per own piece next to the king while the enemy has all its
-/// material. The king on e1 has five (d1, f1, d2, e2, f2), on e3 three (d2, e2, f2).
+/// material. The king on e1 has five (d1, f1, d2, e2, f2), on e3 three (d2, e2, f2); the
+/// queen's first cell reached, e1 once the king leaves it, counts 12 back.
 #[test]
 fn a_sheltered_king_evaluates_higher() {
     let chess = Variant::bundled("chess").unwrap();
@@ -319,7 +320,7 @@ fn a_sheltered_king_evaluates_higher() {
     );
     assert_eq!(
         eval("rnbqkbnr/pppppppp/8/8/8/4K3/PPPPPPPP/RNBQ1BNR w - - 0 1"),
-        -20
+        -20 + 12
     );
 }
 

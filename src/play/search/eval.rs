@@ -69,6 +69,12 @@ const MOBILITY_CP: f64 = 8.0;
 /// beyond the empty board's that [`MOBILITY_CP`] weighs).
 const REACH_CP: i64 = 4;
 
+/// Centipawns more for each of the first two cells a piece reaches, for pieces neither royal
+/// nor pawns ([`crate::engine::Activity::first`]): a piece shut in loses most, as in
+/// Stockfish's mobility tables, which rise steeply over the first moves and slowly after.
+/// +21 Elo in chess self-play (docs/strength.md).
+const FIRST_CP: i64 = 12;
+
 /// A threat (an enemy piece a piece worth less reaches) counts the difference of their values
 /// divided by this: 31 centipawns for a knight a pawn attacks, 22 for a rook a knight does.
 const THREAT_SHARE: i64 = 8;
@@ -125,6 +131,9 @@ pub(super) struct Squares {
     /// side and cell (at `side * cells + cell`): the cells ahead of it on its line and the
     /// lines beside, where an enemy piece of its kind stops it from being passed.
     pawns: Vec<(Kind, Vec<Bitboard>)>,
+    /// Per kind, whether its first cells reached count [`FIRST_CP`] more: the kinds that
+    /// are neither royal nor promote to something worth more.
+    first: Vec<bool>,
     royal: Option<Royals>,
 }
 
@@ -283,13 +292,18 @@ impl Squares {
                 }
             }
         }
-        // Pieces in crews have no square bonuses ([`material`]).
-        let pawns = (0..kinds)
-            .filter(|&k| !rules.pieces[k].royal && rules.containers.is_none())
-            .filter(|&k| {
+        let promotes: Vec<bool> = (0..kinds)
+            .map(|k| {
                 let of = |color: usize| &promotion[(color * kinds + k) * cells..][..cells];
                 of(0).iter().chain(of(1)).any(|&b| b > 0)
             })
+            .collect();
+        let first = (0..kinds)
+            .map(|k| !rules.pieces[k].royal && !promotes[k])
+            .collect();
+        // Pieces in crews have no square bonuses ([`material`]).
+        let pawns = (0..kinds)
+            .filter(|&k| !rules.pieces[k].royal && rules.containers.is_none() && promotes[k])
             .map(|k| {
                 let zones = rules.pieces[k].promotion.as_ref().map(|p| p.zone);
                 let spans = [0, 1]
@@ -309,6 +323,7 @@ impl Squares {
             bonus,
             promotion,
             pawns,
+            first,
             royal: Royals::new(rules, values),
         }
     }
@@ -459,9 +474,9 @@ impl Material {
 /// The position's value for the side to move, in centipawns: its material minus the
 /// opponent's (pieces on cells, aboard containers, submerged and in hand), the pieces' square
 /// bonuses less what pawns that are not passed give back ([`Squares::unpassed`]), their
-/// mobility ([`REACH_CP`] per cell reached) and threats (enemy pieces a piece worth less
-/// reaches, [`THREAT_SHARE`]), the nearness of flag pieces to their zones and the royal terms
-/// ([`Royals`]).
+/// mobility ([`REACH_CP`] per cell reached, [`FIRST_CP`] more for a piece's first two) and
+/// threats (enemy pieces a piece worth less reaches, [`THREAT_SHARE`]), the nearness of flag
+/// pieces to their zones and the royal terms ([`Royals`]).
 pub(super) fn evaluate(
     rules: &Ruleset,
     values: &Values,
@@ -498,9 +513,10 @@ pub(super) fn evaluate_with(
         score - LAZY_MARGIN >= i64::from(beta) || score + LAZY_MARGIN <= i64::from(alpha)
     });
     if !outside {
-        let ours = rules.activity(pos, us, &values.0);
-        let theirs = rules.activity(pos, us.opponent(), &values.0);
+        let ours = rules.activity(pos, us, &values.0, &squares.first);
+        let theirs = rules.activity(pos, us.opponent(), &values.0, &squares.first);
         score += REACH_CP * (i64::from(ours.reach) - i64::from(theirs.reach));
+        score += FIRST_CP * (i64::from(ours.first) - i64::from(theirs.first));
         score += (ours.threats - theirs.threats) / THREAT_SHARE;
     }
     // A definition's `value:` may be anything up to `i32::MAX`: sums are taken in 64 bits,
@@ -588,7 +604,19 @@ mod tests {
         let chess = Variant::bundled("chess").unwrap();
         let values = Values::derived(&chess);
         let pos = chess.parse_fen(fen).unwrap();
-        [Color::White, Color::Black].map(|c| chess.activity(&pos, c, &values.0))
+        let first = Squares::new(&chess, &values).first;
+        [Color::White, Color::Black].map(|c| chess.activity(&pos, c, &values.0, &first))
+    }
+
+    /// A piece's first two cells reached count again for every kind but pawns and the king:
+    /// a knight shut in by its pawns has none, a bishop on an open diagonal only two.
+    #[test]
+    fn first_cells_count_for_pieces_that_are_no_pawns() {
+        let first = |fen: &str| chess_activity(fen).map(|a| a.first);
+        // The a1 knight reaches b3 and c2, the c1 bishop seven cells; the a7 pawn a6.
+        assert_eq!(first("4k3/p7/8/8/8/8/8/NKB5 w - - 0 1"), [4, 0]);
+        // The knight shut in by its own pawns.
+        assert_eq!(first("4k3/8/8/8/8/1P6/P1P5/NK6 w - - 0 1"), [0, 0]);
     }
 
     /// Mobility counts each cell a non-royal piece reaches once per piece: empty cells by

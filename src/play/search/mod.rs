@@ -260,21 +260,21 @@ impl Searcher {
         &self.values
     }
 
-    /// The static evaluation of `pos` for the side to move: material, each piece's mobility
-    /// on its square (its empty-board moves there against its average, 8 centipawns each)
-    /// and on the board as it stands (4 centipawns per cell a non-royal piece reaches),
-    /// threats (an eighth of the difference in value for each enemy piece a piece worth
-    /// less reaches), a promoting piece's nearness to its zone (a quarter of the
-    /// promotion's gain one king step away, halved per step further; half of that while an
-    /// enemy piece of its kind stands ahead of it on its line or a line beside, so that it
-    /// is not passed), a flag piece's nearness to its zone (200 centipawns one step away,
-    /// halved per step further) and, where royal pieces are checkmated, each royal piece's
-    /// shelter (10 centipawns per own piece next to it, times the share of its material the
-    /// enemy keeps), its distance from the centre in the ending (3 centipawns per half
-    /// step, times the share of the start's material gone) and, for a side with twice the
-    /// other's material, the kings' nearness (8 centipawns per king step, times the same
-    /// share: mop-up), with, against a lone royal piece, its distance from the centre and
-    /// the nearness of the pieces that hunt it.
+    /// The static evaluation of `pos` for the side to move: material, each piece's mobility on
+    /// its square (its empty-board moves there against its average, 8 centipawns each) and on
+    /// the board as it stands (4 centipawns per cell a non-royal piece reaches, 12 more for
+    /// each of the first two a piece that is no pawn reaches), threats (an eighth of the
+    /// difference in value for each enemy piece a piece worth less reaches), a promoting
+    /// piece's nearness to its zone (a quarter of the promotion's gain one king step away,
+    /// halved per step further; half of that while an enemy piece of its kind stands ahead of
+    /// it on its line or a line beside, so that it is not passed), a flag piece's nearness to
+    /// its zone (200 centipawns one step away, halved per step further) and, where royal pieces
+    /// are checkmated, each royal piece's shelter (10 centipawns per own piece next to it,
+    /// times the share of its material the enemy keeps), its distance from the centre in the
+    /// ending (3 centipawns per half step, times the share of the start's material gone) and,
+    /// for a side with twice the other's material, the kings' nearness (8 centipawns per king
+    /// step, times the same share: mop-up), with, against a lone royal piece, its distance from
+    /// the centre and the nearness of the pieces that hunt it.
     ///
     /// ```
     /// use fairy_rules::search::{Score, Searcher};
