@@ -181,7 +181,7 @@ fn a_move_the_engines_disagree_on_is_a_dispute_not_a_win() {
     assert_eq!(
         lines,
         [
-            "game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh played a1a1, not legal here (no legal move does that), at rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1, 1 plies",
+            "game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh played a1a1, not legal here (no legal move does that), at rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1, 1 plies",
             "game 2: fairy black vs illegal-engine.sh: disputed: illegal-engine.sh played a1a1, not legal here (no legal move does that), at rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1, 0 plies",
             "fairy against illegal-engine.sh in Chess: +0 =0 -0 of 0 games, score - (95% CI -); 0 cut by the move limit (scored as draws); 2 disputed (not scored)",
             "",
@@ -201,12 +201,12 @@ fn a_move_the_engines_disagree_on_is_a_dispute_not_a_win() {
     };
     assert_eq!(
         first("refuse").as_deref(),
-        Some("game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh refused our move b1c3 (Illegal move: b1c3) at rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1, 1 plies")
+        Some("game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh refused our move e2e4 (Illegal move: e2e4) at rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1, 1 plies")
     );
     // A draw claimed where our rules see none is a disagreement too, not a draw.
     assert_eq!(
         first("claim").as_deref(),
-        Some("game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh claimed a draw our rules do not give (1/2-1/2 {50-move rule}) at rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1, 1 plies")
+        Some("game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh claimed a draw our rules do not give (1/2-1/2 {50-move rule}) at rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1, 1 plies")
     );
 }
 
@@ -231,7 +231,7 @@ fn an_illegal_move_over_uci_is_a_dispute() {
     assert_eq!(
         lines[..2],
         [
-            "game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh played a1a1, not legal here (`a1a1` is not a legal move here), at rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 1 1, 1 plies",
+            "game 1: fairy white vs illegal-engine.sh: disputed: illegal-engine.sh played a1a1, not legal here (`a1a1` is not a legal move here), at rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1, 1 plies",
             "game 2: fairy black vs illegal-engine.sh: disputed: illegal-engine.sh played a1a1, not legal here (`a1a1` is not a legal move here), at rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1, 0 plies",
         ]
     );
