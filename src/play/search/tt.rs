@@ -1,5 +1,7 @@
 //! The transposition table: what an earlier search learned about a position, by its
-//! Zobrist key.
+//! Zobrist key. Only the full search uses it: quiescence reading and storing entries too
+//! (Stockfish's) made +19.8 and then +6.5 Elo in self-play, without a verdict in either
+//! test (`docs/strength.md`).
 
 use crate::engine::Move;
 
